@@ -1,0 +1,112 @@
+/**
+ * The analytics replica's tables in DuckDB (ARCHITECTURE §2). Both tables carry the same dimension columns,
+ * so one WHERE clause from the filter compiler selects the same respondents in either.
+ *
+ * - `facts`: one row per answered measured question (session × question with a score).
+ * - `comments`: one row per open-ended answer, with its text analysis.
+ * - `sessions`: one row per session (the dimension columns only).
+ *
+ * Times are tenant-local TIMESTAMPs (converted in PostgreSQL with the tenant's time zone during sync). Each of the
+ * four time columns has precomputed integer keys: `<t>_day` yyyymmdd, `<t>_week` ISO year*100+week,
+ * `<t>_month` yyyymm, `<t>_quarter` year*10+quarter, `<t>_dow` ISO day of week 1 (Monday) to 7, and
+ * `<t>_pod` part of day 0..5 for 00-09, 09-12, 12-15, 15-18, 18-21, 21-00.
+ */
+
+/** The time columns a widget may choose (dataFilters.TimeColumn) and their column prefix in the replica. */
+export const TIME_COLUMNS = {
+  TransactionDateId: 'transaction',
+  AnsweredDateId: 'answered',
+  InvitedDateId: 'invited',
+  CreatedDateId: 'created',
+} as const;
+export type TimeColumnId = keyof typeof TIME_COLUMNS;
+export type TimePrefix = (typeof TIME_COLUMNS)[TimeColumnId];
+
+export const CHANNEL_LEVELS = 10;
+export const PRODUCT_LEVELS = 5;
+export const LOCATION_LEVELS = 3;
+
+const levels = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}_l${i + 1} INTEGER`).join(',\n  ');
+
+const timeColumns = Object.values(TIME_COLUMNS)
+  .map(
+    (t) =>
+      `${t}_at TIMESTAMP, ${t}_day INTEGER, ${t}_week INTEGER, ${t}_month INTEGER, ${t}_quarter INTEGER, ` +
+      `${t}_dow TINYINT, ${t}_pod TINYINT`,
+  )
+  .join(',\n  ');
+
+/** Columns shared by `facts` and `comments`: who answered, about what, where and when. */
+const dimensionColumns = `
+  tenant_id INTEGER NOT NULL,
+  survey_id INTEGER NOT NULL,
+  flow_id INTEGER,
+  session_id BIGINT NOT NULL,
+  invitee_id BIGINT NOT NULL,
+  journey_stage_id INTEGER,
+  channel_id INTEGER,
+  channel_level TINYINT,
+  ${levels('channel', CHANNEL_LEVELS)},
+  product_id INTEGER,
+  product_level TINYINT,
+  ${levels('product', PRODUCT_LEVELS)},
+  channel_location_id INTEGER,
+  ${levels('channel_location', LOCATION_LEVELS)},
+  invitee_location_id INTEGER,
+  ${levels('invitee_location', LOCATION_LEVELS)},
+  transaction_type_id INTEGER,
+  employee_id INTEGER,
+  segment_ids INTEGER[],
+  session_status TINYINT,
+  completion TINYINT,
+  source VARCHAR,
+  -- The session's NPS answer (0-10), its respondent type (0 promoter 9-10, 1 neutral 7-8, 2 detractor 0-6),
+  -- and the sentiment, topics and emotions of its comments: these filters apply to every widget.
+  nps_score DOUBLE,
+  respondent_type TINYINT,
+  sentiment_score TINYINT,
+  topic_ids INTEGER[],
+  emotion_ids INTEGER[],
+  ${timeColumns}`;
+
+/** The replica's row tables; each carries the dimension columns above. */
+export const REPLICA_TABLES = ['facts', 'comments', 'sessions'] as const;
+export type ReplicaTable = (typeof REPLICA_TABLES)[number];
+
+const tableColumns: Record<ReplicaTable, string> = {
+  facts: `${dimensionColumns},
+  question_id INTEGER NOT NULL,
+  experience_id INTEGER,
+  measurement_type TINYINT,
+  scale TINYINT,
+  choice_value INTEGER,
+  score DOUBLE NOT NULL
+`,
+  comments: `${dimensionColumns},
+  answer_id BIGINT NOT NULL,
+  question_id INTEGER NOT NULL,
+  text VARCHAR NOT NULL,
+  translated_text VARCHAR,
+  language VARCHAR,
+  -- Lower-cased, stemmed words of the text for FreeTextFilter (Turkish and English).
+  search_terms VARCHAR[],
+  -- The comment's own labels: topic ids with their sentiment, from every topic model, and emotion ids.
+  topic_labels STRUCT(model_id INTEGER, topic_id INTEGER, sentiment TINYINT)[],
+  emotion_labels STRUCT(model_id INTEGER, topic_id INTEGER, intensity DOUBLE)[],
+  -- This comment's own sentiment (sentiment_score is the session's, from its first analysed comment).
+  comment_sentiment_score TINYINT
+`,
+  // One row per session, answered or not: response counts and "answered sessions" without a measured answer.
+  sessions: dimensionColumns,
+};
+
+/** CREATE TABLE for one replica table, optionally under another name (rebuild and compaction build beside it). */
+export function replicaTableDdl(table: ReplicaTable, name: string = table): string {
+  return `CREATE TABLE IF NOT EXISTS ${name} (${tableColumns[table]})`;
+}
+
+export const REPLICA_DDL = [
+  ...REPLICA_TABLES.map((table) => replicaTableDdl(table)),
+  `CREATE TABLE IF NOT EXISTS replica_state (name VARCHAR PRIMARY KEY, value BIGINT NOT NULL)`,
+];

@@ -1,0 +1,334 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  BIGINT,
+  BOOLEAN,
+  DOUBLE,
+  DuckDBInstance,
+  DuckDBTypeId,
+  INTEGER,
+  JSDuckDBValueConverter,
+  LIST,
+  TIMESTAMP,
+  VARCHAR,
+  listValue,
+  timestampValue,
+  type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBValue,
+  type DuckDBValueConverter,
+  type JS,
+} from '@duckdb/node-api';
+import type { DatabaseHandle } from '../db/client.js';
+import { REPLICA_DDL, REPLICA_TABLES } from './replica-schema.js';
+import { createReplicaSync, type ReplicaLogger } from './sync.js';
+
+/** A bind parameter of a replica query. Arrays bind as DuckDB lists; Dates as TIMESTAMP of their UTC wall clock. */
+export type ReplicaParam = string | number | boolean | null | Date | readonly (string | number | boolean)[];
+export type ReplicaParams = readonly ReplicaParam[] | Readonly<Record<string, ReplicaParam>>;
+
+/** Where the replica keeps its file, under DATA_DIR. */
+export function replicaFilePath(dataDir: string): string {
+  return path.join(dataDir, 'analytics.duckdb');
+}
+
+// Results as plain JSON-able values: integers as numbers (replica ids and counts stay far below 2^53),
+// tenant-local TIMESTAMPs as 'YYYY-MM-DDTHH:MM:SS' without a zone (they are wall-clock times, not instants).
+const WHOLE_NUMBERS = new Set([
+  DuckDBTypeId.BIGINT,
+  DuckDBTypeId.UBIGINT,
+  DuckDBTypeId.HUGEINT,
+  DuckDBTypeId.UHUGEINT,
+]);
+const WALL_CLOCK = new Set([DuckDBTypeId.TIMESTAMP, DuckDBTypeId.DATE]);
+
+const plainValue: DuckDBValueConverter<JS> = (value, type, converter) => {
+  if (value === null) return null;
+  if (WHOLE_NUMBERS.has(type.typeId)) return Number(value);
+  if (WALL_CLOCK.has(type.typeId)) return String(value).replace(' ', 'T');
+  return JSDuckDBValueConverter(value, type, converter);
+};
+
+function paramType(value: ReplicaParam): DuckDBType | undefined {
+  if (value instanceof Date) return TIMESTAMP;
+  if (!Array.isArray(value)) return undefined;
+  if (value.every((v) => typeof v === 'string')) return value.length === 0 ? LIST(INTEGER) : LIST(VARCHAR);
+  if (value.every((v) => typeof v === 'boolean')) return LIST(BOOLEAN);
+  if (value.every((v) => typeof v === 'number' && Number.isInteger(v))) {
+    return value.every((v) => Math.abs(v as number) <= 2_147_483_647) ? LIST(INTEGER) : LIST(BIGINT);
+  }
+  return LIST(DOUBLE);
+}
+
+function paramValue(value: ReplicaParam): DuckDBValue {
+  if (value instanceof Date) return timestampValue(BigInt(value.getTime()) * 1000n);
+  if (Array.isArray(value)) return listValue(value as (string | number | boolean)[]);
+  return value as DuckDBValue;
+}
+
+function bind(params: ReplicaParams | undefined) {
+  if (!params) return { values: undefined, types: undefined };
+  if (Array.isArray(params)) {
+    const list = params as readonly ReplicaParam[];
+    // An undefined entry lets DuckDB infer that parameter's type from its value.
+    return { values: list.map(paramValue), types: list.map(paramType) as DuckDBType[] };
+  }
+  const record = params as Readonly<Record<string, ReplicaParam>>;
+  const values: Record<string, DuckDBValue> = {};
+  const types: Record<string, DuckDBType | undefined> = {};
+  for (const [name, value] of Object.entries(record)) {
+    values[name] = paramValue(value);
+    types[name] = paramType(value);
+  }
+  return { values, types };
+}
+
+/** The DuckDB side of the replica: one writer connection (used only by the sync) and pooled readers. */
+export type ReplicaStore = {
+  /** Runs a statement on the writer connection. */
+  run(sql: string, params?: ReplicaParams): Promise<void>;
+  /** Reads on the writer connection (sees its open transaction). */
+  read<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
+  /** Runs `work` in one writer transaction, rolled back when it throws. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Appends rows to a temp table of the writer connection with DuckDB's appender. */
+  append(
+    table: string,
+    types: readonly DuckDBType[],
+    rows: readonly (readonly DuckDBValue[])[],
+  ): Promise<void>;
+  /** A path for a scratch file the sync hands to DuckDB (read_csv); unique per call, removed on close. */
+  stageFile(name: string): string;
+  /** Reads on a connection of its own, so widget queries never wait for the writer. */
+  query<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
+  close(): void;
+};
+
+// A fingerprint of the table layout: a replica file written by another layout is dropped and rebuilt.
+const SCHEMA_HASH = Number.parseInt(
+  createHash('sha256').update(REPLICA_DDL.join(';')).digest('hex').slice(0, 12),
+  16,
+);
+
+/** Opens (or creates) the DuckDB file, or an in-memory database for ':memory:', with the replica tables. */
+export async function openReplicaStore(file: string): Promise<ReplicaStore> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const instance = await DuckDBInstance.create(file);
+  const writer = await instance.connect();
+  const idle: DuckDBConnection[] = [];
+  const stageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-replica-'));
+  let stageFiles = 0;
+  const open = new Set<DuckDBConnection>([writer]);
+
+  const readOn = async <T>(connection: DuckDBConnection, sql: string, params?: ReplicaParams) => {
+    const { values, types } = bind(params);
+    const reader = await connection.runAndReadAll(sql, values, types);
+    return reader.convertRowObjects(plainValue) as T[];
+  };
+
+  const store: ReplicaStore = {
+    async run(sql, params) {
+      const { values, types } = bind(params);
+      await writer.run(sql, values, types);
+    },
+    read: (sql, params) => readOn(writer, sql, params),
+    async transaction(work) {
+      await writer.run('BEGIN TRANSACTION');
+      try {
+        const result = await work();
+        await writer.run('COMMIT');
+        return result;
+      } catch (error) {
+        await writer.run('ROLLBACK');
+        throw error;
+      }
+    },
+    async append(table, types, rows) {
+      const appender = await writer.createAppender(table, 'main', 'temp');
+      try {
+        for (const row of rows) {
+          row.forEach((value, i) => appender.appendValue(value, types[i]));
+          appender.endRow();
+        }
+        appender.flushSync();
+      } finally {
+        appender.closeSync();
+      }
+    },
+    stageFile: (name) => path.join(stageDir, `${++stageFiles}-${name}`),
+    async query(sql, params) {
+      const connection = idle.pop() ?? (await instance.connect());
+      open.add(connection);
+      try {
+        return await readOn(connection, sql, params);
+      } finally {
+        idle.push(connection);
+      }
+    },
+    close() {
+      for (const connection of open) connection.closeSync();
+      open.clear();
+      instance.closeSync();
+      fs.rmSync(stageDir, { recursive: true, force: true });
+    },
+  };
+
+  await prepareSchema(store);
+  return store;
+}
+
+async function prepareSchema(store: ReplicaStore): Promise<void> {
+  await store.run(REPLICA_DDL[REPLICA_DDL.length - 1]!); // replica_state
+  const [stored] = await store.read<{ value: number }>(
+    `SELECT value FROM replica_state WHERE name = 'schema_hash'`,
+  );
+  if (stored && stored.value !== SCHEMA_HASH) {
+    // Another layout: start over; the sync sees no last_seq and rebuilds from PostgreSQL.
+    for (const table of REPLICA_TABLES) await store.run(`DROP TABLE IF EXISTS ${table}`);
+    await store.run('DELETE FROM replica_state');
+  }
+  for (const ddl of REPLICA_DDL) await store.run(ddl);
+  await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('schema_hash', ${SCHEMA_HASH})`);
+}
+
+export type RebuildProgress = { sessions: number; totalSessions: number };
+export type RebuildResult = { sessions: number; facts: number; comments: number; seconds: number };
+
+/** The analytics replica: DuckDB tables kept in step with PostgreSQL (ARCHITECTURE §2). */
+export type AnalyticsReplica = {
+  /**
+   * Brings the replica up to date (rebuilding it when it is new, of another layout, or ahead of the database)
+   * and starts following the change sequence, polling every `pollIntervalMs` when idle.
+   */
+  start(): Promise<void>;
+  /** Stops following; waits for a batch in flight. */
+  stop(): Promise<void>;
+  /** Resolves once every change committed in PostgreSQL before the call is in the replica. */
+  flush(): Promise<void>;
+  /** Reloads every session from PostgreSQL beside the live tables, then swaps them in sorted. */
+  rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult>;
+  /** Re-sorts the tables by (tenant, survey, answered time) so DuckDB's zone maps skip most row groups. */
+  compact(): Promise<void>;
+  /** A read-only query on the replica; BIGINT/HUGEINT/DECIMAL come back as numbers, TIMESTAMP as local ISO text. */
+  query<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
+  /** Sessions with an answered time, as PostgreSQL's `count(*) FROM sessions WHERE answered_at IS NOT NULL`. */
+  answeredSessionCount(tenantId?: number): Promise<number>;
+  /** Stops and closes DuckDB. The PostgreSQL handle stays open: it belongs to the caller. */
+  close(): Promise<void>;
+};
+
+export type AnalyticsReplicaOptions = {
+  database: DatabaseHandle;
+  /** The DuckDB file (see `replicaFilePath`), or ':memory:' in tests. */
+  path: string;
+  logger?: ReplicaLogger;
+  /** Idle poll interval of the sync loop; changes show within about this plus one batch. Default 250 ms. */
+  pollIntervalMs?: number;
+  /** Changed sessions per sync batch (one PostgreSQL export, one DuckDB transaction). Default 5000. */
+  batchSize?: number;
+  /** Compact after this many changed sessions since the last compaction. Default 200 000. */
+  compactAfter?: number;
+};
+
+const silentLogger: ReplicaLogger = { info() {}, warn() {}, error() {} };
+
+export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): Promise<AnalyticsReplica> {
+  const logger = options.logger ?? silentLogger;
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const compactAfter = options.compactAfter ?? 200_000;
+  const store = await openReplicaStore(options.path);
+  const sync = createReplicaSync({
+    database: options.database,
+    store,
+    logger,
+    batchSize: options.batchSize ?? 5000,
+  });
+
+  // The writer side (sync, rebuild, compaction) runs one thing at a time.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  let changedSinceCompaction = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let inFlight: Promise<void> | undefined;
+
+  const schedule = (delay: number) => {
+    if (!running) return;
+    timer = setTimeout(() => {
+      inFlight = tick();
+    }, delay);
+    timer.unref();
+  };
+
+  const tick = async () => {
+    let delay = pollIntervalMs;
+    try {
+      const applied = await exclusive(async () => {
+        await sync.ensureReady();
+        return sync.drain();
+      });
+      changedSinceCompaction += applied;
+      if (changedSinceCompaction >= compactAfter) {
+        changedSinceCompaction = 0;
+        await exclusive(() => sync.compact());
+      }
+      // A full batch means more may be waiting: go again at once.
+      if (applied > 0) delay = 0;
+    } catch (error) {
+      logger.error({ err: error }, 'analytics replica sync failed');
+      delay = Math.max(pollIntervalMs, 1000);
+    }
+    schedule(delay);
+  };
+
+  const stop = async () => {
+    running = false;
+    if (timer) clearTimeout(timer);
+    await inFlight;
+    await exclusive(async () => {});
+  };
+
+  return {
+    async start() {
+      if (running) return;
+      await exclusive(() => sync.ensureReady());
+      running = true;
+      schedule(0);
+    },
+    stop,
+    flush: () =>
+      exclusive(async () => {
+        await sync.ensureReady();
+        await sync.drain();
+      }),
+    rebuild: (onProgress) =>
+      exclusive(async () => {
+        changedSinceCompaction = 0;
+        return sync.rebuild(onProgress);
+      }),
+    compact: () =>
+      exclusive(async () => {
+        changedSinceCompaction = 0;
+        await sync.compact();
+      }),
+    query: (sql, params) => store.query(sql, params),
+    async answeredSessionCount(tenantId) {
+      const [row] = await store.query<{ count: number }>(
+        `SELECT count(*) AS count FROM sessions WHERE answered_at IS NOT NULL AND ($1::INTEGER IS NULL OR tenant_id = $1)`,
+        [tenantId ?? null],
+      );
+      return row?.count ?? 0;
+    },
+    async close() {
+      await stop();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,346 @@
+import fs from 'node:fs/promises';
+import { BIGINT, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import type { DatabaseHandle } from '../db/client.js';
+import { createChangeCursor, type ChangeCursor, type ChangePage } from './change-cursor.js';
+import type { RebuildProgress, RebuildResult, ReplicaStore } from './replica.js';
+import { REPLICA_TABLES, replicaTableDdl } from './replica-schema.js';
+import {
+  CLEAR_STAGE_SQL,
+  EXPORT_NAMES,
+  REUSE_TERMS_SQL,
+  STAGED_COMMENTS_SQL,
+  STAGE_DDL,
+  exportSql,
+  insertBatchSql,
+  readExportSql,
+  type ExportName,
+  type SessionSelection,
+} from './session-rows.sql.js';
+import { textTerms } from './text-terms.js';
+
+/** The part of a pino logger the replica uses. */
+export type ReplicaLogger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+/** Sessions per rebuild page: big enough that per-statement costs vanish, small enough for PGlite's memory. */
+const REBUILD_PAGE = 20_000;
+/** Comments whose search terms are remembered, for texts that repeat (templates, "Thank you"). */
+const TERMS_CACHE_SIZE = 20_000;
+/** Changes read from PostgreSQL per page. */
+const CHANGES_PAGE = 50_000;
+/**
+ * How far below the current end of the sequence a rebuild looks for changes still in flight: a transaction that
+ * took a seq this far back and has not committed yet is re-applied once it does.
+ */
+const REBUILD_TAIL = 10_000;
+/** The compaction order: DuckDB's zone maps then skip row groups of other tenants, surveys and months. */
+const SORT_ORDER = 'tenant_id, survey_id, answered_at, session_id';
+
+// The visible changes past a seq, with the snapshot they were read in (one statement, one snapshot).
+const READ_CHANGES_SQL = `
+WITH snap AS (SELECT pg_current_snapshot() AS s)
+SELECT pg_snapshot_xmin(snap.s)::text AS xmin, pg_snapshot_xmax(snap.s)::text AS xmax, c.seq, c.session_id, c.op
+FROM snap LEFT JOIN LATERAL (
+  SELECT seq, session_id, op FROM analytics_changes WHERE seq > $1 ORDER BY seq LIMIT $2
+) c ON true`;
+
+type Change = { seq: number; sessionId: number; op: string };
+
+// Which PostgreSQL database the replica copies: a replica file left over from a reset database is rebuilt.
+// (PGlite makes a new system identifier for each new database; on a server the database oid tells them apart.)
+const DATABASE_OID_SQL = 'SELECT oid::text AS id FROM pg_database WHERE datname = current_database()';
+const SYSTEM_ID_SQL = 'SELECT system_identifier::text AS id FROM pg_control_system()';
+
+export type ReplicaSync = {
+  /** Loads the stored position, or rebuilds when the replica is new or ahead of PostgreSQL (a reset database). */
+  ensureReady(): Promise<void>;
+  /** Applies every change visible now; returns how many sessions it re-read. */
+  drain(): Promise<number>;
+  rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult>;
+  compact(): Promise<void>;
+};
+
+/**
+ * The writer side of the replica. Not re-entrant: the caller runs one method at a time (replica.ts does).
+ * Every load is upsert-by-session: delete the session's rows, insert what PostgreSQL holds now. That makes
+ * replaying a change harmless, so the cursor may err towards reading a change twice, never towards skipping it.
+ */
+export function createReplicaSync(deps: {
+  database: DatabaseHandle;
+  store: ReplicaStore;
+  logger: ReplicaLogger;
+  batchSize: number;
+}): ReplicaSync {
+  const { database, store, logger, batchSize } = deps;
+  let cursor: ChangeCursor | undefined;
+
+  async function readChanges(after: number): Promise<{ page: ChangePage; changes: Change[] }> {
+    const rows = await database.raw<{
+      xmin: string;
+      xmax: string;
+      seq: number | string | null;
+      session_id: number | string | null;
+      op: string | null;
+    }>(READ_CHANGES_SQL, [after, CHANGES_PAGE]);
+    const changes = rows
+      .filter((r) => r.seq !== null)
+      .map((r) => ({ seq: Number(r.seq), sessionId: Number(r.session_id), op: r.op ?? 'U' }));
+    const first = rows[0]!;
+    return {
+      page: { seqs: changes.map((c) => c.seq), xmin: Number(first.xmin), xmax: Number(first.xmax) },
+      changes,
+    };
+  }
+
+  // A batch as exported by PostgreSQL: one CSV text per export.
+  type Batch = Record<ExportName, string>;
+
+  async function exportBatch(selection: SessionSelection, params: unknown[]): Promise<Batch> {
+    const texts = await Promise.all(
+      EXPORT_NAMES.map(async (name) => {
+        const [row] = await database.raw<{ csv: string }>(exportSql(name, selection), params);
+        return [name, row?.csv ?? ''] as const;
+      }),
+    );
+    return Object.fromEntries(texts) as Batch;
+  }
+
+  const termsCache = new Map<string, string[]>();
+  const searchTerms = (text: string, language: string | null) => {
+    const key = `${language ?? ''}\u0000${text}`;
+    let terms = termsCache.get(key);
+    if (!terms) {
+      if (termsCache.size >= TERMS_CACHE_SIZE) termsCache.clear();
+      terms = textTerms(text, language);
+      termsCache.set(key, terms);
+    }
+    return terms;
+  };
+
+  let staged = false;
+  // Reads a batch into the stage tables, taking over the search terms of comments the replica already holds.
+  async function stageBatch(batch: Batch): Promise<void> {
+    if (!staged) {
+      for (const sql of STAGE_DDL) await store.run(sql);
+      staged = true;
+    }
+    for (const sql of CLEAR_STAGE_SQL) await store.run(sql);
+    for (const name of EXPORT_NAMES) {
+      if (batch[name] === '') continue;
+      const file = store.stageFile(`${name}.csv`);
+      await fs.writeFile(file, batch[name]);
+      try {
+        await store.run(readExportSql(name, file));
+      } finally {
+        await fs.rm(file, { force: true });
+      }
+    }
+    await store.run(REUSE_TERMS_SQL);
+  }
+
+  // Stems the comments still without terms and writes the staged rows (to the `_load` twins when suffix '_load').
+  async function writeBatch(suffix: string): Promise<void> {
+    const comments = await store.read<{ answer_id: number; text: string; language: string | null }>(
+      STAGED_COMMENTS_SQL,
+    );
+    await store.append(
+      'stage_terms',
+      [BIGINT, LIST(VARCHAR)],
+      comments.map((c) => [BigInt(c.answer_id), listValue(searchTerms(c.text, c.language))]),
+    );
+    for (const sql of insertBatchSql(suffix)) await store.run(sql);
+  }
+
+  async function saveWatermark(seq: number): Promise<void> {
+    await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('last_seq', $1)`, [seq]);
+  }
+
+  async function sessionsMatch(): Promise<boolean> {
+    const [pg] = await database.raw<{ count: number | string; max: number | string }>(
+      'SELECT count(*) AS count, coalesce(max(id), 0) AS max FROM sessions',
+    );
+    const [replica] = await store.read<{ count: number; max: number }>(
+      'SELECT count(*) AS count, coalesce(max(session_id), 0) AS max FROM sessions',
+    );
+    return Number(pg?.count) === replica?.count && Number(pg?.max) === replica?.max;
+  }
+
+  async function databaseFingerprint(): Promise<number> {
+    const [oid] = await database.raw<{ id: string }>(DATABASE_OID_SQL);
+    // pg_control_system() may be closed to a restricted role; the oid alone still tells most resets apart.
+    const system = await database.raw<{ id: string }>(SYSTEM_ID_SQL).catch(() => []);
+    const text = `${system[0]?.id ?? ''}/${oid?.id ?? ''}`;
+    let hash = 0;
+    for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) % 2 ** 48;
+    return hash;
+  }
+
+  // Upserts the changed sessions, batchSize at a time, each batch in one DuckDB transaction.
+  async function applyChanges(changes: Change[]): Promise<number> {
+    // The last op of a session decides: after 'D' there is nothing to read back (ids are never reused).
+    const deleted = new Map<number, boolean>();
+    for (const change of changes) deleted.set(change.sessionId, change.op === 'D');
+    const sessionIds = [...deleted.keys()];
+    for (let i = 0; i < sessionIds.length; i += batchSize) {
+      const ids = sessionIds.slice(i, i + batchSize);
+      const alive = ids.filter((id) => !deleted.get(id));
+      const batch =
+        alive.length > 0 ? await exportBatch('ids', [alive]) : { sessions: '', answers: '', labels: '' };
+      await store.transaction(async () => {
+        await stageBatch(batch);
+        await store.run(
+          `CREATE OR REPLACE TEMP TABLE batch_ids AS SELECT unnest($1::BIGINT[]) AS session_id`,
+          [ids],
+        );
+        for (const table of REPLICA_TABLES) {
+          await store.run(`DELETE FROM ${table} WHERE session_id IN (SELECT session_id FROM batch_ids)`);
+        }
+        await writeBatch('');
+      });
+    }
+    return sessionIds.length;
+  }
+
+  async function drain(): Promise<number> {
+    if (!cursor) throw new Error('the analytics replica is not ready: call ensureReady() first');
+    const pass = cursor.beginPass();
+    let sessions = 0;
+    for (;;) {
+      const { page, changes } = await readChanges(pass.after);
+      const pending = new Set(pass.page(page));
+      const todo = changes.filter((c) => pending.has(c.seq));
+      if (todo.length > 0) sessions += await applyChanges(todo);
+      cursor.markApplied(pending);
+      if (changes.length < CHANGES_PAGE) break;
+    }
+    const before = cursor.watermark;
+    const after = cursor.advance();
+    if (after !== before) await saveWatermark(after);
+    return sessions;
+  }
+
+  // Builds each table sorted beside the live one (`from` → `${table}_next`), then swaps all in one transaction.
+  async function sortAndSwap(source: (table: string) => string, seq?: number): Promise<void> {
+    for (const table of REPLICA_TABLES) {
+      await store.run(`DROP TABLE IF EXISTS ${table}_next`);
+      await store.run(replicaTableDdl(table, `${table}_next`));
+      await store.run(`INSERT INTO ${table}_next SELECT * FROM ${source(table)} ORDER BY ${SORT_ORDER}`);
+    }
+    await store.transaction(async () => {
+      for (const table of REPLICA_TABLES) {
+        await store.run(`DROP TABLE ${table}`);
+        await store.run(`ALTER TABLE ${table}_next RENAME TO ${table}`);
+      }
+      if (seq !== undefined) {
+        await saveWatermark(seq);
+        await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('database', $1)`, [
+          await databaseFingerprint(),
+        ]);
+      }
+    });
+    await store.run('CHECKPOINT');
+  }
+
+  async function rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
+    const started = performance.now();
+    // Where the change sequence stands. Every change visible now is covered by the data read below, so it
+    // counts as applied; one still in flight below the end shows up as a gap and is applied when it commits.
+    const [end] = await database.raw<{ max: number | string }>(
+      'SELECT coalesce(max(seq), 0) AS max FROM analytics_changes',
+    );
+    const next = createChangeCursor(Math.max(0, Number(end?.max ?? 0) - REBUILD_TAIL));
+    const pass = next.beginPass();
+    for (;;) {
+      const { page, changes } = await readChanges(pass.after);
+      next.markApplied(pass.page(page));
+      if (changes.length < CHANGES_PAGE) break;
+    }
+    next.advance();
+
+    for (const table of REPLICA_TABLES) {
+      await store.run(`DROP TABLE IF EXISTS ${table}_load`);
+      await store.run(replicaTableDdl(table, `${table}_load`));
+    }
+    const [total] = await database.raw<{ count: number | string }>('SELECT count(*) AS count FROM sessions');
+    const totalSessions = Number(total?.count ?? 0);
+
+    // Keyset pages by session id. PostgreSQL renders the next page while DuckDB loads this one.
+    const fetchPage = async (after: number) => {
+      const [bounds] = await database.raw<{ hi: number | string | null; n: number | string }>(
+        'SELECT max(id) AS hi, count(*) AS n FROM (SELECT id FROM sessions WHERE id > $1 ORDER BY id LIMIT $2) p',
+        [after, REBUILD_PAGE],
+      );
+      if (bounds?.hi === null || bounds?.hi === undefined) return null;
+      const hi = Number(bounds.hi);
+      return { hi, count: Number(bounds.n), batch: await exportBatch('range', [after, hi]) };
+    };
+    let sessions = 0;
+    let pending = fetchPage(0);
+    for (;;) {
+      const page = await pending;
+      if (!page) break;
+      pending = fetchPage(page.hi);
+      pending.catch(() => undefined); // awaited on the next turn; keeps a failure from being "unhandled" meanwhile
+      await stageBatch(page.batch);
+      await writeBatch('_load');
+      sessions += page.count;
+      onProgress?.({ sessions, totalSessions });
+    }
+
+    await sortAndSwap((table) => `${table}_load`, next.watermark);
+    for (const table of REPLICA_TABLES) await store.run(`DROP TABLE ${table}_load`);
+    cursor = next;
+
+    const [counts] = await store.read<{ facts: number; comments: number; sessions: number }>(
+      'SELECT (SELECT count(*) FROM facts) AS facts, (SELECT count(*) FROM comments) AS comments, ' +
+        '(SELECT count(*) FROM sessions) AS sessions',
+    );
+    const result = {
+      sessions: counts?.sessions ?? 0,
+      facts: counts?.facts ?? 0,
+      comments: counts?.comments ?? 0,
+      seconds: Math.round(performance.now() - started) / 1000,
+    };
+    logger.info(result, 'analytics replica rebuilt');
+    return result;
+  }
+
+  return {
+    async ensureReady() {
+      if (cursor) return;
+      const state = new Map(
+        (await store.read<{ name: string; value: number }>('SELECT name, value FROM replica_state')).map(
+          (r) => [r.name, r.value],
+        ),
+      );
+      const lastSeq = state.get('last_seq');
+      const [end] = await database.raw<{ max: number | string }>(
+        'SELECT coalesce(max(seq), 0) AS max FROM analytics_changes',
+      );
+      let reason: string | undefined;
+      if (lastSeq === undefined) reason = 'the replica is new';
+      else if (state.get('database') !== (await databaseFingerprint())) reason = 'it copies another database';
+      else if (lastSeq > Number(end?.max ?? 0)) reason = 'it is ahead of the database';
+      if (reason !== undefined || lastSeq === undefined) {
+        logger.info({ reason }, 'analytics replica: rebuilding from the database');
+        await rebuild();
+        return;
+      }
+      cursor = createChangeCursor(lastSeq);
+      // A bulk load skips the change log (loupe.bulk_load) and is meant to be followed by a rebuild; if that did
+      // not happen, the sessions tell: compare after catching up (twice, in case writers were busy meanwhile).
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        await drain();
+        if (await sessionsMatch()) return;
+      }
+      logger.info({ reason: 'sessions changed without the change log' }, 'analytics replica: rebuilding');
+      await rebuild();
+    },
+    drain,
+    rebuild,
+    compact: () => sortAndSwap((table) => table),
+  };
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AnalyticsReplica } from './analytics/replica.js';
+import { loadConfig, type Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createAccountServices } from './modules/account/account-services.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { alertRoutes } from './modules/alerts/alert.routes.js';
+import { auditRoutes } from './modules/audits/audit.routes.js';
+import { createAuditService } from './modules/audits/audit.service.js';
+import type { AccessTokenSigner } from './modules/auth/access-token.js';
+import { captchaRoutes } from './modules/auth/captcha.routes.js';
+import { createIdentityRepository } from './modules/auth/identity.repository.js';
+import { tokenRoutes } from './modules/auth/token.routes.js';
+import { createSignInGuard } from './modules/auth/sign-in-guard.service.js';
+import { createTokenService } from './modules/auth/token.service.js';
+import { createTwoFactorCodes } from './modules/auth/two-factor.js';
+import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes.js';
+import { createBootstrapService } from './modules/bootstrap/bootstrap.service.js';
+import { createReplicaSessionCounter } from './modules/bootstrap/session-counter.js';
+import { feedbackSurveyRoutes } from './modules/feedback/feedback-survey.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { lookupRoutes } from './modules/lookups/lookup.routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { restDataRoutes } from './modules/rest-data/rest-data.routes.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { webPlugin } from './plugins/web.js';
+
+export type AppOptions = {
+  database: DatabaseHandle;
+  /** The DuckDB replica every widget and count reads (ARCHITECTURE §2). */
+  replica: AnalyticsReplica;
+  signer: AccessTokenSigner;
+  logger: FastifyBaseLogger;
+  /** Folder of the built web app; the console is served from it when it exists. */
+  webRoot?: string;
+  /** Sends the account mails; default: nodemailer over SMTP_URL (tests pass one bound to their SMTP catcher). */
+  mailer?: Mailer;
+  /** Settings from the environment; read with loadConfig() when absent. */
+  config?: Config;
+};
+
+/** Builds the HTTP application: plugins first (external, then ours), then each module's routes. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    genReqId: () => randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: 20 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { signer: options.signer });
+
+  const { database, replica } = options;
+  const { db } = database;
+  const identity = createIdentityRepository(db);
+  const signInGuard = createSignInGuard({ db });
+  const twoFactorCodes = createTwoFactorCodes({ db });
+  const tokens = createTokenService({
+    db,
+    identity,
+    signer: options.signer,
+    guard: signInGuard,
+    twoFactor: twoFactorCodes,
+  });
+  tokenRoutes(app, tokens);
+  captchaRoutes(app, signInGuard);
+  const config = options.config ?? loadConfig();
+  const { smtpUrl, mailFrom, publicUrl } = config;
+  accountRoutes(
+    app,
+    createAccountServices({
+      db,
+      identity,
+      guard: signInGuard,
+      twoFactor: twoFactorCodes,
+      mailer: options.mailer ?? createMailer({ smtpUrl, from: mailFrom, logger: options.logger }),
+      publicUrl,
+      logger: options.logger,
+    }),
+  );
+  bootstrapRoutes(
+    app,
+    createBootstrapService({ db, identity, countSessions: createReplicaSessionCounter({ db, replica }) }),
+  );
+  auditRoutes(app, createAuditService({ db }));
+  restDataRoutes(app, { db });
+  lookupRoutes(app, { db });
+  ssoRoutes(app, { db, tokens, signer: options.signer, settings: config });
+  alertRoutes(app, { db });
+  feedbackSurveyRoutes(app, { db, publicUrl });
+  healthRoutes(app, database);
+  await app.register(webPlugin, { root: options.webRoot ?? '' });
+
+  return app;
+}

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A row-returning SQL call on the raw driver, for bulk work (COPY, set-based loads) Drizzle does not cover. */
+export type RawQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+export type CopyOptions = {
+  /**
+   * Runs the load with `loupe.bulk_load = 'on'` so the analytics change-log triggers skip it; the caller then
+   * rebuilds the replica.
+   */
+  bulkLoad?: boolean;
+  /**
+   * The rows are known to be consistent (generated together with what they reference): skip foreign-key
+   * checks and triggers for the load, which makes COPY several times faster. Needs a superuser connection
+   * (always true for PGlite); without one the checks run as usual.
+   */
+  trusted?: boolean;
+};
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  raw: RawQuery;
+  /** The node-postgres pool when running on PostgreSQL (COPY streams need it). */
+  pool: pg.Pool | undefined;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /**
+   * Bulk-loads rows with COPY in one transaction. Each item is CSV text without its final line break: one row,
+   * or several rows joined by line breaks; values in the order of `columns`. Returns the number of rows loaded.
+   */
+  copyRows(
+    table: string,
+    columns: readonly string[],
+    rows: AsyncIterable<string> | Iterable<string>,
+    options?: CopyOptions,
+  ): Promise<number>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// PostgreSQL returns bigint and numeric as strings by default; counts in this app fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export type DatabaseOptions = {
+  /** postgres://… to use a server; undefined for embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files; undefined keeps them in memory (tests). */
+  dataDir: string | undefined;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    raw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    close: () => pool.end(),
+    copyRows: (table, columns, rows, options = {}) => copyRowsPostgres(pool, table, columns, rows, options),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pool: undefined,
+    raw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+    copyRows: (table, columns, rows, options = {}) => copyRowsPglite(client, table, columns, rows, options),
+  };
+}
+
+// Characters per COPY statement on PGlite: each statement's input is one in-memory blob.
+const PGLITE_COPY_CHUNK_CHARS = 8_000_000;
+// Characters per write on the PostgreSQL COPY stream.
+const POSTGRES_COPY_PIECE_CHARS = 256_000;
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const copyStatement = (table: string, columns: readonly string[]) =>
+  `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+
+/** Groups CSV items into newline-terminated text pieces of about `size` characters. */
+async function* textPieces(
+  rows: AsyncIterable<string> | Iterable<string>,
+  size: number,
+): AsyncGenerator<string> {
+  let piece: string[] = [];
+  let length = 0;
+  for await (const row of rows) {
+    piece.push(row);
+    length += row.length + 1;
+    if (length >= size) {
+      yield piece.join('\n') + '\n';
+      piece = [];
+      length = 0;
+    }
+  }
+  if (piece.length > 0) yield piece.join('\n') + '\n';
+}
+
+async function copyRowsPglite(
+  client: PGlite,
+  table: string,
+  columns: readonly string[],
+  rows: AsyncIterable<string> | Iterable<string>,
+  options: CopyOptions,
+): Promise<number> {
+  // PGlite reads COPY input from an attached blob at the pseudo-file /dev/blob.
+  const statement = copyStatement(table, columns).replace('FROM STDIN', "FROM '/dev/blob'");
+  return client.transaction(async (tx) => {
+    if (options.bulkLoad) await tx.query("SET LOCAL loupe.bulk_load = 'on'");
+    if (options.trusted) await tx.query('SET LOCAL session_replication_role = replica');
+    let count = 0;
+    for await (const piece of textPieces(rows, PGLITE_COPY_CHUNK_CHARS)) {
+      const result = await tx.query(statement, [], { blob: new Blob([piece]) });
+      count += result.affectedRows ?? 0;
+    }
+    return count;
+  });
+}
+
+async function copyRowsPostgres(
+  pool: pg.Pool,
+  table: string,
+  columns: readonly string[],
+  rows: AsyncIterable<string> | Iterable<string>,
+  options: CopyOptions,
+): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    if (options.bulkLoad) await client.query("SET LOCAL loupe.bulk_load = 'on'");
+    if (options.trusted) {
+      const [role] = (
+        await client.query<{ on: boolean }>("SELECT current_setting('is_superuser') = 'on' AS on")
+      ).rows;
+      if (role?.on) await client.query('SET LOCAL session_replication_role = replica');
+    }
+    const stream = client.query(copyFrom(copyStatement(table, columns)));
+    await pipeline(Readable.from(textPieces(rows, POSTGRES_COPY_PIECE_CHARS)), stream);
+    await client.query('COMMIT');
+    client.release();
+    return stream.rowCount;
+  } catch (error) {
+    // A failed COPY leaves the connection mid-protocol: drop it rather than return it to the pool.
+    await client.query('ROLLBACK').catch(() => {});
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './identity.js';
+export * from './catalog.js';
+export * from './surveys.js';
+export * from './responses.js';
+export * from './alerts.js';

@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { employees, locations, products, transactionChannels, transactionTypes } from './catalog.js';
+import { tenants } from './identity.js';
+import { questions, surveyFlows, surveys } from './surveys.js';
+
+const customData = {
+  customData1: text('custom_data1'),
+  customData2: text('custom_data2'),
+  customData3: text('custom_data3'),
+  customData4: text('custom_data4'),
+  customData5: text('custom_data5'),
+  customData6: text('custom_data6'),
+  customData7: text('custom_data7'),
+  customData8: text('custom_data8'),
+  customData9: text('custom_data9'),
+  customData10: text('custom_data10'),
+};
+
+/** A customer invited after a transaction, with the transaction's facts. */
+export const invitees = pgTable(
+  'invitees',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id),
+    fullName: text('full_name'),
+    email: text('email'),
+    msisdn: text('msisdn'),
+    homeTel: text('home_tel'),
+    workTel: text('work_tel'),
+    language: text('language'),
+    locationId: integer('location_id').references(() => locations.id),
+    transactionDate: timestamp('transaction_date', { withTimezone: true }).notNull(),
+    transactionChannelId: integer('transaction_channel_id').references(() => transactionChannels.id),
+    productId: integer('product_id').references(() => products.id),
+    transactionTypeId: integer('transaction_type_id').references(() => transactionTypes.id),
+    employeeId: integer('employee_id').references(() => employees.id),
+    transactionDuration: integer('transaction_duration'),
+    segmentIds: integer('segment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    isTestUser: boolean('is_test_user').notNull().default(false),
+    ...customData,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitees_tenant_survey_idx').on(t.tenantId, t.surveyId)],
+);
+
+/** Interaction channels: 1 email, 2 SMS, 3 push, 8 IVR, 9 CATI, 11 touchpoint, 12 API. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    inviteeId: bigint('invitee_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitees.id, { onDelete: 'cascade' }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id),
+    channel: smallint('channel').notNull(),
+    token: uuid('token').notNull().unique(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('invitations_invitee_idx').on(t.inviteeId)],
+);
+
+/**
+ * One respondent's pass through a survey. completion: 1 completed, 2 started but not completed.
+ * status: 1 validated, 2 not validated. source: where the answers came from (survey, rest-api, import).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id),
+    flowId: integer('flow_id').references(() => surveyFlows.id),
+    inviteeId: bigint('invitee_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitees.id, { onDelete: 'cascade' }),
+    invitationId: bigint('invitation_id', { mode: 'number' }).references(() => invitations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    completion: smallint('completion').notNull().default(1),
+    status: smallint('status').notNull().default(1),
+    source: text('source').notNull().default('survey'),
+  },
+  (t) => [
+    index('sessions_tenant_survey_answered_idx').on(t.tenantId, t.surveyId, t.answeredAt),
+    index('sessions_invitee_idx').on(t.inviteeId),
+  ],
+);
+
+/** One answer: a choice value (and its score on the question's scale) or a text. */
+export const answers = pgTable(
+  'answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id),
+    choiceValue: integer('choice_value'),
+    score: doublePrecision('score'),
+    text: text('text'),
+  },
+  (t) => [index('answers_session_idx').on(t.sessionId), index('answers_question_idx').on(t.questionId)],
+);
+
+/** Topic models (and emotion models, whose topics are emotions) that label open-ended answers. */
+export const topicModels = pgTable('topic_models', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  name: text('name').notNull(),
+  language: text('language').notNull(),
+  isEmotionModel: boolean('is_emotion_model').notNull().default(false),
+  isIntentModel: boolean('is_intent_model').notNull().default(false),
+});
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => topicModels.id, { onDelete: 'cascade' }),
+    /** A sub-topic's main topic; main topics have none. */
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+  },
+  (t) => [index('topics_model_idx').on(t.modelId)],
+);
+
+/**
+ * Text analysis of an open-ended answer. sentimentScore: 4 positive, 2 neutral, 0 negative, -1 unclassified.
+ */
+export const textAnalyses = pgTable('text_analyses', {
+  answerId: bigint('answer_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => answers.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  sessionId: bigint('session_id', { mode: 'number' })
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  translatedText: text('translated_text'),
+  sentimentScore: smallint('sentiment_score').notNull().default(-1),
+  analysedAt: timestamp('analysed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Topics (and emotions, through emotion models) found in an answer, each with its own sentiment. */
+export const textTopics = pgTable(
+  'text_topics',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    answerId: bigint('answer_id', { mode: 'number' })
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => topicModels.id, { onDelete: 'cascade' }),
+    sentimentScore: smallint('sentiment_score').notNull().default(-1),
+    /** Emotion intensity 0..1 for emotion-model labels; null for topics. */
+    intensity: doublePrecision('intensity'),
+  },
+  (t) => [primaryKey({ columns: [t.answerId, t.topicId] }), index('text_topics_session_idx').on(t.sessionId)],
+);
+
+/** Every call of the REST data API: what was sent and what was answered (kept 2 months). */
+export const dataValidationLogs = pgTable(
+  'data_validation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userId: integer('user_id'),
+    surveyId: integer('survey_id'),
+    request: jsonb('request').notNull(),
+    result: jsonb('result').notNull(),
+    /** true when every record was accepted. */
+    isSuccessful: boolean('is_successful').notNull(),
+    acceptedCount: integer('accepted_count').notNull(),
+    rejectedCount: integer('rejected_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('data_validation_logs_tenant_created_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * The change sequence the analytics replica follows: one row per changed session (op I, U or D), written by
+ * statement-level triggers on the response tables. The sync loop reads past its last seq.
+ */
+export const analyticsChanges = pgTable('analytics_changes', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+  op: text('op').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,75 @@
+import { createAnalyticsReplica, replicaFilePath } from './analytics/replica.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { loadDemoData } from './demo/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-users.js';
+import { consoleProgress } from './demo/progress-bar.js';
+import { ensureConsoleClient, seedDemoIdentity } from './demo/seed-identity.js';
+import { createLogger } from './logger.js';
+import { createAccessTokenSigner, loadSigningSecret } from './modules/auth/access-token.js';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await ensureConsoleClient(database.db);
+
+let demoLoaded = 0;
+if (config.demoData) {
+  const { tenantId } = await seedDemoIdentity(database.db);
+  const demo = await loadDemoData(database, {
+    tenantId,
+    responses: config.demoResponses,
+    onProgress: consoleProgress('Loading demo data    '),
+  });
+  demoLoaded = demo.sessions;
+}
+
+const replica = await createAnalyticsReplica({ database, path: replicaFilePath(config.dataDir), logger });
+if (demoLoaded > 0) {
+  // The bulk load bypasses the change log; build the replica from it in one pass, with progress.
+  const progress = consoleProgress('Building analytics   ');
+  await replica.rebuild(({ sessions, totalSessions }) => progress(sessions, totalSessions));
+}
+await replica.start();
+
+const signer = createAccessTokenSigner(await loadSigningSecret(database.db, config.tokenSecret));
+const app = await buildApp({ database, replica, signer, logger, webRoot: config.webDist });
+app.addHook('onClose', async () => {
+  await replica.close();
+  await database.close();
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    clearTimeout(force);
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+const lines = [
+  '',
+  `Loupe is running at http://localhost:${config.port} (database: ${where})`,
+  ...(config.demoData
+    ? [
+        `Demo users (password ${DEMO_PASSWORD}):`,
+        ...DEMO_USERS.map((u) => `  ${u.userName.padEnd(8)} ${u.role}`),
+      ]
+    : []),
+  '',
+];
+process.stdout.write(lines.join('\n') + '\n');

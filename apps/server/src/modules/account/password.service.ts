@@ -1,0 +1,174 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  ErrorCode,
+  type ChangeExpiredPassword,
+  type ChangePassword,
+  type ResetPassword,
+  type ResetPasswordLink,
+} from '@loupe/contracts';
+import type { Db } from '../../db/client.js';
+import { refreshTokens, users } from '../../db/schema/index.js';
+import { AppError, badRequest, unauthorized } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import type { IdentityRepository, UserRow } from '../auth/identity.repository.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { SignInGuard } from '../auth/sign-in-guard.service.js';
+import type { AccountMails } from './account-mails.js';
+import { assertPasswordRule, linkError } from './account-errors.js';
+import type { BackgroundTasks } from './background-tasks.js';
+import type { OneTimeTokenRepository } from './one-time-token.repository.js';
+
+/** At most one mail of a kind per user and minute, however often the form is sent. */
+export const MAIL_INTERVAL_MS = 60_000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+type Deps = {
+  db: Db;
+  identity: IdentityRepository;
+  guard: SignInGuard;
+  links: OneTimeTokenRepository;
+  mails: AccountMails;
+  background: BackgroundTasks;
+  now: () => Date;
+};
+
+/** A user a mail can go to: active and with an address. */
+const mailable = (user: UserRow | undefined): user is UserRow & { email: string } =>
+  user !== undefined && user.isActive && !!user.email;
+
+/**
+ * Passwords outside the sign-in: the change an expired password forces, the profile's change, and the
+ * forgotten-password links (mailed, single use, 12 hours).
+ */
+export function createPasswordService({ db, identity, guard, links, mails, background, now }: Deps) {
+  /**
+   * Stores a new password: no longer expired. `endSessions` revokes every refresh token of the user, for the
+   * changes made without signing in; `claim` runs first in the same transaction (a reset link).
+   */
+  async function setPassword(
+    userId: number,
+    newPassword: string,
+    { endSessions, claim }: { endSessions: boolean; claim?: (tx: Tx) => Promise<void> },
+  ) {
+    const passwordHash = await hashPassword(newPassword);
+    const at = now();
+    await db.transaction(async (tx) => {
+      await claim?.(tx);
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: at, passwordExpireDate: null, updatedAt: at })
+        .where(eq(users.id, userId));
+      if (endSessions) {
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: at })
+          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      }
+    });
+  }
+
+  /** The new password of a change: different from the current one, and within the spec's rule. */
+  function checkNewPassword(currentPassword: string, newPassword: string): void {
+    if (newPassword === currentPassword) throw badRequest(ErrorCode.NewPasswordSameAsCurrent);
+    assertPasswordRule(newPassword);
+  }
+
+  /** Issues a reset link and mails it, unless one went out within the last minute. */
+  async function mailResetLink(user: UserRow & { email: string }) {
+    if (await links.issuedRecently(user.id, 'reset-password', MAIL_INTERVAL_MS)) return;
+    const token = await links.create(db, user, 'reset-password');
+    await mails.sendLink('reset-password', user, token);
+  }
+
+  return {
+    /**
+     * Public, reached from `expired_password` at sign-in. The current password proves who is asking; wrong
+     * guesses count as sign-in failures, so this cannot be used to try passwords without the captcha's limit.
+     */
+    async changeExpiredPassword(body: ChangeExpiredPassword, ipAddress: string): Promise<void> {
+      if (await guard.captchaRequired(body.UserName, ipAddress)) {
+        throw new AppError(429, ErrorCode.TooManyRequests);
+      }
+      const user = await identity.findUserByLogin(body.UserName);
+      const currentOk = await verifyPassword(user?.passwordHash, body.CurrentPassword);
+      if (!user || !user.isActive || !currentOk) {
+        await guard.recordFailure(body.UserName, ipAddress);
+        throw badRequest(ErrorCode.CurrentPasswordWrong);
+      }
+      // Only an expired password may be changed without signing in (and without the second factor).
+      if (!user.passwordExpireDate || user.passwordExpireDate > now()) {
+        throw badRequest(ErrorCode.ModelNotValid, [
+          {
+            Path: 'body/CurrentPassword',
+            Message: 'The password has not expired; change it on the profile page.',
+          },
+        ]);
+      }
+      checkNewPassword(body.CurrentPassword, body.NewPassword);
+      await setPassword(user.id, body.NewPassword, { endSessions: true });
+      await guard.clearFailures(body.UserName);
+    },
+
+    /** The profile page: the signed-in user's own password; the current sign-in stays. */
+    async changePassword(actor: Actor, body: ChangePassword): Promise<void> {
+      const user = await identity.findUserById(actor.userId);
+      if (!user || !user.isActive || user.tenantId !== actor.tenantId) throw unauthorized();
+      if (!(await verifyPassword(user.passwordHash, body.CurrentPassword))) {
+        throw badRequest(ErrorCode.CurrentPasswordWrong);
+      }
+      checkNewPassword(body.CurrentPassword, body.NewPassword);
+      await setPassword(user.id, body.NewPassword, { endSessions: false });
+    },
+
+    /** Always accepted: whether the login names a user never shows, in the answer or in its timing. */
+    forgotPassword(login: string): void {
+      background.run('forgot-password', async () => {
+        const user = await identity.findUserByLogin(login);
+        if (mailable(user)) await mailResetLink(user);
+      });
+    },
+
+    /** The reset page's first look at its link. */
+    async checkResetLink(token: string): Promise<ResetPasswordLink> {
+      const link = await links.find(token, 'reset-password');
+      if (!link || link.state !== 'valid') throw linkError(link?.state);
+      const user = await identity.findUserById(link.row.userId);
+      if (!user || !user.isActive) throw linkError(undefined);
+      return { UserName: user.userName };
+    },
+
+    async resetPassword(body: ResetPassword): Promise<void> {
+      const link = await links.find(body.Token, 'reset-password');
+      if (!link || link.state !== 'valid') throw linkError(link?.state);
+      assertPasswordRule(body.NewPassword);
+      const user = await identity.findUserById(link.row.userId);
+      if (!user || !user.isActive) throw linkError(undefined);
+      // Whoever else may have been signed in with the forgotten password is signed out.
+      await setPassword(user.id, body.NewPassword, {
+        endSessions: true,
+        claim: async (tx) => {
+          if (!(await links.claim(tx, link.row.id))) throw linkError('used');
+          await links.retireAll(tx, user.id, 'reset-password');
+        },
+      });
+      await guard.clearFailures(user.userName);
+    },
+
+    /** A new link for an expired (or unused) one, to the same user; the old link stops working. */
+    async resendReset(token: string): Promise<void> {
+      const link = await links.find(token, 'reset-password');
+      if (!link || link.state === 'used') throw linkError(link?.state);
+      const user = await identity.findUserById(link.row.userId);
+      const fresh = await db.transaction(async (tx) => {
+        if (!(await links.claim(tx, link.row.id, { evenExpired: true }))) throw linkError('used');
+        return mailable(user) ? links.create(tx, user, 'reset-password') : undefined;
+      });
+      if (fresh && mailable(user)) {
+        background.run('resend-reset', () => mails.sendLink('reset-password', user, fresh));
+      }
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -1,0 +1,280 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { isMatrixQuestionType } from '@loupe/contracts';
+import type { Db } from '../../db/client.js';
+import type { CatalogQuestion, RecordCodes, ResponseRow, RestDataCatalog } from './rest-data.validation.js';
+
+export type TargetSurvey = { id: number; type: number; timeZone: string; flowId: number | null };
+
+/** Interaction channel of invitations created by the REST data API (12 = API). */
+const API_INTERACTION_CHANNEL = 12;
+
+export type LogEntry = {
+  tenantId: number;
+  userId: number;
+  surveyId: number;
+  request: unknown;
+  result: unknown;
+  acceptedCount: number;
+  rejectedCount: number;
+};
+
+/** A code -> id map from `[code, id]` pairs. */
+const toMap = (pairs: [string, number][]) => new Map(pairs);
+
+/**
+ * The rows of a raw statement. Both drivers (node-postgres and PGlite) answer `execute` with `{ rows }`; the
+ * generic database type does not know which one it holds.
+ */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** A JS array bound as one PostgreSQL array parameter (Drizzle would otherwise spread it into a list). */
+const array = (values: readonly unknown[]) => sql.param(values);
+
+// A date-time that names its instant: Z or ±hh:mm after the time (the only forms the record schema accepts).
+const WITH_OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/;
+
+type CatalogRow = {
+  channels: [string, number][];
+  products: [string, number][];
+  types: [string, number][];
+  locations: [string, number][];
+  employees: [string, number][];
+  segments: [string, number][];
+  questions: {
+    id: number;
+    parent_id: number | null;
+    flow_id: number | null;
+    type: string;
+    scale: number | null;
+    code: string | null;
+    required: boolean;
+  }[];
+  choices: [number, number][];
+};
+
+export function createRestDataRepository(db: Db) {
+  return {
+    /** The tenant's survey with the tenant's time zone and its first active flow; undefined when not the tenant's. */
+    async findSurvey(tenantId: number, surveyId: number): Promise<TargetSurvey | undefined> {
+      const [survey] = await rowsOf<{ id: number; type: number; time_zone: string; flow_id: number | null }>(
+        db,
+        sql`
+          SELECT s.id, s.type, t.time_zone,
+            (SELECT f.id FROM survey_flows f
+             WHERE f.tenant_id = ${tenantId} AND f.survey_id = s.id AND f.is_active
+             ORDER BY f.id LIMIT 1) AS flow_id
+          FROM surveys s JOIN tenants t ON t.id = s.tenant_id
+          WHERE s.id = ${surveyId} AND s.tenant_id = ${tenantId}`,
+      );
+      if (!survey) return undefined;
+      return { id: survey.id, type: survey.type, timeZone: survey.time_zone, flowId: survey.flow_id };
+    },
+
+    /**
+     * Resolves the codes a call used (each dimension limited to those codes and to the tenant) and loads the
+     * survey's live questions with their choices: one round trip, whatever the number of records.
+     */
+    async loadCatalog(tenantId: number, survey: TargetSurvey, codes: RecordCodes): Promise<RestDataCatalog> {
+      const pairs = (table: SQL, list: string[]) => sql`
+        (SELECT coalesce(json_agg(json_build_array(code, id)), '[]') FROM ${table}
+         WHERE tenant_id = ${tenantId} AND code = ANY(${array(list)}::text[]))`;
+      const groupCodes = [...new Set(codes.segments.map((segment) => segment.groupCode))];
+      const segmentCodes = [...new Set(codes.segments.map((segment) => segment.code))];
+      const [row] = await rowsOf<CatalogRow>(
+        db,
+        sql`
+          SELECT ${pairs(sql`transaction_channels`, codes.channels)} AS channels,
+            ${pairs(sql`products`, codes.products)} AS products,
+            ${pairs(sql`transaction_types`, codes.transactionTypes)} AS types,
+            ${pairs(sql`locations`, codes.locations)} AS locations,
+            ${pairs(sql`employees`, codes.employees)} AS employees,
+            (SELECT coalesce(json_agg(json_build_array(g.code || ';' || s.code, s.id)), '[]')
+             FROM segments s JOIN segment_groups g ON g.id = s.group_id
+             WHERE s.tenant_id = ${tenantId} AND g.tenant_id = ${tenantId}
+               AND g.code = ANY(${array(groupCodes)}::text[]) AND s.code = ANY(${array(segmentCodes)}::text[])
+            ) AS segments,
+            (SELECT coalesce(json_agg(json_build_object('id', q.id, 'parent_id', q.parent_id,
+                'flow_id', q.flow_id, 'type', q.type, 'scale', q.scale, 'code', q.integration_code,
+                'required', q.required)), '[]')
+             FROM questions q
+             WHERE q.tenant_id = ${tenantId} AND q.survey_id = ${survey.id} AND NOT q.is_deleted) AS questions,
+            (SELECT coalesce(json_agg(json_build_array(c.question_id, c.value)), '[]')
+             FROM question_choices c JOIN questions q ON q.id = c.question_id
+             WHERE q.tenant_id = ${tenantId} AND q.survey_id = ${survey.id}
+               AND c.tenant_id = ${tenantId} AND NOT c.is_deleted) AS choices`,
+      );
+      if (!row) throw new Error('catalogue query returned nothing');
+      return {
+        channels: toMap(row.channels),
+        products: toMap(row.products),
+        transactionTypes: toMap(row.types),
+        locations: toMap(row.locations),
+        employees: toMap(row.employees),
+        segments: toMap(row.segments),
+        ...surveyQuestions(survey, row.questions, row.choices),
+      };
+    },
+
+    /**
+     * Stores the accepted records (invitee, API invitation, session, answers) and the call's log entry in one
+     * statement, so in one transaction and one round trip; returns the log id.
+     */
+    async store(survey: TargetSurvey, rows: ResponseRow[], log: LogEntry): Promise<number> {
+      const insertLog = sql`
+        INSERT INTO data_validation_logs (tenant_id, user_id, survey_id, request, result, is_successful,
+          accepted_count, rejected_count)
+        VALUES (${log.tenantId}::integer, ${log.userId}::integer, ${log.surveyId}::integer,
+          ${JSON.stringify(log.request)}::jsonb, ${JSON.stringify(log.result)}::jsonb,
+          ${log.rejectedCount === 0}, ${log.acceptedCount}::integer, ${log.rejectedCount}::integer)
+        RETURNING id`;
+      const query =
+        rows.length > 0
+          ? sql`${insertResponses({ tenantId: log.tenantId, survey, rows })} ${insertLog}`
+          : insertLog;
+      const [entry] = await rowsOf<{ id: number | string }>(db, query);
+      if (!entry) throw new Error('data validation log insert returned nothing');
+      return Number(entry.id);
+    },
+  };
+}
+
+/** The survey's live questions by integration code, with their choices, and the required ones of the flow. */
+function surveyQuestions(
+  survey: TargetSurvey,
+  rows: CatalogRow['questions'],
+  choiceRows: CatalogRow['choices'],
+): Pick<RestDataCatalog, 'questions' | 'requiredQuestionIds'> {
+  const choices = new Map<number, Set<number>>();
+  for (const [questionId, value] of choiceRows) {
+    const values = choices.get(questionId) ?? new Set<number>();
+    values.add(value);
+    choices.set(questionId, values);
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const questionsByCode = new Map<string, CatalogQuestion>();
+  for (const row of rows) {
+    if (!row.code) continue;
+    // A matrix sub-question answers on its group's choices and scale unless it has its own.
+    const parent = row.parent_id === null ? undefined : byId.get(row.parent_id);
+    const ownChoices = choices.get(row.id);
+    questionsByCode.set(row.code, {
+      id: row.id,
+      type: row.type,
+      scale: row.scale ?? parent?.scale ?? null,
+      choiceValues: ownChoices ?? (parent ? choices.get(parent.id) : undefined) ?? new Set(),
+    });
+  }
+  const requiredQuestionIds = rows
+    .filter(
+      (row) =>
+        row.required &&
+        !isMatrixQuestionType(row.type) &&
+        (row.flow_id === null || row.flow_id === survey.flowId),
+    )
+    .map((row) => row.id);
+  return { questions: questionsByCode, requiredQuestionIds };
+}
+
+/**
+ * The data-modifying CTEs that insert every accepted record in one statement: the rows travel as one JSON
+ * parameter, each gets its invitee, invitation and session ids from the sequences up front (so children can point
+ * at parents without a round trip), and data-modifying CTEs fill the four tables. Foreign keys are checked at the
+ * end of the statement, when every parent row exists. A date with an offset is that instant; one without is read
+ * in the tenant's time zone.
+ */
+function insertResponses({
+  tenantId,
+  survey,
+  rows,
+}: {
+  tenantId: number;
+  survey: TargetSurvey;
+  rows: ResponseRow[];
+}): SQL {
+  const payload = rows.map((row) => {
+    const transactionInstant = WITH_OFFSET.test(row.transactionDate);
+    const answeredInstant = row.answeredDate !== null && WITH_OFFSET.test(row.answeredDate);
+    return {
+      transaction_instant: transactionInstant ? row.transactionDate : null,
+      transaction_local: transactionInstant ? null : row.transactionDate,
+      answered_instant: answeredInstant ? row.answeredDate : null,
+      answered_local: answeredInstant ? null : row.answeredDate,
+      channel_id: row.channelId,
+      product_id: row.productId,
+      type_id: row.transactionTypeId,
+      employee_id: row.employeeId,
+      location_id: row.locationId,
+      segment_ids: row.segmentIds,
+      full_name: row.fullName,
+      email: row.email,
+      msisdn: row.msisdn,
+      language: row.language,
+      custom_data: row.customData,
+      completion: row.completion,
+      answers: row.answers.map((answer) => ({
+        question_id: answer.questionId,
+        choice_value: answer.choiceValue,
+        score: answer.score,
+        text: answer.text,
+      })),
+    };
+  });
+
+  const tenant = sql`${tenantId}::integer`;
+  const surveyId = sql`${survey.id}::integer`;
+  const timeZone = sql`${survey.timeZone}::text`;
+  return sql`
+    WITH seq AS (
+      SELECT pg_get_serial_sequence('invitees', 'id')::regclass AS invitees,
+        pg_get_serial_sequence('invitations', 'id')::regclass AS invitations,
+        pg_get_serial_sequence('sessions', 'id')::regclass AS sessions
+    ),
+    src AS MATERIALIZED (
+      SELECT r.*,
+        nextval(seq.invitees) AS invitee_id,
+        nextval(seq.invitations) AS invitation_id,
+        nextval(seq.sessions) AS session_id,
+        coalesce(r.transaction_instant, r.transaction_local AT TIME ZONE ${timeZone}) AS transaction_date,
+        coalesce(r.answered_instant, r.answered_local AT TIME ZONE ${timeZone}, now()) AS answered
+      FROM seq, jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(
+        transaction_instant timestamptz, transaction_local timestamp, answered_instant timestamptz,
+        answered_local timestamp, channel_id integer, product_id integer, type_id integer, employee_id integer,
+        location_id integer, segment_ids integer[], full_name text, email text, msisdn text, language text,
+        custom_data text[], completion smallint, answers jsonb)
+    ),
+    new_invitees AS (
+      INSERT INTO invitees (id, tenant_id, survey_id, full_name, email, msisdn, language, location_id,
+        transaction_date, transaction_channel_id, product_id, transaction_type_id, employee_id, segment_ids,
+        custom_data1, custom_data2, custom_data3, custom_data4, custom_data5, custom_data6, custom_data7,
+        custom_data8, custom_data9, custom_data10)
+      SELECT invitee_id, ${tenant}, ${surveyId}, full_name, email, msisdn, language, location_id,
+        transaction_date, channel_id, product_id, type_id, employee_id, segment_ids,
+        custom_data[1], custom_data[2], custom_data[3], custom_data[4], custom_data[5], custom_data[6],
+        custom_data[7], custom_data[8], custom_data[9], custom_data[10]
+      FROM src
+    ),
+    new_invitations AS (
+      INSERT INTO invitations (id, tenant_id, invitee_id, survey_id, channel, token, invited_at)
+      SELECT invitation_id, ${tenant}, invitee_id, ${surveyId}, ${API_INTERACTION_CHANNEL}::smallint,
+        gen_random_uuid(), answered
+      FROM src
+    ),
+    new_sessions AS (
+      INSERT INTO sessions (id, tenant_id, survey_id, flow_id, invitee_id, invitation_id, created_at,
+        answered_at, completion, status, source)
+      SELECT session_id, ${tenant}, ${surveyId}, ${survey.flowId}::integer, invitee_id, invitation_id,
+        answered, answered, completion, 1, 'rest-api'
+      FROM src
+    ),
+    new_answers AS (
+      INSERT INTO answers (tenant_id, session_id, question_id, choice_value, score, text)
+      SELECT ${tenant}, src.session_id, a.question_id, a.choice_value, a.score, a.text
+      FROM src CROSS JOIN LATERAL jsonb_to_recordset(src.answers)
+        AS a(question_id integer, choice_value integer, score double precision, text text)
+    )`;
+}
+
+export type RestDataRepository = ReturnType<typeof createRestDataRepository>;

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { CONSOLE_CLIENT_ID, type TokenResponse } from '@loupe/contracts';
+import { createAnalyticsReplica, type AnalyticsReplica } from '../analytics/replica.js';
+import { buildApp } from '../app.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { DEMO_PASSWORD } from '../demo/demo-users.js';
+import { ensureConsoleClient, seedDemoIdentity } from '../demo/seed-identity.js';
+import { createLogger } from '../logger.js';
+import { createAccessTokenSigner, type AccessTokenSigner } from '../modules/auth/access-token.js';
+import type { Mailer } from '../modules/mail/mailer.js';
+
+export type TestApp = {
+  /** Not yet ready: a test may still register routes or hooks before its first `inject`. */
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** An in-memory DuckDB replica of `database`, not polling: call `replica.flush()` to bring it up to date. */
+  replica: AnalyticsReplica;
+  signer: AccessTokenSigner;
+  /** The seeded "Demo Bank" tenant. */
+  tenantId: number;
+  /** Signs a demo user in through `POST /token` and returns the token answer; throws when refused. */
+  signIn(userName: string, password?: string): Promise<TokenResponse>;
+  authHeader(accessToken: string): { authorization: string };
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Sends the account mails, e.g. to a local SMTP catcher; default: logged, not sent (no SMTP_URL). */
+  mailer?: Mailer;
+};
+
+/** The engine the API suite runs on: the vitest project sets LOUPE_TEST_DB (see vitest.config.ts). */
+function testEngine(): 'pglite' | 'postgres' {
+  const engine = process.env.LOUPE_TEST_DB ?? 'pglite';
+  if (engine !== 'pglite' && engine !== 'postgres')
+    throw new Error(`LOUPE_TEST_DB=${engine} is not supported`);
+  return engine;
+}
+
+type ScratchDatabase = { url: string; drop: () => Promise<void> };
+
+/** A new, empty database on the TEST_DATABASE_URL server, dropped again by `drop()`. */
+async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+  const name = `loupe_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        // pool.end() resolves before its sockets have closed; give them a moment, so that terminating a
+        // backend does not surface as an error on a client that is already on its way out.
+        for (let attempt = 0; attempt < 40; attempt++) {
+          const { rows } = await client.query<{ open: number }>(
+            'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (testEngine() === 'pglite') {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    return { database, drop: async () => {} };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('LOUPE_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const scratch = await createScratchDatabase(serverUrl);
+  try {
+    return {
+      database: await openDatabase({ databaseUrl: scratch.url, dataDir: undefined }),
+      drop: scratch.drop,
+    };
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+}
+
+/**
+ * The server on a fresh database of its own: migrated, with the console client and the demo tenant and users
+ * (password Demo1234!), signing tokens with a random key. Call `close()` in `afterAll`.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  let app: FastifyInstance | undefined;
+  let replica: AnalyticsReplica | undefined;
+  const close = async () => {
+    await app?.close();
+    await replica?.close();
+    await database.close();
+    await drop();
+  };
+  try {
+    await database.migrate();
+    await ensureConsoleClient(database.db);
+    const { tenantId } = await seedDemoIdentity(database.db);
+    const signer = createAccessTokenSigner(randomBytes(48));
+    replica = await createAnalyticsReplica({ database, path: ':memory:' });
+    app = await buildApp({
+      database,
+      replica,
+      signer,
+      logger: createLogger('silent'),
+      mailer: options.mailer,
+    });
+    const built = app;
+
+    return {
+      app: built,
+      database,
+      replica,
+      signer,
+      tenantId,
+      async signIn(userName, password = DEMO_PASSWORD) {
+        const response = await built.inject({
+          method: 'POST',
+          url: '/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            grant_type: 'password',
+            username: userName,
+            password,
+            client_id: CONSOLE_CLIENT_ID,
+          }).toString(),
+        });
+        if (response.statusCode !== 200) {
+          throw new Error(`sign-in of ${userName} failed: ${response.statusCode} ${response.body}`);
+        }
+        return response.json<TokenResponse>();
+      },
+      authHeader: (accessToken) => ({ authorization: `Bearer ${accessToken}` }),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ErrorDialogHost } from '../../components/error-dialog-host';
+import { directionOf, i18n, isLocale, DEFAULT_LOCALE } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+import { theme } from './theme';
+import { bundledUiLocale, loadUiLocale } from './ui-locales';
+
+function LocalizedAntd({ children }: { children: ReactNode }) {
+  // useTranslation re-renders this on every language change.
+  const { i18n: instance } = useTranslation();
+  const locale = isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
+  const [antLocale, setAntLocale] = useState(() => bundledUiLocale(locale));
+
+  useEffect(() => {
+    let current = true;
+    void loadUiLocale(locale).then((loaded) => {
+      if (current) setAntLocale(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  return (
+    <ConfigProvider locale={antLocale} direction={directionOf(locale)} theme={theme}>
+      <AntApp>
+        {children}
+        <ErrorDialogHost />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <LocalizedAntd>{children}</LocalizedAntd>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

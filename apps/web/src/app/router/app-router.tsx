@@ -1,0 +1,59 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { publicRoutes } from '../../features/auth/public-routes';
+import { errorRoutes } from '../../features/errors/error-routes';
+import { PageLoading } from './page-loading';
+import { RequireAuth } from './require-auth';
+import { RouteEffects } from './route-effects';
+
+/*
+ * Public and error pages first; every other path needs a session and goes to the shell, which checks it
+ * against the screens and their scopes (features/shell/menu-registry.ts): unknown paths go to /404. Screens
+ * load on first visit, so the sign-in page carries none of them.
+ */
+const router = createBrowserRouter([
+  {
+    element: (
+      <>
+        <RouteEffects />
+        <Outlet />
+      </>
+    ),
+    // Shown while the first page's code loads on a direct visit (a reload of /profile, say).
+    HydrateFallback: PageLoading,
+    children: [
+      ...publicRoutes,
+      ...errorRoutes,
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('../../features/shell/components/shell-root')).ShellRoot,
+            }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../../features/home/components/home-page')).HomePage,
+                }),
+              },
+              {
+                path: 'profile',
+                lazy: async () => ({
+                  Component: (await import('../../features/profile/components/profile-page')).ProfilePage,
+                }),
+              },
+              // Any other path: the shell knows the screens of later releases and sends the rest to /404.
+              { path: '*', element: null },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

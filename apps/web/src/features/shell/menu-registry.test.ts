@@ -1,0 +1,110 @@
+import { ALL_SCOPES } from '@loupe/contracts';
+import { describe, expect, it } from 'vitest';
+import enShell from '../../locales/en/shell.json';
+import trShell from '../../locales/tr/shell.json';
+import { groupMenuReports } from './api/get-menu-reports';
+import { allScreenPaths, canOpen, MENU_SECTIONS, SCREENS, screenOfPath, visibleMenu } from './menu-registry';
+
+const admin = { scopes: [...ALL_SCOPES], aiModuleActive: true };
+const viewer = { scopes: ['report:read'], aiModuleActive: false };
+
+describe('the menu registry', () => {
+  it('lists every route of the spec once', () => {
+    const paths = allScreenPaths();
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [
+      '',
+      'responses-analyzer/:id',
+      'surveys/:id/stats',
+      'alert-rule-action/:id',
+      'invitee/create',
+      'optouts/:id/edit',
+      'audit-logs/:id',
+      'integration-workflows/create',
+      'ai-scheduled-jobs/:id/logs/:logId/experiment-logs',
+      'ai-topic-models/:topicModelId/topics/create',
+      'ai-annotation-works/:annotationWorkId/annotation-tasks/upload',
+      'reports/:slug',
+      'profile',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('names every screen and section in Turkish and English', () => {
+    for (const screen of SCREENS) {
+      expect(trShell.screens).toHaveProperty(screen.name);
+      expect(enShell.screens).toHaveProperty(screen.name);
+    }
+    for (const section of MENU_SECTIONS) {
+      expect(trShell.menu.sections).toHaveProperty(section);
+      expect(enShell.menu.sections).toHaveProperty(section);
+    }
+  });
+
+  it('guards every screen with known scopes', () => {
+    const known = new Set<string>(ALL_SCOPES);
+    for (const screen of SCREENS) {
+      if (screen.scopes === 'signed-in') continue;
+      expect(screen.scopes.length, screen.name).toBeGreaterThan(0);
+      for (const scope of screen.scopes) expect(known.has(scope), `${screen.name}: ${scope}`).toBe(true);
+    }
+  });
+
+  it('shows the admin every section but the dashboard, whose items come from the reports call', () => {
+    expect(visibleMenu(admin).map((group) => group.section)).toEqual(
+      MENU_SECTIONS.filter((section) => section !== 'dashboard'),
+    );
+  });
+
+  it('shows a viewer only the overview and the report list', () => {
+    expect(visibleMenu(viewer).map((group) => group.screens.map((screen) => screen.name))).toEqual([
+      ['overview'],
+      ['reportList'],
+    ]);
+  });
+
+  it('hides AI items while the AI module is off, even from the admin', () => {
+    const names = visibleMenu({ ...admin, aiModuleActive: false }).flatMap((group) =>
+      group.screens.map((screen) => screen.name),
+    );
+    expect(names).not.toContain('topicDiscovery');
+    expect(names).not.toContain('aiDatasets');
+    expect(names).toContain('users');
+    expect(visibleMenu({ ...admin, aiModuleActive: false }).map((group) => group.section)).not.toContain(
+      'ai',
+    );
+  });
+
+  it('opens a screen for any one of its scopes', () => {
+    const users = SCREENS.find((screen) => screen.name === 'users')!;
+    expect(canOpen(users, { scopes: ['user:read'], aiModuleActive: false })).toBe(true);
+    expect(canOpen(users, { scopes: ['user:manage'], aiModuleActive: false })).toBe(true);
+    expect(canOpen(users, { scopes: ['role:read'], aiModuleActive: false })).toBe(false);
+  });
+
+  it('finds the screen of a location, literal segments first', () => {
+    expect(screenOfPath('/')?.name).toBe('overview');
+    expect(screenOfPath('/profile')?.name).toBe('profile');
+    expect(screenOfPath('/users/42')?.name).toBe('users');
+    expect(screenOfPath('/surveys/statistics')?.name).toBe('surveyStatistics');
+    expect(screenOfPath('/surveys/7')?.name).toBe('surveys');
+    expect(screenOfPath('/alert-rule-action/3')?.name).toBe('alertRules');
+    expect(screenOfPath('/reports/nps-overview')?.name).toBe('report');
+    expect(screenOfPath('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('groupMenuReports', () => {
+  it('groups reports by menu group in order, with the default group for those without one', () => {
+    const groups = groupMenuReports([
+      { Id: 1, Title: 'NPS', Slug: 'nps', Category: 'Bank', Order: 2 },
+      { Id: 2, Title: 'Alerts', Slug: 'alerts', Category: null, Order: 1 },
+      { Id: 3, Title: 'CSAT', Slug: 'csat', Category: 'Bank', Order: 1 },
+    ]);
+    expect(groups.map((group) => [group.category, group.reports.map((report) => report.Slug)])).toEqual([
+      [null, ['alerts']],
+      ['Bank', ['csat', 'nps']],
+    ]);
+  });
+});

@@ -1,0 +1,735 @@
+import {
+  ApartmentOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  BranchesOutlined,
+  BugOutlined,
+  CalendarOutlined,
+  CloudUploadOutlined,
+  ClusterOutlined,
+  CodeOutlined,
+  CompassOutlined,
+  ControlOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DeploymentUnitOutlined,
+  ExperimentOutlined,
+  FileSearchOutlined,
+  FileTextOutlined,
+  FilterOutlined,
+  FundOutlined,
+  GlobalOutlined,
+  HeartOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  KeyOutlined,
+  LineChartOutlined,
+  MailOutlined,
+  MessageOutlined,
+  NodeIndexOutlined,
+  OrderedListOutlined,
+  PartitionOutlined,
+  PieChartOutlined,
+  ProfileOutlined,
+  QuestionCircleOutlined,
+  RadarChartOutlined,
+  ReadOutlined,
+  RobotOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  SendOutlined,
+  SettingOutlined,
+  SlidersOutlined,
+  SmileOutlined,
+  SolutionOutlined,
+  StopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+  UploadOutlined,
+  UserAddOutlined,
+  UserOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
+import { hasAnyScope, type Scope } from '@loupe/contracts';
+import type { ComponentType } from 'react';
+
+/** The side menu's sections, in the spec's order (shell spec §2, layout and menu). */
+export const MENU_SECTIONS = [
+  'overview',
+  'insight',
+  'dashboard',
+  'surveys',
+  'actions',
+  'cati',
+  'data',
+  'reports',
+  'system',
+  'integrations',
+  'ai',
+] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+
+/**
+ * One screen of the console: a menu item (or, with `section: null`, a screen reached otherwise) with the
+ * routes that belong to it. Its `name` is the i18n key `shell:screens.{name}`, the page title, and the route
+ * name recorded by the page-visit audit.
+ */
+export type Screen = {
+  name: string;
+  /** The menu item's path, without the leading slash ('' is the overview). */
+  path: string;
+  /** Further routes of the same screen (create, detail, statistics pages…), full paths as the spec lists them. */
+  subPaths?: readonly string[];
+  section: MenuSection | null;
+  icon: ComponentType;
+  /** Any one of these opens the screen (the spec's any-of rule); 'signed-in' opens it to everyone signed in. */
+  scopes: readonly Scope[] | 'signed-in';
+  /** Part of the text-analytics module: shown only while bootstrap's IsAIModuleActive is true. */
+  ai?: boolean;
+  /** The screen exists in this build; otherwise its menu item is shown disabled. */
+  built: boolean;
+  /** Marks the menu item with a "new" badge. */
+  isNew?: boolean;
+};
+
+const REPORT_SCOPES = ['report:read', 'report:manage'] as const satisfies readonly Scope[];
+const SURVEY_SCOPES = ['survey:read', 'survey:manage'] as const satisfies readonly Scope[];
+const ALERT_SCOPES = ['alert:read', 'alert:manage', 'alert:readall'] as const satisfies readonly Scope[];
+const CONFIG_SCOPES = ['config:read', 'config:manage'] as const satisfies readonly Scope[];
+// The same scopes the server's REST data log routes require.
+const DATA_LOG_SCOPES = [
+  'survey:manage',
+  'externalSurvey:manage',
+  'log:monitor',
+] as const satisfies readonly Scope[];
+
+/** The alert bell's count is fetched only for these scopes (shell spec §6). */
+export const ALERT_BELL_SCOPES: readonly Scope[] = ALERT_SCOPES;
+
+/** The route of a report page; the dashboard section's items open it. */
+export const REPORT_SCREEN: Screen = {
+  name: 'report',
+  path: 'reports/:slug',
+  section: null,
+  icon: DashboardOutlined,
+  scopes: REPORT_SCOPES,
+  built: false,
+};
+
+/**
+ * Every route of the console under the root layout (shell spec §2), in menu order. The scope choices are
+ * recorded in docs/menu-scopes.md, because the spec does not list them.
+ */
+export const SCREENS: readonly Screen[] = [
+  // Overview: the landing page after sign-in, so every signed-in user may open it.
+  { name: 'overview', path: '', section: 'overview', icon: HomeOutlined, scopes: 'signed-in', built: true },
+
+  // Insight center
+  {
+    name: 'responsesAnalyzer',
+    path: 'responses-analyzer',
+    subPaths: ['responses-analyzer/:id'],
+    section: 'insight',
+    icon: FileSearchOutlined,
+    scopes: ['feedbackAnalysis', 'response:readall', 'response:readlimited'],
+    built: false,
+  },
+  {
+    name: 'topicDiscovery',
+    path: 'topic-discovery',
+    section: 'insight',
+    icon: CompassOutlined,
+    scopes: ['topicDiscovery'],
+    ai: true,
+    built: false,
+    isNew: true,
+  },
+  {
+    name: 'simulation',
+    path: 'simulation',
+    section: 'insight',
+    icon: SlidersOutlined,
+    scopes: ['driverSimulation'],
+    built: false,
+  },
+  {
+    name: 'topicExplorer',
+    path: 'topic-explorer',
+    section: 'insight',
+    icon: RadarChartOutlined,
+    scopes: ['topicExplorer'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'satisfactionProfiler',
+    path: 'satisfaction-profiler',
+    section: 'insight',
+    icon: SmileOutlined,
+    scopes: ['satisfactionProfiler'],
+    built: false,
+  },
+
+  // Dashboard: its items are the reports (GET /api/reports); the report page itself is REPORT_SCREEN.
+
+  // Survey management
+  {
+    name: 'inviteePool',
+    path: 'invitee-pool',
+    section: 'surveys',
+    icon: TeamOutlined,
+    scopes: ['invitation:read', 'invitation:manage'],
+    built: false,
+  },
+  {
+    name: 'surveys',
+    path: 'surveys',
+    subPaths: ['surveys/create', 'surveys/:id', 'surveys/:id/stats'],
+    section: 'surveys',
+    icon: FileTextOutlined,
+    scopes: SURVEY_SCOPES,
+    built: false,
+  },
+  {
+    name: 'surveyStatistics',
+    path: 'surveys/statistics',
+    section: 'surveys',
+    icon: BarChartOutlined,
+    scopes: SURVEY_SCOPES,
+    built: false,
+  },
+  {
+    name: 'questions',
+    path: 'questions',
+    subPaths: ['questions/create', 'questions/:id'],
+    section: 'surveys',
+    icon: QuestionCircleOutlined,
+    scopes: SURVEY_SCOPES,
+    built: false,
+  },
+  {
+    name: 'surveyPrioritization',
+    path: 'survey-prioritization',
+    section: 'surveys',
+    icon: OrderedListOutlined,
+    scopes: ['survey:manage'],
+    built: false,
+  },
+
+  // Action management
+  {
+    name: 'alerts',
+    path: 'alerts',
+    subPaths: ['alerts/:id'],
+    section: 'actions',
+    icon: BellOutlined,
+    scopes: ALERT_SCOPES,
+    built: false,
+  },
+  {
+    name: 'alertRules',
+    path: 'alert-rules',
+    subPaths: ['alert-rules/create', 'alert-rules/:id', 'alert-rule-action/:id'],
+    section: 'actions',
+    icon: ThunderboltOutlined,
+    scopes: ['alert:manage'],
+    built: false,
+  },
+  {
+    name: 'alertRuleStatistics',
+    path: 'alert-rule-statistics',
+    section: 'actions',
+    icon: LineChartOutlined,
+    scopes: ['alert:manage', 'alert:readall'],
+    built: false,
+  },
+
+  // CATI
+  {
+    name: 'cati',
+    path: 'cati',
+    section: 'cati',
+    icon: CustomerServiceOutlined,
+    scopes: ['catiagent'],
+    built: false,
+  },
+  {
+    name: 'catiStatistics',
+    path: 'cati-statistics',
+    section: 'cati',
+    icon: PieChartOutlined,
+    scopes: ['cati:stats'],
+    built: false,
+  },
+
+  // Data management
+  {
+    name: 'importDataLogs',
+    path: 'import-data-logs',
+    subPaths: ['import-data-logs/create', 'import-data-logs/:id'],
+    section: 'data',
+    icon: CloudUploadOutlined,
+    scopes: ['invitation:manage'],
+    built: false,
+  },
+  {
+    name: 'inviteeCreate',
+    path: 'invitee/create',
+    section: 'data',
+    icon: UserAddOutlined,
+    scopes: ['invitation:manage'],
+    built: false,
+  },
+  {
+    name: 'dataValidationLogs',
+    path: 'data-validation-logs',
+    subPaths: ['data-validation-logs/:id'],
+    section: 'data',
+    icon: BugOutlined,
+    scopes: DATA_LOG_SCOPES,
+    built: false,
+  },
+
+  // Report management
+  {
+    name: 'widgetTypes',
+    path: 'widget-types',
+    section: 'reports',
+    icon: AppstoreOutlined,
+    scopes: ['report:manage'],
+    built: false,
+  },
+  {
+    name: 'widgets',
+    path: 'widgets',
+    section: 'reports',
+    icon: FundOutlined,
+    scopes: ['report:manage'],
+    built: false,
+  },
+  {
+    name: 'reportList',
+    path: 'report-list',
+    section: 'reports',
+    icon: ProfileOutlined,
+    scopes: REPORT_SCOPES,
+    built: false,
+  },
+
+  // System management
+  {
+    name: 'systemRules',
+    path: 'system-rules',
+    section: 'system',
+    icon: ControlOutlined,
+    scopes: CONFIG_SCOPES,
+    built: false,
+  },
+  {
+    name: 'licenseInfo',
+    path: 'license-info',
+    section: 'system',
+    icon: SafetyCertificateOutlined,
+    scopes: ['license'],
+    built: false,
+  },
+  {
+    name: 'scheduledJobs',
+    path: 'scheduled-jobs',
+    section: 'system',
+    icon: ScheduleOutlined,
+    scopes: ['job:read', 'job:manage'],
+    built: false,
+  },
+  {
+    name: 'systemConfigurations',
+    path: 'system-configurations',
+    subPaths: ['system-configurations/create', 'system-configurations/:id'],
+    section: 'system',
+    icon: SettingOutlined,
+    scopes: CONFIG_SCOPES,
+    built: false,
+  },
+  {
+    name: 'serviceConfigurations',
+    path: 'service-configurations',
+    subPaths: ['service-configurations/create', 'service-configurations/:id'],
+    section: 'system',
+    icon: ToolOutlined,
+    scopes: CONFIG_SCOPES,
+    built: false,
+  },
+  {
+    name: 'tenants',
+    path: 'tenants',
+    subPaths: ['tenants/create', 'tenants/:id'],
+    section: 'system',
+    icon: ApartmentOutlined,
+    scopes: ['alterna:manage'],
+    built: false,
+  },
+  {
+    name: 'users',
+    path: 'users',
+    subPaths: ['users/create', 'users/:id'],
+    section: 'system',
+    icon: UserOutlined,
+    scopes: ['user:read', 'user:manage'],
+    built: false,
+  },
+  {
+    name: 'testUsers',
+    path: 'test-users',
+    subPaths: ['test-users/create', 'test-users/:id'],
+    section: 'system',
+    icon: UserSwitchOutlined,
+    scopes: ['user:test'],
+    built: false,
+  },
+  {
+    name: 'roles',
+    path: 'roles',
+    subPaths: ['roles/create', 'roles/:id'],
+    section: 'system',
+    icon: IdcardOutlined,
+    scopes: ['role:read', 'role:manage'],
+    built: false,
+  },
+  {
+    name: 'clients',
+    path: 'clients',
+    subPaths: ['clients/create', 'clients/:id'],
+    section: 'system',
+    icon: KeyOutlined,
+    scopes: ['client:read', 'client:manage'],
+    built: false,
+  },
+  {
+    name: 'invitationTemplates',
+    path: 'invitation-templates',
+    subPaths: ['invitation-templates/create', 'invitation-templates/:id'],
+    section: 'system',
+    icon: SendOutlined,
+    scopes: ['invitation:read', 'invitation:manage'],
+    built: false,
+  },
+  {
+    name: 'messageTemplates',
+    path: 'message-templates',
+    subPaths: ['message-templates/create', 'message-templates/:id'],
+    section: 'system',
+    icon: MessageOutlined,
+    scopes: CONFIG_SCOPES,
+    built: false,
+  },
+  {
+    name: 'translations',
+    path: 'translations',
+    section: 'system',
+    icon: GlobalOutlined,
+    scopes: ['config:manage'],
+    built: false,
+  },
+  {
+    name: 'emailReportNotifications',
+    path: 'email-report-notifications',
+    subPaths: ['email-report-notifications/create', 'email-report-notifications/:id'],
+    section: 'system',
+    icon: MailOutlined,
+    scopes: ['report:manage', 'config:manage'],
+    built: false,
+  },
+  {
+    name: 'optouts',
+    path: 'optouts',
+    subPaths: ['optouts/create', 'optouts/:id/edit'],
+    section: 'system',
+    icon: StopOutlined,
+    scopes: ['optout'],
+    built: false,
+  },
+  {
+    name: 'experiences',
+    path: 'experiences',
+    subPaths: ['experiences/create', 'experiences/:id'],
+    section: 'system',
+    icon: HeartOutlined,
+    scopes: ['metadata:manage'],
+    built: false,
+  },
+  {
+    name: 'weightedExperienceGroups',
+    path: 'weighted-experience-groups',
+    subPaths: ['weighted-experience-groups/create', 'weighted-experience-groups/:id'],
+    section: 'system',
+    icon: ClusterOutlined,
+    scopes: ['metadata:manage', 'customKpi'],
+    built: false,
+  },
+  {
+    name: 'journeyStages',
+    path: 'journey-stages',
+    subPaths: ['journey-stages/create', 'journey-stages/:id'],
+    section: 'system',
+    icon: NodeIndexOutlined,
+    scopes: ['metadata:manage'],
+    built: false,
+  },
+  {
+    name: 'customDataManagement',
+    path: 'custom-data-management',
+    section: 'system',
+    icon: DatabaseOutlined,
+    scopes: ['metadata:manage'],
+    built: false,
+  },
+  {
+    name: 'modelLabelManagement',
+    path: 'model-label-management',
+    section: 'system',
+    icon: TagsOutlined,
+    scopes: ['modelLabelMappings:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'exportFtpSurveysAnswer',
+    path: 'export-ftp-surveys-answer',
+    subPaths: ['export-ftp-surveys-answer/create', 'export-ftp-surveys-answer/:id'],
+    section: 'system',
+    icon: UploadOutlined,
+    scopes: ['surveyanswers'],
+    built: false,
+  },
+  {
+    name: 'importDataSources',
+    path: 'import-data-sources',
+    subPaths: ['import-data-sources/create', 'import-data-sources/:id'],
+    section: 'system',
+    icon: PartitionOutlined,
+    scopes: ['alterna:manage'],
+    built: false,
+  },
+  {
+    name: 'logs',
+    path: 'logs',
+    section: 'system',
+    icon: CodeOutlined,
+    scopes: ['log:monitor'],
+    built: false,
+  },
+  {
+    name: 'healthCheck',
+    path: 'health-check',
+    section: 'system',
+    icon: DeploymentUnitOutlined,
+    scopes: ['healthcheck'],
+    built: false,
+  },
+  {
+    name: 'auditLogs',
+    path: 'audit-logs',
+    subPaths: ['audit-logs/:id'],
+    section: 'system',
+    icon: AuditOutlined,
+    scopes: ['alterna:manage'],
+    built: false,
+  },
+
+  // Integrations
+  {
+    name: 'integrationSources',
+    path: 'integration-sources',
+    subPaths: ['integration-sources/:id'],
+    section: 'integrations',
+    icon: ApiOutlined,
+    scopes: ['integration:read', 'integration:manage'],
+    built: false,
+  },
+  {
+    name: 'integrationWorkflows',
+    path: 'integration-workflows',
+    subPaths: ['integration-workflows/create', 'integration-workflows/:id'],
+    section: 'integrations',
+    icon: BranchesOutlined,
+    scopes: ['integration:read', 'integration:manage'],
+    built: false,
+  },
+
+  // AI management
+  {
+    name: 'aiLogs',
+    path: 'ai-logs',
+    section: 'ai',
+    icon: ReadOutlined,
+    scopes: ['aisystem:manage', 'job:read', 'job:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiSystemConfigurations',
+    path: 'ai-system-configurations',
+    subPaths: ['ai-system-configurations/:id'],
+    section: 'ai',
+    icon: RobotOutlined,
+    scopes: ['aisystem:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiScheduledJobs',
+    path: 'ai-scheduled-jobs',
+    subPaths: [
+      'ai-scheduled-jobs/create',
+      'ai-scheduled-jobs/:id',
+      'ai-scheduled-jobs/:id/logs',
+      'ai-scheduled-jobs/:id/logs/:logId/scoring-logs',
+      'ai-scheduled-jobs/:id/logs/:logId/experiment-logs',
+    ],
+    section: 'ai',
+    icon: CalendarOutlined,
+    scopes: ['job:read', 'job:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiDatasets',
+    path: 'ai-datasets',
+    subPaths: ['ai-datasets/create', 'ai-datasets/:id'],
+    section: 'ai',
+    icon: DatabaseOutlined,
+    scopes: ['dataset:read', 'dataset:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiSentimentModels',
+    path: 'ai-sentiment-models',
+    subPaths: [
+      'ai-sentiment-models/create',
+      'ai-sentiment-models/:id',
+      'ai-sentiment-models/:id/export',
+      'ai-sentiment-models/:id/try',
+      'ai-sentiment-models/:id/statistics',
+    ],
+    section: 'ai',
+    icon: ExperimentOutlined,
+    scopes: ['sentiment:read', 'sentiment:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiTopicModelGroups',
+    path: 'ai-topic-model-groups',
+    subPaths: ['ai-topic-model-groups/create', 'ai-topic-model-groups/:id'],
+    section: 'ai',
+    icon: FilterOutlined,
+    scopes: ['topic:read', 'topic:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiTopicModels',
+    path: 'ai-topic-models',
+    subPaths: [
+      'ai-topic-models/create',
+      'ai-topic-models/:id',
+      'ai-topic-models/:id/topics',
+      'ai-topic-models/:topicModelId/topics/create',
+      'ai-topic-models/:topicModelId/topics/:id',
+      'ai-topic-models/:id/export',
+      'ai-topic-models/:id/try',
+      'ai-topic-models/:id/statistics',
+    ],
+    section: 'ai',
+    icon: TagsOutlined,
+    scopes: ['topic:read', 'topic:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiAnnotators',
+    path: 'ai-annotators',
+    subPaths: ['ai-annotators/create', 'ai-annotators/:id'],
+    section: 'ai',
+    icon: SolutionOutlined,
+    scopes: ['annotation:read', 'annotation:manage'],
+    ai: true,
+    built: false,
+  },
+  {
+    name: 'aiAnnotationWorks',
+    path: 'ai-annotation-works',
+    subPaths: [
+      'ai-annotation-works/create',
+      'ai-annotation-works/:id',
+      'ai-annotation-works/:id/statistics',
+      'ai-annotation-works/:id/annotation-tasks',
+      'ai-annotation-works/:annotationWorkId/annotation-tasks/:id',
+      'ai-annotation-works/:annotationWorkId/annotation-tasks/create',
+      'ai-annotation-works/:annotationWorkId/annotation-tasks/upload',
+    ],
+    section: 'ai',
+    icon: ProfileOutlined,
+    scopes: ['annotation:read', 'annotation:manage'],
+    ai: true,
+    built: false,
+  },
+
+  REPORT_SCREEN,
+  // Reached from the user menu rather than the side menu.
+  { name: 'profile', path: 'profile', section: null, icon: UserOutlined, scopes: 'signed-in', built: true },
+];
+
+/** What decides whether a screen opens for the signed-in user. */
+export type ScreenAccess = { scopes: readonly string[]; aiModuleActive: boolean };
+
+/** The spec's rule: any one of the screen's scopes, and for AI screens an active AI module. */
+export function canOpen(screen: Pick<Screen, 'scopes' | 'ai'>, access: ScreenAccess): boolean {
+  if (screen.ai && !access.aiModuleActive) return false;
+  return screen.scopes === 'signed-in' || hasAnyScope(access.scopes, screen.scopes);
+}
+
+export type MenuGroup = { section: MenuSection; screens: Screen[] };
+
+/** The side menu for this user: sections in spec order, each with the items the user may open, empty ones left out. */
+export function visibleMenu(access: ScreenAccess, screens: readonly Screen[] = SCREENS): MenuGroup[] {
+  return MENU_SECTIONS.map((section) => ({
+    section,
+    screens: screens.filter((screen) => screen.section === section && canOpen(screen, access)),
+  })).filter((group) => group.screens.length > 0);
+}
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  return (
+    want.length === have.length && want.every((part, index) => part.startsWith(':') || part === have[index])
+  );
+}
+
+/**
+ * The screen a location belongs to. Literal paths win over parameters, so 'surveys/statistics' is the
+ * statistics screen and not survey 'statistics'.
+ */
+export function screenOfPath(pathname: string, screens: readonly Screen[] = SCREENS): Screen | undefined {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  const candidates = screens.flatMap((screen) =>
+    [screen.path, ...(screen.subPaths ?? [])].map((pattern) => ({ screen, pattern })),
+  );
+  const found = candidates
+    .filter(({ pattern }) => matches(pattern, path))
+    .sort((a, b) => a.pattern.split(':').length - b.pattern.split(':').length);
+  return found[0]?.screen;
+}
+
+/** Every route path the spec lists under the root layout, for documentation and tests. */
+export function allScreenPaths(screens: readonly Screen[] = SCREENS): string[] {
+  return screens.flatMap((screen) => [screen.path, ...(screen.subPaths ?? [])]);
+}

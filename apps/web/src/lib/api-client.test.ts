@@ -1,0 +1,173 @@
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
+// The client runs in the browser; these tests give it the storage and document it touches.
+vi.hoisted(() => {
+  const memoryStorage = (): Storage => {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      clear: () => items.clear(),
+      getItem: (key) => items.get(key) ?? null,
+      key: (index) => [...items.keys()][index] ?? null,
+      removeItem: (key) => void items.delete(key),
+      setItem: (key, value) => void items.set(key, String(value)),
+    };
+  };
+  Object.assign(globalThis, {
+    sessionStorage: memoryStorage(),
+    localStorage: memoryStorage(),
+    document: { documentElement: {} },
+  });
+});
+
+const { apiRequest, ApiError } = await import('./api-client');
+const { getSession, saveSession, lastSessionEnd } = await import('./auth');
+
+const okSchema = z.object({ Ok: z.boolean() });
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function tokens(suffix: string) {
+  return {
+    access_token: `access-${suffix}`,
+    refresh_token: `refresh-${suffix}`,
+    token_type: 'Bearer' as const,
+    expires_in: 900,
+  };
+}
+
+const unauthorized = { Code: 401, Message: 'Unauthorized', SupportId: 'req-1' };
+
+describe('apiRequest', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    saveSession(tokens('1'));
+  });
+
+  afterEach(() => {
+    fetchMock.mockReset();
+    sessionStorage.clear();
+  });
+
+  it('sends the bearer token, language and time zone offset', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { Ok: true }));
+
+    await expect(apiRequest({ path: '/api/thing', schema: okSchema })).resolves.toEqual({ Ok: true });
+
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe('/api/thing');
+    expect(init?.headers).toMatchObject({
+      Authorization: 'Bearer access-1',
+      Language: 'tr',
+      TimezoneOffset: String(new Date().getTimezoneOffset()),
+    });
+  });
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, unauthorized))
+      .mockResolvedValueOnce(json(200, tokens('2')))
+      .mockResolvedValueOnce(json(200, { Ok: true }));
+
+    await expect(apiRequest({ path: '/api/thing', schema: okSchema })).resolves.toEqual({ Ok: true });
+
+    const [refreshPath, refreshInit] = fetchMock.mock.calls[1]!;
+    expect(refreshPath).toBe('/token');
+    expect(Object.fromEntries(refreshInit?.body as URLSearchParams)).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+      client_id: CONSOLE_CLIENT_ID,
+    });
+    expect(fetchMock.mock.calls[2]![1]?.headers).toMatchObject({ Authorization: 'Bearer access-2' });
+    expect(getSession()).toEqual({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('ends the session when the refresh token is refused', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, unauthorized))
+      .mockResolvedValueOnce(json(400, { error: 'invalid_grant', error_description: 'expired' }));
+
+    const failure = apiRequest({ path: '/api/thing', schema: okSchema });
+
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 401, code: 401, supportId: 'req-1' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(getSession()).toBeNull();
+    expect(lastSessionEnd()).toBe('expired');
+  });
+
+  it('shares one refresh between calls that fail together', async () => {
+    fetchMock.mockImplementation((input, init) => {
+      if (input === '/token') return Promise.resolve(json(200, tokens('2')));
+      const authorization = (init?.headers as Record<string, string>).Authorization;
+      return Promise.resolve(
+        authorization === 'Bearer access-2' ? json(200, { Ok: true }) : json(401, unauthorized),
+      );
+    });
+
+    await Promise.all([
+      apiRequest({ path: '/api/a', schema: okSchema }),
+      apiRequest({ path: '/api/b', schema: okSchema }),
+    ]);
+
+    expect(fetchMock.mock.calls.filter(([input]) => input === '/token')).toHaveLength(1);
+  });
+
+  it('carries the server error code and support id', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(409, { Code: 2500, Message: 'Report name must be unique.', SupportId: 'req-9' }),
+    );
+
+    await expect(apiRequest({ path: '/api/reports', schema: okSchema })).rejects.toMatchObject({
+      status: 409,
+      code: 2500,
+      supportId: 'req-9',
+    });
+  });
+
+  describe('marking failures for the global error dialog', () => {
+    const failWith = (status: number) =>
+      fetchMock.mockResolvedValueOnce(
+        json(status, { Code: status === 400 ? 3333 : status, Message: 'm', SupportId: 's-1' }),
+      );
+    const failure = (request: Partial<Parameters<typeof apiRequest>[0]> = {}) =>
+      apiRequest({ path: '/api/a', schema: okSchema, ...request }).then(
+        () => expect.unreachable(),
+        (error: unknown) => error as InstanceType<typeof ApiError>,
+      );
+
+    it('marks HTTP 400 and 5xx answers', async () => {
+      failWith(400);
+      expect(await failure()).toMatchObject({ status: 400, code: 3333, forErrorDialog: true });
+      failWith(500);
+      expect(await failure()).toMatchObject({ status: 500, forErrorDialog: true });
+    });
+
+    it('leaves other statuses to the caller', async () => {
+      failWith(404);
+      expect(await failure()).toMatchObject({ status: 404, forErrorDialog: false });
+      failWith(409);
+      expect(await failure()).toMatchObject({ status: 409, forErrorDialog: false });
+    });
+
+    it('leaves out a call that opts out', async () => {
+      failWith(500);
+      expect(await failure({ showErrorDialog: false })).toMatchObject({ forErrorDialog: false });
+    });
+
+    it('marks only server errors for a form that shows its 400s inline', async () => {
+      failWith(400);
+      expect(await failure({ showErrorDialog: 'serverErrorsOnly' })).toMatchObject({ forErrorDialog: false });
+      failWith(503);
+      expect(await failure({ showErrorDialog: 'serverErrorsOnly' })).toMatchObject({ forErrorDialog: true });
+    });
+  });
+});

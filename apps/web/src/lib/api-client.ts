@@ -1,0 +1,207 @@
+import {
+  CONSOLE_CLIENT_ID,
+  errorResponseSchema,
+  tokenErrorSchema,
+  tokenResponseSchema,
+  type LoginError,
+  type TokenRequest,
+  type TokenResponse,
+} from '@loupe/contracts';
+import type { ZodType } from 'zod';
+import { endSession, getSession, saveSession } from './auth';
+import { isDialogStatus } from './error-bus';
+import { currentLocale } from './i18n';
+
+/** A failed API call, carrying the server's `{ Code, Message, SupportId }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly supportId: string | null;
+  /**
+   * Whether the global error dialog shows this failure (HTTP 400 or 5xx of a call that did not opt out). The
+   * query client reports it once the query or mutation has given up, so retries do not open a dialog each.
+   */
+  readonly forErrorDialog: boolean;
+
+  constructor({
+    status,
+    code,
+    message,
+    supportId,
+    forErrorDialog = false,
+  }: {
+    status: number;
+    code: number;
+    message: string;
+    supportId: string | null;
+    forErrorDialog?: boolean;
+  }) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.supportId = supportId;
+    this.forErrorDialog = forErrorDialog;
+  }
+}
+
+/** `POST /token` refused the grant; `error` is one of the spec's sign-in error names. */
+export class TokenRequestError extends Error {
+  readonly error: LoginError;
+
+  constructor(error: LoginError, description: string) {
+    super(description);
+    this.name = 'TokenRequestError';
+    this.error = error;
+  }
+}
+
+function commonHeaders(): Record<string, string> {
+  return {
+    Accept: 'application/json',
+    Language: currentLocale(),
+    TimezoneOffset: String(new Date().getTimezoneOffset()),
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response, forErrorDialog = false): Promise<ApiError> {
+  const parsed = errorResponseSchema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    return new ApiError({
+      status: response.status,
+      code: response.status,
+      message: response.statusText,
+      supportId: null,
+      forErrorDialog,
+    });
+  }
+  const { Code, Message, SupportId } = parsed.data;
+  return new ApiError({
+    status: response.status,
+    code: Code,
+    message: Message,
+    supportId: SupportId,
+    forErrorDialog,
+  });
+}
+
+function postForm(path: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { ...commonHeaders(), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** `POST /token` with either grant; throws `TokenRequestError` when the grant is refused. */
+export async function requestToken(grant: TokenRequest): Promise<TokenResponse> {
+  const response = await postForm('/token', grant);
+  if (response.ok) return tokenResponseSchema.parse(await readJson(response));
+  if (response.status === 400) {
+    const refused = tokenErrorSchema.safeParse(await readJson(response));
+    if (refused.success) throw new TokenRequestError(refused.data.error, refused.data.error_description);
+    throw new TokenRequestError('invalid_request', response.statusText);
+  }
+  throw await toApiError(response);
+}
+
+/** `POST /token/revoke`: ends the sign-in on the server by revoking its refresh token. */
+export async function revokeToken(refreshToken: string): Promise<void> {
+  const response = await postForm('/token/revoke', { token: refreshToken, client_id: CONSOLE_CLIENT_ID });
+  if (!response.ok) throw await toApiError(response);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshSession(): Promise<boolean> {
+  const session = getSession();
+  if (!session) return false;
+  try {
+    const tokens = await requestToken({
+      grant_type: 'refresh_token',
+      refresh_token: session.refreshToken,
+      client_id: CONSOLE_CLIENT_ID,
+    });
+    saveSession(tokens);
+    return true;
+  } catch (error) {
+    // A refused refresh token ends the session; a network failure leaves it for the next try.
+    if (error instanceof TokenRequestError) return false;
+    throw error;
+  }
+}
+
+/** Concurrent 401s share one refresh, so a rotated refresh token is used only once. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= refreshSession().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export type ApiRequest<T> = {
+  path: string;
+  schema: ZodType<T>;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * HTTP 400 and 5xx answers go to the global error dialog (shell spec §8; see `ApiError.forErrorDialog`)
+   * unless the caller opts out:
+   * `false` when it shows every failure itself (a background poll), `'serverErrorsOnly'` when it shows the
+   * expected 400s inline (a form) but the dialog should still report 5xx.
+   */
+  showErrorDialog?: boolean | 'serverErrorsOnly';
+};
+
+function send({
+  path,
+  method = 'GET',
+  body,
+  signal,
+}: Omit<ApiRequest<unknown>, 'schema' | 'showErrorDialog'>): Promise<Response> {
+  const headers = commonHeaders();
+  const accessToken = getSession()?.accessToken;
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+}
+
+function shouldReport(option: boolean | 'serverErrorsOnly', status: number): boolean {
+  if (option === 'serverErrorsOnly') return status >= 500;
+  return option && isDialogStatus(status);
+}
+
+/**
+ * Calls the API with the caller's token, language and time zone, and validates the answer with `schema`.
+ * A 401 gets one silent token refresh and one retry; when the refresh is refused the session ends, and the
+ * route guard sends the user to the sign-in page.
+ */
+export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+  let response = await send(request);
+  if (response.status === 401 && getSession()) {
+    if (await refreshOnce()) {
+      response = await send(request);
+    } else {
+      endSession('expired');
+    }
+  }
+  if (!response.ok)
+    throw await toApiError(response, shouldReport(request.showErrorDialog ?? true, response.status));
+  return request.schema.parse(await readJson(response));
+}

@@ -1,0 +1,230 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, toLanguageCode, type LanguageCode } from '@loupe/contracts';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type auth from '../locales/en/auth.json';
+import type common from '../locales/en/common.json';
+import type home from '../locales/en/home.json';
+import type profile from '../locales/en/profile.json';
+import type shell from '../locales/en/shell.json';
+
+/*
+ * Catalogues live in locales/<language>/<namespace>.json. Turkish, the default and complete, is bundled; any
+ * other language loads when chosen, together with English, which every key a language lacks reads
+ * (docs/i18n.md).
+ */
+
+/** The console's languages (shell spec §1), Turkish first as the default. */
+export const LOCALES: readonly LanguageCode[] = LANGUAGES.map((language) => language.code);
+export type Locale = LanguageCode;
+export const DEFAULT_LOCALE: Locale = DEFAULT_LANGUAGE;
+
+/** One namespace per feature; `common` holds the shared words, error codes and sign-in errors. */
+export const NAMESPACES = ['common', 'shell', 'home', 'profile', 'auth'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    fallbackNS: 'common';
+    resources: {
+      common: typeof common;
+      shell: typeof shell;
+      home: typeof home;
+      profile: typeof profile;
+      auth: typeof auth;
+    };
+  }
+}
+
+type Catalogue = Record<string, unknown>;
+
+const bundled = import.meta.glob<Catalogue>('../locales/tr/*.json', { eager: true, import: 'default' });
+const loadable = import.meta.glob<Catalogue>(['../locales/*/*.json', '!../locales/tr/*.json'], {
+  import: 'default',
+});
+
+function catalogueOf(file: string): { language: string; namespace: string } {
+  const [, language = '', namespace = ''] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+  return { language, namespace };
+}
+
+// localStorage keys: the language the user chose, and the configuration preference of the last bootstrap.
+const LOCALE_STORAGE_KEY = 'loupe.locale';
+const PREFERENCE_STORAGE_KEY = 'loupe.languagePreference';
+
+export function isLocale(value: string | null | undefined): value is Locale {
+  return LOCALES.some((locale) => locale === value);
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language to start in: the configuration preference, then the saved locale, then the browser's
+ * language when the console has it, then Turkish (docs/i18n.md explains why not en-us).
+ */
+export function chooseLocale({
+  preference,
+  saved,
+  browser,
+}: {
+  preference: string | null | undefined;
+  saved: string | null | undefined;
+  browser: readonly string[];
+}): Locale {
+  return (
+    toLanguageCode(preference) ??
+    toLanguageCode(saved) ??
+    browser.map((language) => toLanguageCode(language)).find((code) => code !== undefined) ??
+    DEFAULT_LOCALE
+  );
+}
+
+function initialLocale(): Locale {
+  return chooseLocale({
+    preference: readStorage(PREFERENCE_STORAGE_KEY),
+    saved: readStorage(LOCALE_STORAGE_KEY),
+    browser: typeof navigator === 'undefined' ? [] : navigator.languages,
+  });
+}
+
+export function directionOf(locale: string): 'ltr' | 'rtl' {
+  return LANGUAGES.find((language) => language.code === locale)?.dir ?? 'ltr';
+}
+
+function reflectOnDocument(locale: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+}
+
+export const i18n = i18next.createInstance();
+
+const resources: Record<string, Record<string, Catalogue>> = {};
+for (const [file, catalogue] of Object.entries(bundled)) {
+  const { language, namespace } = catalogueOf(file);
+  (resources[language] ??= {})[namespace] = catalogue;
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  // Languages load on demand; a missing one is not an error.
+  partialBundledLanguages: true,
+  lng: DEFAULT_LOCALE,
+  // Languages without their own text yet read English key by key, as the server's error catalogue does.
+  fallbackLng: 'en',
+  supportedLngs: LOCALES,
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+  // Re-render when catalogues or overrides arrive, not only when the language changes.
+  react: { bindI18nStore: 'added' },
+  // The bundled resources are ready, so the first render can already translate.
+  initAsync: false,
+});
+i18n.on('languageChanged', reflectOnDocument);
+
+/** Bootstrap's translation overrides by language, applied over the catalogues whenever those (re)load. */
+const overrides = new Map<Locale, Catalogue>();
+const loaded = new Set<string>([DEFAULT_LOCALE]);
+
+function applyOverrides(locale: Locale): void {
+  const override = overrides.get(locale);
+  if (!override) return;
+  const namespaces: readonly string[] = NAMESPACES;
+  const rest: Catalogue = {};
+  for (const [key, value] of Object.entries(override)) {
+    // A top-level key naming a namespace overrides that namespace; anything else the common one.
+    if (namespaces.includes(key) && typeof value === 'object' && value !== null) {
+      i18n.addResourceBundle(locale, key, value, true, true);
+    } else {
+      rest[key] = value;
+    }
+  }
+  if (Object.keys(rest).length > 0) i18n.addResourceBundle(locale, 'common', rest, true, true);
+}
+
+/** Loads a language's catalogues (Turkish is there already) and its overrides. */
+async function loadLocale(locale: Locale): Promise<void> {
+  // English first: it fills whatever the language lacks.
+  if (locale !== DEFAULT_LOCALE && locale !== 'en') await loadLocale('en');
+  if (!loaded.has(locale)) {
+    const files = Object.entries(loadable).filter(([file]) => catalogueOf(file).language === locale);
+    const catalogues = await Promise.all(
+      files.map(async ([file, load]) => ({ ...catalogueOf(file), catalogue: await load() })),
+    );
+    for (const { namespace, catalogue } of catalogues) {
+      i18n.addResourceBundle(locale, namespace, catalogue, true, true);
+    }
+    loaded.add(locale);
+  }
+  applyOverrides(locale);
+}
+
+async function switchTo(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  await i18n.changeLanguage(locale);
+}
+
+/** Resolves once the starting language's catalogues are in place; render after it to avoid a flash. */
+export const i18nReady: Promise<void> = switchTo(initialLocale()).catch(() => switchTo(DEFAULT_LOCALE));
+
+/** The language in use, as sent in the `Language` header and the bootstrap path. */
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/** The user's own choice (the language switch): remembered on this device. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private windows may refuse storage; the language still changes for this page.
+  }
+  await switchTo(locale);
+}
+
+/**
+ * Applies bootstrap's language settings: the configuration preference wins over the saved locale (shell
+ * spec §1) and is remembered so the next visit starts in it; the overrides (`[{ Language, Value }]`, Value a
+ * JSON text of catalogue keys) are merged over the catalogues, deep.
+ */
+export async function applyBootstrapLanguage({
+  preference,
+  translations,
+}: {
+  preference: string | null;
+  translations: readonly { Language: string; Value: string }[];
+}): Promise<void> {
+  overrides.clear();
+  for (const { Language, Value } of translations) {
+    const locale = toLanguageCode(Language);
+    if (!locale) continue;
+    try {
+      const parsed: unknown = JSON.parse(Value);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        overrides.set(locale, { ...overrides.get(locale), ...(parsed as Catalogue) });
+      }
+    } catch {
+      // A malformed override must not keep the console from starting; the catalogue text stays.
+    }
+  }
+  for (const locale of overrides.keys()) {
+    if (loaded.has(locale)) applyOverrides(locale);
+  }
+
+  const preferred = toLanguageCode(preference);
+  try {
+    if (preferred) localStorage.setItem(PREFERENCE_STORAGE_KEY, preferred);
+    else localStorage.removeItem(PREFERENCE_STORAGE_KEY);
+  } catch {
+    // See changeLocale.
+  }
+  if (preferred && preferred !== currentLocale()) await switchTo(preferred);
+}

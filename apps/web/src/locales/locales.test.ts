@@ -1,0 +1,87 @@
+import { ERROR_MESSAGES, LANGUAGES, LOGIN_ERROR_MESSAGES } from '@loupe/contracts';
+import { describe, expect, it } from 'vitest';
+
+type Catalogue = Record<string, unknown>;
+
+const files = import.meta.glob<Catalogue>('./*/*.json', { eager: true, import: 'default' });
+
+function catalogue(language: string, namespace: string): Catalogue | undefined {
+  return files[`./${language}/${namespace}.json`];
+}
+
+function namespacesOf(language: string): string[] {
+  return Object.keys(files)
+    .filter((file) => file.startsWith(`./${language}/`))
+    .map((file) => file.slice(language.length + 3, -'.json'.length))
+    .sort();
+}
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leaf(value: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+}
+
+// Plural forms differ by language (Arabic has six); compare the keys without them.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (value: unknown) => new Set(keys(value).map((key) => key.replace(PLURAL_SUFFIX, '')));
+
+function placeholders(text: unknown): string[] {
+  return [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]!).sort();
+}
+
+describe('locales', () => {
+  it('Turkish and English have the same namespaces', () => {
+    expect(namespacesOf('tr')).toEqual(namespacesOf('en'));
+  });
+
+  it.each(namespacesOf('en'))('Turkish and English have the same keys in %s', (namespace) => {
+    expect(keys(catalogue('tr', namespace)).sort()).toEqual(keys(catalogue('en', namespace)).sort());
+  });
+
+  it.each(namespacesOf('en'))('Turkish and English use the same placeholders in %s', (namespace) => {
+    const tr = catalogue('tr', namespace);
+    const en = catalogue('en', namespace);
+    for (const key of keys(en)) {
+      expect(placeholders(leaf(tr, key)), `${namespace}:${key}`).toEqual(placeholders(leaf(en, key)));
+    }
+  });
+
+  it('other languages hold only keys English has, since English fills the rest', () => {
+    const others = LANGUAGES.map((language) => language.code).filter(
+      (code) => code !== 'tr' && code !== 'en',
+    );
+    for (const language of others) {
+      for (const namespace of namespacesOf(language)) {
+        const english = baseKeys(catalogue('en', namespace));
+        for (const key of baseKeys(catalogue(language, namespace))) {
+          expect(english.has(key), `${language}/${namespace}: ${key}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('only the spec languages have catalogues', () => {
+    const codes = new Set<string>(LANGUAGES.map((language) => language.code));
+    for (const file of Object.keys(files)) expect(codes.has(file.split('/')[1]!), file).toBe(true);
+  });
+
+  it('word sign-in errors as the contracts catalogue does', () => {
+    for (const [error, messages] of Object.entries(LOGIN_ERROR_MESSAGES)) {
+      expect(catalogue('en', 'common')?.loginErrors).toHaveProperty(error, messages.en);
+      expect(catalogue('tr', 'common')?.loginErrors).toHaveProperty(error, messages.tr);
+    }
+  });
+
+  it('word every server error code as the contracts catalogue does', () => {
+    for (const [code, messages] of Object.entries(ERROR_MESSAGES)) {
+      expect(catalogue('en', 'common')?.errorCodes).toHaveProperty(code, messages.en);
+      expect(catalogue('tr', 'common')?.errorCodes).toHaveProperty(code, messages.tr);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The sign-in page's Turkish labels (the console's default language). */
+export const SIGN_IN_TR = {
+  heading: 'Oturum açın',
+  username: 'Kullanıcı adı veya e-posta',
+  password: 'Parola',
+  submit: 'Oturum aç',
+} as const;
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** Fills the sign-in form (Turkish) and submits it; the caller asserts what follows. */
+export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel(SIGN_IN_TR.username).fill(username);
+  await page.getByLabel(SIGN_IN_TR.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: SIGN_IN_TR.submit, exact: true }).click();
+}
+
+/** Opens /login, signs in and waits until the console's shell shows (the sign-in page has gone). */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await submitSignIn(page, username, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('banner')).toBeVisible();
+}
+
+export type StoredTokens = { accessToken: string | null; refreshToken: string | null };
+
+/** The tokens the console keeps, from session storage or local storage (per the TokenStorage setting). */
+export function storedTokens(page: Page): Promise<StoredTokens> {
+  return page.evaluate(() => {
+    const read = (key: string) => sessionStorage.getItem(key) ?? localStorage.getItem(key);
+    return { accessToken: read('loupe.accessToken'), refreshToken: read('loupe.refreshToken') };
+  });
+}
+
+/** Signs out through the user menu and waits for the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /hesap menüsü$/ }).click();
+  await page.getByRole('menuitem', { name: 'Oturumu kapat' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: SIGN_IN_TR.heading })).toBeVisible();
+}

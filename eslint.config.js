@@ -1,0 +1,191 @@
+// @ts-check
+import fs from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import i18next from 'eslint-plugin-i18next';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = fs.existsSync('apps/web/src/features')
+  ? fs
+      .readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+// Dependencies point one way (ARCHITECTURE §1): contracts imports nothing from apps; in the web app
+// components/lib -> features -> app, and no feature imports another feature.
+const boundaryZones = [
+  { target: './packages/contracts', from: './apps', message: 'contracts must not import from apps' },
+  { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
+  { target: './apps/server', from: './apps/web', message: 'the server does not import the web app' },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'features must not import the app layer',
+  },
+  {
+    target: './apps/web/src/components',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'shared components must not import features or the app layer',
+  },
+  {
+    target: './apps/web/src/lib',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'lib must not import features or the app layer',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'no cross-feature imports: compose features in apps/web/src/app',
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/*.tsbuildinfo',
+      'apps/server/drizzle/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.ts', 'scripts/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'packages/contracts/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+          conditionNames: ['source', 'types', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-default-export': 'off',
+      'import-x/no-named-as-default-member': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Fastify plugins, hooks and handlers are async by contract, with or without an await inside.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // User-visible text goes through i18n keys (STYLE.md): a literal in JSX text, or in a JSX attribute that
+    // people read or hear (title, label, placeholder, aria-label…), fails the lint. Other attributes (class
+    // names, antd enums, routes, field names) are code, not prose.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'title',
+              'subTitle',
+              'label',
+              'placeholder',
+              'alt',
+              'aria-label',
+              'aria-description',
+              'aria-valuetext',
+              'description',
+              'content',
+              'message',
+              'text',
+              'tooltip',
+              'okText',
+              'cancelText',
+              'extra',
+              'help',
+              'emptyText',
+              'notFoundContent',
+              'checkedChildren',
+              'unCheckedChildren',
+              'addonBefore',
+              'addonAfter',
+            ],
+          },
+          callees: {
+            exclude: [
+              // The plugin's defaults (this option replaces them).
+              'i18n(ext)?',
+              't',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'postMessage',
+              'getElementById',
+              'dispatch',
+              'commit',
+              'includes',
+              'indexOf',
+              'endsWith',
+              'startsWith',
+              // Routes, URL parameters, form fields and keys are code.
+              'navigate',
+              'has',
+              'get',
+              'getAll',
+              'getFieldValue',
+              'setFieldValue',
+              'join',
+              'split',
+              'encodeURIComponent',
+            ],
+          },
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.spec.ts', 'apps/server/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,251 @@
+/**
+ * Server error codes (spec: shell §8, surveys §8). Errors travel as `{ Code, Message, SupportId }`; the web
+ * translates `Code` through `errorCodes.{Code}` and falls back to `Message`.
+ */
+export const ErrorCode = {
+  /** A request body, query or parameter did not match its schema ("model not valid"). */
+  ModelNotValid: 3333,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  PayloadTooLarge: 413,
+  TooManyRequests: 429,
+  Internal: 500,
+  QuestionIntegrationCodeUsed: 2035,
+  SameTenantRequired: 2100,
+  AlertRuleNameExists: 2400,
+  ReportNameExists: 2500,
+  RestInvalidSegments: 3100,
+  RestInvalidTransactionChannels: 3101,
+  RestInvalidTransactionTypes: 3102,
+  RestInvalidProducts: 3103,
+  RestInvalidEmployees: 3104,
+  RestInvalidInviteeChannels: 3105,
+  RestInvalidInviteeLocations: 3106,
+  RestInviteeWithoutAnswers: 3107,
+  RestInvalidQuestion: 3108,
+  RestInvalidChannelParents: 3109,
+  RestInvalidProductParents: 3110,
+  RestInvalidLocationParents: 3111,
+  RestUndefinedInteractionChannels: 3112,
+  RestValidRoleRequired: 3113,
+  QuestionInUse: 4007,
+  PowerUserLimitOnCreate: 10001,
+  PowerUserLimitOnUpdate: 10002,
+  RolePowerUserLimit: 10003,
+  UserActivationPowerUserLimit: 10004,
+  AlternaRoleDelete: 10005,
+  AlternaRoleScopes: 10006,
+  ExportTooLarge: 11001,
+  ExportEmpty: 11002,
+  FilterNameExists: 12001,
+  ExperienceNameExists: 13001,
+  ExperienceNotFound: 13002,
+  TenantNameExists: 14001,
+  TenantLimitReached: 14002,
+  TenantNotFound: 14003,
+  TenantHasUsers: 14004,
+  TenantChangeNotAllowed: 14005,
+  FileMultipleExtensions: 15001,
+  FileNotUtf8: 15002,
+  FileWrongExtension: 15003,
+  FileWrongMimeType: 15004,
+  ImportSourceInUse: 16001,
+  ImportTypeFieldInUse: 16002,
+  ImportSourceInUseUpdate: 16003,
+  ImportSourceContentInUse: 16004,
+  ConfigurationNotJson: 17001,
+  WeightedGroupNameExists: 18001,
+  WeightedGroupMissing: 18002,
+  ModelLabelMappingExists: 19001,
+  ModelLabelDuplicateTopics: 19002,
+  ModelLabelMappingNotFound: 19003,
+  ModelLabelModelMismatch: 19004,
+  /** A mailed link (password reset, email confirmation) is unknown or was already used. */
+  LinkInvalid: 20001,
+  /** A mailed link is past its 12 hours; the page offers to send a new one. */
+  LinkExpired: 20002,
+  EmailAlreadyConfirmed: 20003,
+  CurrentPasswordWrong: 20004,
+  NewPasswordSameAsCurrent: 20005,
+  /** A two-factor code given on the profile page (enable, disable, regenerate) is wrong. */
+  TwoFactorCodeInvalid: 20006,
+  SsoNotConfigured: 20007,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+type Messages = { en: string; tr: string };
+
+/** The catalogue wording of every code in English and Turkish; other languages fall back to English. */
+export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
+  3333: { en: 'The request is not valid.', tr: 'İstek geçerli değil.' },
+  401: { en: 'Please sign in again.', tr: 'Lütfen yeniden oturum açın.' },
+  403: { en: 'You do not have permission for this action.', tr: 'Bu işlem için yetkiniz yok.' },
+  404: { en: 'The record was not found.', tr: 'Kayıt bulunamadı.' },
+  413: { en: 'The request is too large.', tr: 'İstek çok büyük.' },
+  429: {
+    en: 'Too many requests. Please wait and try again.',
+    tr: 'Çok fazla istek. Lütfen bekleyip yeniden deneyin.',
+  },
+  500: {
+    en: 'Something went wrong. Please try again later.',
+    tr: 'Bir şeyler ters gitti. Lütfen daha sonra yeniden deneyin.',
+  },
+  2035: {
+    en: 'This question integration code is already used by another question.',
+    tr: 'Bu soru entegrasyon kodu başka bir soruda kullanılıyor.',
+  },
+  2100: { en: 'Records must be on the same tenant.', tr: 'Kayıtlar aynı kiracıda olmalıdır.' },
+  2400: { en: 'Alert rule name must be unique.', tr: 'Alarm kuralı adı benzersiz olmalıdır.' },
+  2500: { en: 'Report name must be unique.', tr: 'Rapor adı benzersiz olmalıdır.' },
+  3100: { en: 'Invalid segments.', tr: 'Geçersiz segmentler.' },
+  3101: { en: 'Invalid transaction channels.', tr: 'Geçersiz işlem kanalları.' },
+  3102: { en: 'Invalid transaction types.', tr: 'Geçersiz işlem tipleri.' },
+  3103: { en: 'Invalid products.', tr: 'Geçersiz ürünler.' },
+  3104: { en: 'Invalid employees.', tr: 'Geçersiz çalışanlar.' },
+  3105: { en: 'Invalid invitee channels.', tr: 'Geçersiz katılımcı kanalları.' },
+  3106: { en: 'Invalid invitee locations.', tr: 'Geçersiz katılımcı lokasyonları.' },
+  3107: { en: 'Invitees with no answers.', tr: 'Cevabı olmayan katılımcılar.' },
+  3108: {
+    en: 'Invalid question integration code or choice values.',
+    tr: 'Geçersiz soru entegrasyon kodu veya seçenek değerleri.',
+  },
+  3109: { en: 'Invalid transaction channel parent ids.', tr: 'Geçersiz işlem kanalı üst kimlikleri.' },
+  3110: { en: 'Invalid product parent ids.', tr: 'Geçersiz ürün üst kimlikleri.' },
+  3111: { en: 'Invalid location parent ids.', tr: 'Geçersiz lokasyon üst kimlikleri.' },
+  3112: { en: 'Undefined interaction channels.', tr: 'Tanımsız etkileşim kanalları.' },
+  3113: { en: 'At least one valid role is required.', tr: 'En az bir geçerli rol gereklidir.' },
+  4007: {
+    en: 'A question used in a survey, quota or alert rule cannot be deleted.',
+    tr: 'Bir ankette, kotada veya alarm kuralında kullanılan soru silinemez.',
+  },
+  10001: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
+  10002: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
+  10003: {
+    en: 'The role cannot be updated: the maximum Power User count would be exceeded.',
+    tr: 'Rol güncellenemez: en fazla Power User sayısı aşılır.',
+  },
+  10004: {
+    en: 'The user cannot be activated: the Power User limit has been reached.',
+    tr: 'Kullanıcı etkinleştirilemez: Power User sınırına ulaşıldı.',
+  },
+  10005: {
+    en: 'Alterna User Level roles cannot be deleted.',
+    tr: 'Alterna kullanıcı seviyesindeki roller silinemez.',
+  },
+  10006: {
+    en: 'The scopes of Alterna User Level roles cannot be changed.',
+    tr: 'Alterna kullanıcı seviyesindeki rollerin yetkileri değiştirilemez.',
+  },
+  11001: {
+    en: 'Exporting more than 100000 records is not allowed.',
+    tr: '100000 kayıttan fazlasının dışa aktarılmasına izin verilmez.',
+  },
+  11002: { en: 'There are no records to download.', tr: 'İndirilecek kayıt yok.' },
+  12001: { en: 'A filter with the same name exists.', tr: 'Aynı adda bir filtre var.' },
+  13001: { en: 'An experience with this name exists.', tr: 'Bu adda bir deneyim var.' },
+  13002: { en: 'The experience was not found.', tr: 'Deneyim bulunamadı.' },
+  14001: { en: 'A tenant with this name exists.', tr: 'Bu adda bir kiracı var.' },
+  14002: { en: 'The tenant limit has been reached.', tr: 'Kiracı sınırına ulaşıldı.' },
+  14003: { en: 'The tenant was not found.', tr: 'Kiracı bulunamadı.' },
+  14004: { en: 'The tenant has users and cannot be deleted.', tr: 'Kiracının kullanıcıları var, silinemez.' },
+  14005: {
+    en: "You are not authorised to change a user's tenant.",
+    tr: 'Bir kullanıcının kiracısını değiştirme yetkiniz yok.',
+  },
+  15001: { en: 'The file has multiple extensions.', tr: 'Dosyanın birden fazla uzantısı var.' },
+  15002: { en: 'The file is not UTF-8.', tr: 'Dosya UTF-8 değil.' },
+  15003: { en: 'The file is not .csv or .xlsx.', tr: 'Dosya .csv veya .xlsx değil.' },
+  15004: { en: 'The file has the wrong type.', tr: 'Dosya türü yanlış.' },
+  16001: {
+    en: 'An import data source in use cannot be deleted.',
+    tr: 'Kullanımdaki bir içe aktarma kaynağı silinemez.',
+  },
+  16002: {
+    en: 'The type field is in use; the source cannot be created.',
+    tr: 'Tür alanı kullanımda; kaynak oluşturulamaz.',
+  },
+  16003: { en: 'A source in use cannot be updated.', tr: 'Kullanımdaki bir kaynak güncellenemez.' },
+  16004: { en: 'Source content in use cannot be deleted.', tr: 'Kullanımdaki kaynak içeriği silinemez.' },
+  17001: { en: 'The configuration must be valid JSON.', tr: 'Yapılandırma geçerli JSON olmalıdır.' },
+  18001: {
+    en: 'A weighted experience group with this name exists.',
+    tr: 'Bu adda bir ağırlıklı deneyim grubu var.',
+  },
+  18002: { en: 'The weighted experience group was not found.', tr: 'Ağırlıklı deneyim grubu bulunamadı.' },
+  19001: { en: 'A name mapping exists for this model.', tr: 'Bu model için bir ad eşlemesi var.' },
+  19002: { en: 'Duplicate topic names.', tr: 'Yinelenen konu adları.' },
+  19003: { en: 'The mapping was not found for update.', tr: 'Güncellenecek eşleme bulunamadı.' },
+  19004: { en: 'The model id does not match.', tr: 'Model kimliği eşleşmiyor.' },
+  20001: {
+    en: 'This link is invalid or has already been used.',
+    tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',
+  },
+  20002: {
+    en: 'This link has expired. You can have a new one sent.',
+    tr: 'Bu bağlantının süresi doldu. Yeni bir bağlantı gönderilmesini isteyebilirsiniz.',
+  },
+  20003: { en: 'Your email is already confirmed.', tr: 'E-postanız zaten doğrulanmış.' },
+  20004: { en: 'The current password is wrong.', tr: 'Mevcut parola hatalı.' },
+  20005: {
+    en: 'The new password must differ from the current one.',
+    tr: 'Yeni parola mevcut paroladan farklı olmalıdır.',
+  },
+  20006: { en: 'The two-factor code is invalid.', tr: 'İki adımlı doğrulama kodu geçersiz.' },
+  20007: { en: 'Single sign-on is not configured.', tr: 'Tek oturum açma (SSO) yapılandırılmamış.' },
+};
+
+export function errorMessage(code: ErrorCode, language: string | undefined): string {
+  const messages = ERROR_MESSAGES[code];
+  return language === 'tr' ? messages.tr : messages.en;
+}
+
+/** Sign-in failures, as OAuth `error` names (shell spec §8). */
+export const LOGIN_ERRORS = [
+  'invalid_captcha',
+  'invalid_grant',
+  'invalid_grant_email_confirm',
+  'invalid_grant_trial_expired',
+  'invalid_grant_2fa',
+  'invalid_sso_login',
+  'expired_password',
+  'invalid_client',
+  'unsupported_grant_type',
+  'invalid_request',
+] as const;
+export type LoginError = (typeof LOGIN_ERRORS)[number];
+
+export const LOGIN_ERROR_MESSAGES: Record<LoginError, Messages> = {
+  invalid_captcha: {
+    en: 'The security check failed. Please try again.',
+    tr: 'Güvenlik doğrulaması başarısız. Lütfen yeniden deneyin.',
+  },
+  invalid_grant: {
+    en: 'User name/email or password is incorrect.',
+    tr: 'Kullanıcı adı/e-posta veya parola hatalı.',
+  },
+  invalid_grant_email_confirm: {
+    en: 'Your email is not confirmed. Please check your email.',
+    tr: 'E-postanız doğrulanmadı. Lütfen e-postanızı kontrol edin.',
+  },
+  invalid_grant_trial_expired: { en: 'Your trial period has expired.', tr: 'Deneme süreniz doldu.' },
+  invalid_grant_2fa: { en: 'The verification code is invalid.', tr: 'Doğrulama kodu geçersiz.' },
+  invalid_sso_login: {
+    en: 'You may not have access. Please contact your administrator.',
+    tr: 'Erişiminiz olmayabilir. Lütfen yöneticinizle iletişime geçin.',
+  },
+  expired_password: {
+    en: 'Your password has expired. Please set a new one.',
+    tr: 'Parolanızın süresi doldu. Lütfen yeni bir parola belirleyin.',
+  },
+  invalid_client: {
+    en: 'The application is not allowed to sign in.',
+    tr: 'Uygulamanın oturum açmasına izin verilmiyor.',
+  },
+  unsupported_grant_type: {
+    en: 'This sign-in method is not supported.',
+    tr: 'Bu oturum açma yöntemi desteklenmiyor.',
+  },
+  invalid_request: { en: 'The sign-in request is incomplete.', tr: 'Oturum açma isteği eksik.' },
+};

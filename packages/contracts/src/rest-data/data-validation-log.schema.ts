@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { restDataErrorSchema } from './rest-data.schema.js';
+
+/** Status of a REST data call: successful when every record was accepted, failed otherwise. */
+export const DATA_VALIDATION_LOG_STATUSES = ['Successful', 'Failed'] as const;
+export type DataValidationLogStatus = (typeof DATA_VALIDATION_LOG_STATUSES)[number];
+
+/** Paging of `GET|POST /api/data-validation-logs` (newest first). */
+export const dataValidationLogQuerySchema = z.object({
+  $top: z.coerce.number().int().min(1).max(500).default(10),
+  $skip: z.coerce.number().int().min(0).default(0),
+});
+export type DataValidationLogQuery = z.infer<typeof dataValidationLogQuerySchema>;
+
+export const dataValidationLogIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** One row of the REST data log list. */
+export const dataValidationLogSchema = z.object({
+  Id: z.number().int(),
+  SurveyId: z.number().int().nullable(),
+  SurveyTitle: z.string().nullable(),
+  UserId: z.number().int().nullable(),
+  UserName: z.string().nullable(),
+  Status: z.enum(DATA_VALIDATION_LOG_STATUSES),
+  IsSuccessful: z.boolean(),
+  AcceptedCount: z.number().int(),
+  RejectedCount: z.number().int(),
+  CreatedDate: z.string(),
+});
+export type DataValidationLog = z.infer<typeof dataValidationLogSchema>;
+
+export const dataValidationLogListSchema = z.object({
+  Items: z.array(dataValidationLogSchema),
+  Count: z.number().int(),
+});
+export type DataValidationLogList = z.infer<typeof dataValidationLogListSchema>;
+
+/** A log entry with what was sent (`Request`, as received) and what was answered (`Result`). */
+export const dataValidationLogDetailSchema = dataValidationLogSchema.extend({
+  Request: z.unknown(),
+  Result: z.object({
+    Accepted: z.number().int(),
+    Rejected: z.number().int(),
+    Errors: z.array(restDataErrorSchema),
+  }),
+});
+export type DataValidationLogDetail = z.infer<typeof dataValidationLogDetailSchema>;
