@@ -36,11 +36,25 @@ export const ErrorCode = {
   UserActivationPowerUserLimit: 10004,
   AlternaRoleDelete: 10005,
   AlternaRoleScopes: 10006,
+  /** A role that users hold cannot be removed (shell spec §5). */
+  RoleInUse: 10007,
+  /** Records of the Alterna security level are managed by Alterna users only. */
+  AlternaLevelRequired: 10008,
+  UserNameExists: 10009,
+  RoleNameExists: 10010,
+  ClientIdExists: 10011,
   ExportTooLarge: 11001,
   ExportEmpty: 11002,
   FilterNameExists: 12001,
   ExperienceNameExists: 13001,
   ExperienceNotFound: 13002,
+  /** A preserved system experience (101, 102, 201, 601, 1601, 1602, 1610) cannot be changed or removed. */
+  ExperiencePreserved: 13003,
+  /** An experience used by questions or weighted groups cannot be removed or change its measurement type. */
+  ExperienceInUse: 13004,
+  /** A journey stage used by surveys cannot be removed or changed. */
+  JourneyStageInUse: 13005,
+  JourneyStageNameExists: 13006,
   TenantNameExists: 14001,
   TenantLimitReached: 14002,
   TenantNotFound: 14003,
@@ -138,6 +152,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'The scopes of Alterna User Level roles cannot be changed.',
     tr: 'Alterna kullanıcı seviyesindeki rollerin yetkileri değiştirilemez.',
   },
+  10007: {
+    en: 'This role is assigned to users; it cannot be removed.',
+    tr: 'Bu rol kullanıcılara atanmış; silinemez.',
+  },
+  10008: {
+    en: 'Only Alterna users can manage records of the Alterna security level.',
+    tr: 'Alterna güvenlik seviyesindeki kayıtları yalnızca Alterna kullanıcıları yönetebilir.',
+  },
+  10009: { en: 'A user with this user name already exists.', tr: 'Bu kullanıcı adıyla bir kullanıcı zaten var.' },
+  10010: { en: 'A role with this name already exists.', tr: 'Bu adla bir rol zaten var.' },
+  10011: { en: 'A client with this id already exists.', tr: 'Bu kimlikle bir istemci zaten var.' },
   11001: {
     en: 'Exporting more than 100000 records is not allowed.',
     tr: '100000 kayıttan fazlasının dışa aktarılmasına izin verilmez.',
@@ -146,6 +171,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   12001: { en: 'A filter with the same name exists.', tr: 'Aynı adda bir filtre var.' },
   13001: { en: 'An experience with this name exists.', tr: 'Bu adda bir deneyim var.' },
   13002: { en: 'The experience was not found.', tr: 'Deneyim bulunamadı.' },
+  13003: {
+    en: 'This is a preserved system experience; it cannot be changed or removed.',
+    tr: 'Bu korunan bir sistem deneyimidir; değiştirilemez veya silinemez.',
+  },
+  13004: {
+    en: 'This experience is in use by questions or weighted groups.',
+    tr: 'Bu deneyim sorular veya ağırlıklı gruplar tarafından kullanılıyor.',
+  },
+  13005: {
+    en: 'This journey stage is used by surveys; it cannot be changed or removed.',
+    tr: 'Bu yolculuk aşaması anketlerde kullanılıyor; değiştirilemez veya silinemez.',
+  },
+  13006: { en: 'A journey stage with this name already exists.', tr: 'Bu adla bir yolculuk aşaması zaten var.' },
   14001: { en: 'A tenant with this name exists.', tr: 'Bu adda bir kiracı var.' },
   14002: { en: 'The tenant limit has been reached.', tr: 'Kiracı sınırına ulaşıldı.' },
   14003: { en: 'The tenant was not found.', tr: 'Kiracı bulunamadı.' },

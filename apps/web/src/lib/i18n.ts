@@ -6,6 +6,16 @@ import type common from '../locales/en/common.json';
 import type home from '../locales/en/home.json';
 import type profile from '../locales/en/profile.json';
 import type shell from '../locales/en/shell.json';
+import type grid from '../locales/en/grid.json';
+import type validation from '../locales/en/validation.json';
+import type users from '../locales/en/users.json';
+import type roles from '../locales/en/roles.json';
+import type clients from '../locales/en/clients.json';
+import type tenants from '../locales/en/tenants.json';
+import type license from '../locales/en/license.json';
+import type auditLogs from '../locales/en/auditLogs.json';
+import type configurations from '../locales/en/configurations.json';
+import type experiences from '../locales/en/experiences.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Turkish, the default and complete, is bundled; any
@@ -19,7 +29,23 @@ export type Locale = LanguageCode;
 export const DEFAULT_LOCALE: Locale = DEFAULT_LANGUAGE;
 
 /** One namespace per feature; `common` holds the shared words, error codes and sign-in errors. */
-export const NAMESPACES = ['common', 'shell', 'home', 'profile', 'auth'] as const;
+export const NAMESPACES = [
+  'common',
+  'shell',
+  'home',
+  'profile',
+  'auth',
+  'grid',
+  'validation',
+  'users',
+  'roles',
+  'clients',
+  'tenants',
+  'license',
+  'auditLogs',
+  'configurations',
+  'experiences',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 declare module 'i18next' {
@@ -32,6 +58,16 @@ declare module 'i18next' {
       home: typeof home;
       profile: typeof profile;
       auth: typeof auth;
+      grid: typeof grid;
+      validation: typeof validation;
+      users: typeof users;
+      roles: typeof roles;
+      clients: typeof clients;
+      tenants: typeof tenants;
+      license: typeof license;
+      auditLogs: typeof auditLogs;
+      configurations: typeof configurations;
+      experiences: typeof experiences;
     };
   }
 }

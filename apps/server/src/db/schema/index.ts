@@ -3,3 +3,4 @@ export * from './catalog.js';
 export * from './surveys.js';
 export * from './responses.js';
 export * from './alerts.js';
+export * from './administration.js';

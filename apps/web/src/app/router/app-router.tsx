@@ -1,5 +1,13 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { auditLogsRoutes } from '../../features/audit-logs/routes';
+import { clientsRoutes } from '../../features/clients/routes';
+import { configurationsRoutes } from '../../features/configurations/routes';
+import { experiencesRoutes } from '../../features/experiences/routes';
+import { licenseRoutes } from '../../features/license/routes';
+import { rolesRoutes } from '../../features/roles/routes';
+import { tenantsRoutes } from '../../features/tenants/routes';
+import { usersRoutes } from '../../features/users/routes';
 import { publicRoutes } from '../../features/auth/public-routes';
 import { errorRoutes } from '../../features/errors/error-routes';
 import { PageLoading } from './page-loading';
@@ -44,6 +52,14 @@ const router = createBrowserRouter([
                   Component: (await import('../../features/profile/components/profile-page')).ProfilePage,
                 }),
               },
+              ...usersRoutes,
+              ...rolesRoutes,
+              ...clientsRoutes,
+              ...tenantsRoutes,
+              ...licenseRoutes,
+              ...auditLogsRoutes,
+              ...configurationsRoutes,
+              ...experiencesRoutes,
               // Any other path: the shell knows the screens of later releases and sends the rest to /404.
               { path: '*', element: null },
             ],

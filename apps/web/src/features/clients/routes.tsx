@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** The screens of this feature under the shell; each page loads on first visit (lazy). */
+export const clientsRoutes: RouteObject[] = [];
