@@ -4,17 +4,20 @@ import { E2E_PASSWORD, E2E_USERS } from '../fixtures/e2e-users.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { SIGN_IN_TR, submitSignIn } from './support/session.js';
 
-// Failed sign-ins on purpose: from an address of this spec's own (fixtures/e2e-env.ts).
+// Failed sign-ins on purpose: from an address of this spec's own (fixtures/e2e-env.ts); a CI retry starts
+// afresh with a user and an address of its own.
 test.use({ baseURL: relayBaseUrl('captcha') });
 
-const { userName } = E2E_USERS.captcha;
 const INVALID_GRANT_TR = 'Kullanıcı adı/e-posta veya parola hatalı.';
 const INVALID_CAPTCHA_TR = 'Güvenlik doğrulaması başarısız. Lütfen yeniden deneyin.';
 
 test('three wrong passwords bring a captcha; a wrong answer shows the invalid_captcha message', async ({
   page,
-}) => {
-  await page.goto('/login');
+}, testInfo) => {
+  const fresh = testInfo.retry === 0;
+  const { userName } = fresh ? E2E_USERS.captcha : E2E_USERS.captchaRetry;
+  const loginUrl = `${relayBaseUrl(fresh ? 'captcha' : 'captchaRetry')}/login`;
+  await page.goto(loginUrl);
   await expect(page.getByRole('heading', { name: SIGN_IN_TR.heading })).toBeVisible();
   const captchaImage = page.getByRole('img', { name: 'Güvenlik kodu resmi' });
   const captchaAnswer = page.getByLabel('Güvenlik kodu', { exact: true });

@@ -12,9 +12,12 @@ export const DEMO_PASSWORD = 'Demo1234!';
 
 /** Fills the sign-in form (Turkish) and submits it; the caller asserts what follows. */
 export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
+  const submit = page.getByRole('button', { name: SIGN_IN_TR.submit, exact: true });
+  // The previous attempt's request has finished: the button is back from its loading state.
+  await expect(submit).toBeEnabled();
   await page.getByLabel(SIGN_IN_TR.username).fill(username);
   await page.getByLabel(SIGN_IN_TR.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: SIGN_IN_TR.submit, exact: true }).click();
+  await submit.click();
 }
 
 /** Opens /login, signs in and waits until the console's shell shows (the sign-in page has gone). */
