@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { feedbackSurveyInvitationSchema } from '@loupe/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { createFeedbackSurveyRepository } from './feedback-survey.repository.js';
 import { createFeedbackSurveyService } from './feedback-survey.service.js';
-
-// TODO(contracts): belongs in packages/contracts/src/feedback/feedback-survey.schema.ts.
-/** `GET /api/feedback-survey/check` 200: the invitation the feedback button opens. */
-export const feedbackSurveyInvitationSchema = z.object({
-  /** The invitation's id (its uuid token). */
-  InvitationGuid: z.string(),
-  /** What the survey link carries. */
-  Token: z.string(),
-  SurveyUrl: z.string(),
-});
 
 /** The feedback button's check; `publicUrl` starts the survey links. */
 export function feedbackSurveyRoutes(app: FastifyInstance, { db, publicUrl }: { db: Db; publicUrl: string }) {

@@ -1,12 +1,7 @@
-import { z } from 'zod';
+import { feedbackSurveyInvitationSchema, type FeedbackSurveyInvitation } from '@loupe/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export const feedbackInvitationSchema = z.object({
-  InvitationGuid: z.string(),
-  Token: z.string(),
-  SurveyUrl: z.string(),
-});
-export type FeedbackInvitation = z.infer<typeof feedbackInvitationSchema>;
+export type FeedbackInvitation = FeedbackSurveyInvitation;
 
 /**
  * `GET /api/feedback-survey/check`: 200 with an invitation when the product's own feedback survey is on for
@@ -15,7 +10,7 @@ export type FeedbackInvitation = z.infer<typeof feedbackInvitationSchema>;
 export function checkFeedbackSurvey(): Promise<FeedbackInvitation | undefined> {
   return apiRequest({
     path: '/api/feedback-survey/check',
-    schema: feedbackInvitationSchema.optional(),
+    schema: feedbackSurveyInvitationSchema.optional(),
     showErrorDialog: false,
   });
 }

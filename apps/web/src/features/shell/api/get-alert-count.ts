@@ -1,5 +1,5 @@
+import { alertCountSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The bell polls this often (ms). */
@@ -12,7 +12,7 @@ export function alertCountQueryOptions() {
     queryFn: ({ signal }) =>
       apiRequest({
         path: '/api/alerts/count?alertOperatorStatus=0',
-        schema: z.number().int().nonnegative(),
+        schema: alertCountSchema,
         signal,
         // A background poll: a failure leaves the badge empty instead of opening a dialog every minute.
         showErrorDialog: false,
