@@ -23,3 +23,5 @@ export * from './admin/license.schema.js';
 export * from './admin/audit-logs.schema.js';
 export * from './admin/configurations.schema.js';
 export * from './admin/experiences.schema.js';
+export * from './alerts/alert.schema.js';
+export * from './feedback/feedback-survey.schema.js';

@@ -56,7 +56,7 @@ import {
   UserOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { hasAnyScope, type Scope } from '@loupe/contracts';
+import { ALERT_COUNT_SCOPES, hasAnyScope, type Scope } from '@loupe/contracts';
 import type { ComponentType } from 'react';
 
 /** The side menu's sections, in the spec's order (shell spec §2, layout and menu). */
@@ -110,7 +110,8 @@ const DATA_LOG_SCOPES = [
 ] as const satisfies readonly Scope[];
 
 /** The alert bell's count is fetched only for these scopes (shell spec §6). */
-export const ALERT_BELL_SCOPES: readonly Scope[] = ALERT_SCOPES;
+/** The bell shows for the scopes the server's unread-count call accepts. */
+export const ALERT_BELL_SCOPES: readonly Scope[] = ALERT_COUNT_SCOPES;
 
 /** The route of a report page; the dashboard section's items open it. */
 export const REPORT_SCREEN: Screen = {
