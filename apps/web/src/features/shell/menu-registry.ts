@@ -87,7 +87,7 @@ export type Screen = {
   /** Further routes of the same screen (create, detail, statistics pages…), full paths as the spec lists them. */
   subPaths?: readonly string[];
   section: MenuSection | null;
-  icon: ComponentType;
+  icon: ComponentType<{ 'aria-hidden'?: boolean }>;
   /** Any one of these opens the screen (the spec's any-of rule); 'signed-in' opens it to everyone signed in. */
   scopes: readonly Scope[] | 'signed-in';
   /** Part of the text-analytics module: shown only while bootstrap's IsAIModuleActive is true. */

@@ -68,7 +68,14 @@ export function ShellLayout({ bootstrap, children }: { bootstrap: Bootstrap; chi
                 id={TOUR_TARGETS.toggle}
                 type="text"
                 className={styles.toggle}
-                icon={mini ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                icon={
+                  // The fold arrows point towards the menu's side: mirrored when the page reads right to left.
+                  mini ? (
+                    <MenuUnfoldOutlined aria-hidden="true" rotate={direction === 'rtl' ? 180 : 0} />
+                  ) : (
+                    <MenuFoldOutlined aria-hidden="true" rotate={direction === 'rtl' ? 180 : 0} />
+                  )
+                }
                 aria-label={mini ? t('menu.expand') : t('menu.collapse')}
                 aria-expanded={!mini}
                 onClick={() => {

@@ -30,7 +30,7 @@ import styles from './side-menu.module.css';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-const SECTION_ICONS: Record<MenuSection, ComponentType> = {
+const SECTION_ICONS: Record<MenuSection, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   overview: HomeOutlined,
   insight: BulbOutlined,
   dashboard: DashboardOutlined,
@@ -100,7 +100,7 @@ export function SideMenu({
     );
     return {
       key: screen.name,
-      icon: createElement(screen.icon),
+      icon: createElement(screen.icon, { 'aria-hidden': true }),
       disabled: !screen.built,
       label: screen.built ? (
         <Link to={`/${screen.path}`} onClick={onNavigate}>
@@ -116,7 +116,7 @@ export function SideMenu({
     const grouped = groupMenuReports(reports.data ?? []);
     const item = (report: { Slug: string; Title: string }): MenuItem => ({
       key: REPORT_KEY_PREFIX + report.Slug,
-      icon: <FileOutlined />,
+      icon: <FileOutlined aria-hidden="true" />,
       disabled: !REPORT_SCREEN.built,
       label: REPORT_SCREEN.built ? (
         <Link to={`/reports/${encodeURIComponent(report.Slug)}`} onClick={onNavigate}>
@@ -143,7 +143,7 @@ export function SideMenu({
     }
     items.push({
       key: group.section,
-      icon: createElement(SECTION_ICONS[group.section]),
+      icon: createElement(SECTION_ICONS[group.section], { 'aria-hidden': true }),
       label: t(`menu.sections.${group.section}`),
       children: group.screens.map(screenItem),
     });
@@ -152,7 +152,7 @@ export function SideMenu({
   if ((reports.data?.length ?? 0) > 0) {
     const dashboard: MenuItem = {
       key: 'dashboard',
-      icon: createElement(SECTION_ICONS.dashboard),
+      icon: createElement(SECTION_ICONS.dashboard, { 'aria-hidden': true }),
       label: t('menu.sections.dashboard'),
       children: reportItems(),
     };
