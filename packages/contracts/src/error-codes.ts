@@ -43,6 +43,8 @@ export const ErrorCode = {
   UserNameExists: 10009,
   RoleNameExists: 10010,
   ClientIdExists: 10011,
+  /** The console's own client (loupe-console) cannot be deleted, deactivated or made confidential. */
+  ConsoleClientProtected: 10012,
   ExportTooLarge: 11001,
   ExportEmpty: 11002,
   FilterNameExists: 12001,
@@ -60,6 +62,8 @@ export const ErrorCode = {
   TenantNotFound: 14003,
   TenantHasUsers: 14004,
   TenantChangeNotAllowed: 14005,
+  /** A tenant that still holds data (surveys, responses, catalogue, audit records …) cannot be deleted. */
+  TenantHasData: 14006,
   FileMultipleExtensions: 15001,
   FileNotUtf8: 15002,
   FileWrongExtension: 15003,
@@ -69,6 +73,8 @@ export const ErrorCode = {
   ImportSourceInUseUpdate: 16003,
   ImportSourceContentInUse: 16004,
   ConfigurationNotJson: 17001,
+  /** A tenant already has a configuration of this section (and, for service configurations, config type). */
+  ConfigurationSectionExists: 17002,
   WeightedGroupNameExists: 18001,
   WeightedGroupMissing: 18002,
   ModelLabelMappingExists: 19001,
@@ -160,9 +166,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'Only Alterna users can manage records of the Alterna security level.',
     tr: 'Alterna güvenlik seviyesindeki kayıtları yalnızca Alterna kullanıcıları yönetebilir.',
   },
-  10009: { en: 'A user with this user name already exists.', tr: 'Bu kullanıcı adıyla bir kullanıcı zaten var.' },
+  10009: {
+    en: 'A user with this user name already exists.',
+    tr: 'Bu kullanıcı adıyla bir kullanıcı zaten var.',
+  },
   10010: { en: 'A role with this name already exists.', tr: 'Bu adla bir rol zaten var.' },
   10011: { en: 'A client with this id already exists.', tr: 'Bu kimlikle bir istemci zaten var.' },
+  10012: {
+    en: "The console's own client cannot be deleted, deactivated or made confidential.",
+    tr: 'Konsolun kendi istemcisi silinemez, pasifleştirilemez veya gizli yapılamaz.',
+  },
   11001: {
     en: 'Exporting more than 100000 records is not allowed.',
     tr: '100000 kayıttan fazlasının dışa aktarılmasına izin verilmez.',
@@ -183,7 +196,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'This journey stage is used by surveys; it cannot be changed or removed.',
     tr: 'Bu yolculuk aşaması anketlerde kullanılıyor; değiştirilemez veya silinemez.',
   },
-  13006: { en: 'A journey stage with this name already exists.', tr: 'Bu adla bir yolculuk aşaması zaten var.' },
+  13006: {
+    en: 'A journey stage with this name already exists.',
+    tr: 'Bu adla bir yolculuk aşaması zaten var.',
+  },
   14001: { en: 'A tenant with this name exists.', tr: 'Bu adda bir kiracı var.' },
   14002: { en: 'The tenant limit has been reached.', tr: 'Kiracı sınırına ulaşıldı.' },
   14003: { en: 'The tenant was not found.', tr: 'Kiracı bulunamadı.' },
@@ -191,6 +207,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   14005: {
     en: "You are not authorised to change a user's tenant.",
     tr: 'Bir kullanıcının kiracısını değiştirme yetkiniz yok.',
+  },
+  14006: {
+    en: 'The tenant still has data (surveys, responses, catalogue or audit records) and cannot be deleted.',
+    tr: 'Kiracının hâlâ verisi var (anketler, yanıtlar, katalog veya denetim kayıtları); silinemez.',
   },
   15001: { en: 'The file has multiple extensions.', tr: 'Dosyanın birden fazla uzantısı var.' },
   15002: { en: 'The file is not UTF-8.', tr: 'Dosya UTF-8 değil.' },
@@ -207,6 +227,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   16003: { en: 'A source in use cannot be updated.', tr: 'Kullanımdaki bir kaynak güncellenemez.' },
   16004: { en: 'Source content in use cannot be deleted.', tr: 'Kullanımdaki kaynak içeriği silinemez.' },
   17001: { en: 'The configuration must be valid JSON.', tr: 'Yapılandırma geçerli JSON olmalıdır.' },
+  17002: {
+    en: 'A configuration for this section already exists.',
+    tr: 'Bu bölüm için bir yapılandırma zaten var.',
+  },
   18001: {
     en: 'A weighted experience group with this name exists.',
     tr: 'Bu adda bir ağırlıklı deneyim grubu var.',

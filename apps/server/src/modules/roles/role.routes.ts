@@ -1,5 +1,79 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authScopeSchema,
+  identityRoleSchema,
+  roleIdParamsSchema,
+  roleInputSchema,
+  roleListItemSchema,
+  roleSchema,
+  type Scope,
+} from '@loupe/contracts';
+import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { AdministrationDeps } from '../administration-deps.js';
+import { createRoleGridSource } from './role-grid.js';
+import { createRoleRepository } from './role.repository.js';
+import { createRoleService } from './role.service.js';
 
-/** Roles, auth scopes and identity roles (shell spec §3, §5, §6, §8). */
-export function roleRoutes(_app: FastifyInstance, _deps: AdministrationDeps): void {}
+const read: [Scope, ...Scope[]] = ['role:read', 'role:manage'];
+const manage: [Scope, ...Scope[]] = ['role:manage'];
+/** The role and client forms choose scopes from this list. */
+const scopeReaders: [Scope, ...Scope[]] = ['role:read', 'role:manage', 'client:read', 'client:manage'];
+/** The user forms choose roles from this list. */
+const roleChoosers: [Scope, ...Scope[]] = [...read, 'user:read', 'user:manage', 'user:test'];
+
+/** Roles, auth scopes and identity roles (shell spec §3, §5, §6, §7, §8). */
+export function roleRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+  const service = createRoleService({ db, repository: createRoleRepository(db) });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const byId = { params: roleIdParamsSchema };
+
+  routes.get(
+    '/api/authScopes',
+    { config: { access: scopeReaders }, schema: { response: { 200: z.array(authScopeSchema) } } },
+    async () => service.authScopes(),
+  );
+  routes.get(
+    '/api/identityRoles',
+    { config: { access: roleChoosers }, schema: { response: { 200: z.array(identityRoleSchema) } } },
+    async (request) => service.identityRoles(request.actor),
+  );
+
+  registerGridRoutes(app, {
+    path: '/api/identity/roles',
+    access: read,
+    item: roleListItemSchema,
+    source: createRoleGridSource(db),
+  });
+
+  routes.get(
+    '/api/identity/roles/:id',
+    { config: { access: read }, schema: { ...byId, response: { 200: roleSchema } } },
+    async (request) => service.get(request.actor, request.params.id),
+  );
+  // The spec's client posts to `/identity/roles/`; both spellings create.
+  for (const url of ['/api/identity/roles', '/api/identity/roles/']) {
+    routes.post(
+      url,
+      { config: { access: manage }, schema: { body: roleInputSchema, response: { 201: roleSchema } } },
+      async (request, reply) => reply.status(201).send(await service.create(request.actor, request.body)),
+    );
+  }
+  routes.put(
+    '/api/identity/roles/:id',
+    {
+      config: { access: manage },
+      schema: { ...byId, body: roleInputSchema, response: { 200: roleSchema } },
+    },
+    async (request) => service.update(request.actor, request.params.id, request.body),
+  );
+  routes.delete(
+    '/api/identity/roles/:id',
+    { config: { access: manage }, schema: byId },
+    async (request, reply) => {
+      await service.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,5 +1,68 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  saveTenantSchema,
+  tenantIdParamsSchema,
+  tenantListItemSchema,
+  tenantOptionSchema,
+  tenantSchema,
+  type Scope,
+} from '@loupe/contracts';
+import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { AdministrationDeps } from '../administration-deps.js';
+import { createTenantGridSource } from './tenant-grid.js';
+import { createTenantService } from './tenant.service.js';
 
-/** Tenants (shell spec §3, §8: 14001–14004). */
-export function tenantRoutes(_app: FastifyInstance, _deps: AdministrationDeps): void {}
+const manage: [Scope, ...Scope[]] = ['alterna:manage'];
+const chooseTenant: [Scope, ...Scope[]] = ['alterna:manage', 'user:manage'];
+
+/** Tenants (shell spec §3, §8: 14001–14004, 14006); alterna:manage, the choice list also for user:manage. */
+export function tenantRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+  const service = createTenantService({ db });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: manage };
+
+  routes.get(
+    '/api/tenants/forSelect',
+    {
+      config: { access: chooseTenant },
+      schema: { response: { 200: z.array(tenantOptionSchema) } },
+    },
+    async (request) => service.options(request.actor),
+  );
+
+  registerGridRoutes(app, {
+    path: '/api/tenants',
+    access: manage,
+    item: tenantListItemSchema,
+    source: createTenantGridSource(db),
+  });
+
+  routes.get(
+    '/api/tenants/:id',
+    { config, schema: { params: tenantIdParamsSchema, response: { 200: tenantSchema } } },
+    async (request) => service.get(request.actor, request.params.id),
+  );
+  routes.post(
+    '/api/tenants',
+    { config, schema: { body: saveTenantSchema, response: { 201: tenantSchema } } },
+    async (request, reply) => reply.status(201).send(await service.create(request.actor, request.body)),
+  );
+  routes.put(
+    '/api/tenants/:id',
+    {
+      config,
+      schema: { params: tenantIdParamsSchema, body: saveTenantSchema, response: { 200: tenantSchema } },
+    },
+    async (request) => service.update(request.actor, request.params.id, request.body),
+  );
+  routes.delete(
+    '/api/tenants/:id',
+    { config, schema: { params: tenantIdParamsSchema } },
+    async (request, reply) => {
+      await service.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

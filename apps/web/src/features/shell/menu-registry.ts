@@ -330,7 +330,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: ControlOutlined,
     scopes: CONFIG_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'licenseInfo',
@@ -338,7 +338,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: SafetyCertificateOutlined,
     scopes: ['license'],
-    built: false,
+    built: true,
   },
   {
     name: 'scheduledJobs',
@@ -355,7 +355,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: SettingOutlined,
     scopes: CONFIG_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'serviceConfigurations',
@@ -364,7 +364,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: ToolOutlined,
     scopes: CONFIG_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'tenants',
@@ -373,7 +373,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: ApartmentOutlined,
     scopes: ['alterna:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'users',
@@ -382,7 +382,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: UserOutlined,
     scopes: ['user:read', 'user:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'testUsers',
@@ -391,7 +391,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: UserSwitchOutlined,
     scopes: ['user:test'],
-    built: false,
+    built: true,
   },
   {
     name: 'roles',
@@ -400,7 +400,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: IdcardOutlined,
     scopes: ['role:read', 'role:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'clients',
@@ -409,7 +409,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: KeyOutlined,
     scopes: ['client:read', 'client:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'invitationTemplates',
@@ -462,7 +462,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: HeartOutlined,
     scopes: ['metadata:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'weightedExperienceGroups',
@@ -471,7 +471,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: ClusterOutlined,
     scopes: ['metadata:manage', 'customKpi'],
-    built: false,
+    built: true,
   },
   {
     name: 'journeyStages',
@@ -480,7 +480,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: NodeIndexOutlined,
     scopes: ['metadata:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'customDataManagement',
@@ -540,7 +540,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: AuditOutlined,
     scopes: ['alterna:manage'],
-    built: false,
+    built: true,
   },
 
   // Integrations

@@ -60,7 +60,8 @@ export function useShellNotices(bootstrap: Bootstrap): void {
 
   useEffect(() => {
     const user = bootstrap.User;
-    if (noticed.has(user.Id) || !hasAnyScope(user.Scopes, ['license'])) return;
+    // A user without a tenant (an Alterna user) works across tenants and has no licence of their own to warn about.
+    if (noticed.has(user.Id) || user.TenantId === null || !hasAnyScope(user.Scopes, ['license'])) return;
     noticed.add(user.Id);
     // Newer notices stack on top, so the licence notice goes last to stay first.
     for (const notice of licenseNotices(bootstrap.LicenseInfo, new Date()).reverse()) {

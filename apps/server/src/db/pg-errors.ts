@@ -1,0 +1,23 @@
+/** PostgreSQL SQLSTATE codes the modules turn into product codes. */
+export const PgErrorCode = { UniqueViolation: '23505', ForeignKeyViolation: '23503' } as const;
+export type PgErrorCode = (typeof PgErrorCode)[keyof typeof PgErrorCode];
+
+/**
+ * Whether a failed statement carries this SQLSTATE, on PGlite and node-postgres alike: Drizzle wraps the driver's
+ * error, so the code may sit on the error or on one of its causes.
+ */
+export function hasPgErrorCode(error: unknown, code: PgErrorCode): boolean {
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    if ((current as { code?: unknown }).code === code) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A unique index refused the row (a name saved meanwhile by someone else, say). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  hasPgErrorCode(error, PgErrorCode.UniqueViolation);
+
+/** A foreign key refused the change (a row started using the record meanwhile, say). */
+export const isForeignKeyViolation = (error: unknown): boolean =>
+  hasPgErrorCode(error, PgErrorCode.ForeignKeyViolation);

@@ -1,0 +1,333 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_CLIENT_ID, type ClientSaved, type Scope } from '@loupe/contracts';
+import { oauthClients, refreshTokens, tenants, users } from '../../db/schema/index.js';
+import { DEMO_PASSWORD } from '../../demo/demo-users.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let adminId: number;
+let otherTenantId: number;
+
+const db = () => t.database.db;
+
+function tokenFor(tenantId: number | null, scopes: Scope[]) {
+  return t.signer.sign(
+    { sub: String(adminId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'admin' },
+    300,
+  );
+}
+
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; token: string; body?: unknown };
+
+function call({ method, url, token, body }: Call) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...t.authHeader(token), language: 'en' },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+/** `POST /token` with the password grant as the demo admin, through a given client. */
+function signInThrough(clientId: string, clientSecret?: string) {
+  const fields: Record<string, string> = {
+    grant_type: 'password',
+    username: 'admin',
+    password: DEMO_PASSWORD,
+    client_id: clientId,
+  };
+  if (clientSecret !== undefined) fields.client_secret = clientSecret;
+  return t.app.inject({
+    method: 'POST',
+    url: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+const clientRow = async (id: string) =>
+  (await db().select().from(oauthClients).where(eq(oauthClients.id, id)))[0];
+const clientCount = async () => (await db().select({ id: oauthClients.id }).from(oauthClients)).length;
+
+const base = {
+  Name: 'Reporting API',
+  ApplicationType: 0,
+  Active: true,
+  AllowedOrigin: '*',
+  AccessTokenLifeTime: 600,
+  RefreshTokenLifeTime: 3600,
+  Scopes: [] as string[],
+};
+
+async function create(body: Record<string, unknown>) {
+  return call({ method: 'POST', url: '/api/clients', token: admin, body: { ...base, ...body } });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn('admin')).access_token;
+  adminId = (await db().select({ id: users.id }).from(users).where(eq(users.userName, 'admin')))[0]!.id;
+  const [other] = await db()
+    .insert(tenants)
+    .values({ name: 'Clients Other Bank' })
+    .returning({ id: tenants.id });
+  otherTenantId = other!.id;
+  await db()
+    .insert(oauthClients)
+    .values({ id: 'other-bank-app', tenantId: otherTenantId, name: 'Other app' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/clients', () => {
+  it('creates a public client in the caller tenant, without a secret', async () => {
+    const response = await create({ Id: 'public-app', AllowedOrigin: 'https://reports.demo-bank.example/' });
+    expect(response.statusCode).toBe(201);
+    const client = response.json<ClientSaved>();
+    expect(client).toMatchObject({
+      Id: 'public-app',
+      ApplicationType: 0,
+      AllowedOrigin: 'https://reports.demo-bank.example',
+      TenantId: t.tenantId,
+      HasSecret: false,
+    });
+    expect(client).not.toHaveProperty('Secret');
+    expect((await clientRow('public-app'))?.secretHash).toBeNull();
+  });
+
+  it('generates the secret of a confidential client, stores only its hash and shows it once', async () => {
+    const response = await create({
+      Id: 'confidential-app',
+      ApplicationType: 1,
+      Scopes: ['user:read', 'report:read'],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { Secret, ...client } = response.json<ClientSaved>();
+    expect(Secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(client).toMatchObject({ HasSecret: true, Scopes: ['report:read', 'user:read'] });
+
+    const stored = await clientRow('confidential-app');
+    expect(stored?.secretHash).toBe(createHash('sha256').update(Secret!).digest('base64url'));
+    expect(JSON.stringify(stored)).not.toContain(Secret);
+
+    const read = await call({ method: 'GET', url: '/api/clients/confidential-app', token: admin });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).not.toHaveProperty('Secret');
+    expect(read.body).not.toContain(Secret);
+    const list = await call({ method: 'GET', url: '/api/clients?$top=100', token: admin });
+    expect(list.body).not.toContain(Secret);
+
+    // The secret works at POST /token, and the client's scopes and lifetime shape the tokens.
+    const signedIn = await signInThrough('confidential-app', Secret);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ expires_in: 600 });
+    const claims = await t.signer.verify(signedIn.json<{ access_token: string }>().access_token);
+    expect(claims?.scp).toEqual(['report:read', 'user:read']);
+    expect(claims?.cid).toBe('confidential-app');
+
+    for (const wrong of [undefined, 'not-the-secret']) {
+      const refused = await signInThrough('confidential-app', wrong);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'invalid_client' });
+    }
+  });
+
+  it('refuses an id in use, in any tenant or by the console, with 10011 and adds nothing', async () => {
+    const before = await clientCount();
+    for (const id of ['public-app', 'other-bank-app', CONSOLE_CLIENT_ID]) {
+      const response = await create({ Id: id, Name: 'Copy' });
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json()).toMatchObject({
+        Code: 10011,
+        Message: 'A client with this id already exists.',
+      });
+    }
+    expect(await clientCount()).toBe(before);
+    expect((await clientRow('other-bank-app'))?.name).toBe('Other app');
+  });
+
+  it('refuses a bad id, origin, lifetime or scope (3333)', async () => {
+    const before = await clientCount();
+    for (const body of [
+      { Id: 'a b' },
+      { Id: 'x' },
+      { Id: 'bad-origin-1', AllowedOrigin: 'ftp://files.example' },
+      { Id: 'bad-origin-2', AllowedOrigin: 'https://app.example/path' },
+      { Id: 'bad-origin-3', AllowedOrigin: 'not a url' },
+      { Id: 'bad-life-1', AccessTokenLifeTime: 10 },
+      { Id: 'bad-life-2', AccessTokenLifeTime: 90_000 },
+      { Id: 'bad-life-3', RefreshTokenLifeTime: 400_000_000 },
+      { Id: 'bad-life-4', AccessTokenLifeTime: 3600, RefreshTokenLifeTime: 1800 },
+      { Id: 'bad-scope', Scopes: ['root:everything'] },
+      { Id: 'bad-type', ApplicationType: 2 },
+    ]) {
+      const response = await create(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ Code: 3333 });
+    }
+    expect(await clientCount()).toBe(before);
+  });
+
+  it('needs client:manage; client:read may only read', async () => {
+    const reader = await tokenFor(t.tenantId, ['client:read']);
+    const body = { ...base, Id: 'reader-made' };
+    expect((await call({ method: 'POST', url: '/api/clients', token: reader, body })).statusCode).toBe(403);
+    expect((await call({ method: 'GET', url: '/api/clients/public-app', token: reader })).statusCode).toBe(
+      200,
+    );
+    const viewer = (await t.signIn('viewer')).access_token;
+    expect((await call({ method: 'GET', url: '/api/clients', token: viewer })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/clients/{id}/secret', () => {
+  it('replaces the secret: the new one works once shown, the old one no longer', async () => {
+    const created = (await create({ Id: 'rotating-app', ApplicationType: 1 })).json<ClientSaved>();
+    const response = await call({ method: 'POST', url: '/api/clients/rotating-app/secret', token: admin });
+    expect(response.statusCode).toBe(200);
+    const { Id, Secret } = response.json<{ Id: string; Secret: string }>();
+    expect(Id).toBe('rotating-app');
+    expect(Secret).not.toBe(created.Secret);
+    expect((await signInThrough('rotating-app', Secret)).statusCode).toBe(200);
+    expect((await signInThrough('rotating-app', created.Secret)).json()).toMatchObject({
+      error: 'invalid_client',
+    });
+  });
+
+  it('refuses a public client (3333) and another tenant client (404)', async () => {
+    const publicClient = await call({ method: 'POST', url: '/api/clients/public-app/secret', token: admin });
+    expect(publicClient.statusCode).toBe(400);
+    expect((await clientRow('public-app'))?.secretHash).toBeNull();
+    const other = await call({ method: 'POST', url: '/api/clients/other-bank-app/secret', token: admin });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/clients/{id}', () => {
+  it('changes the fields; a client made confidential gets a secret once, made public loses it', async () => {
+    await create({ Id: 'changing-app' });
+    const url = '/api/clients/changing-app';
+    const confidential = await call({
+      method: 'PUT',
+      url,
+      token: admin,
+      body: { ...base, Name: 'Changing', ApplicationType: 1, AllowedOrigin: 'http://localhost:5173' },
+    });
+    expect(confidential.statusCode).toBe(200);
+    const saved = confidential.json<ClientSaved>();
+    expect(saved).toMatchObject({
+      Name: 'Changing',
+      HasSecret: true,
+      AllowedOrigin: 'http://localhost:5173',
+    });
+    expect((await signInThrough('changing-app', saved.Secret)).statusCode).toBe(200);
+
+    // Saving again keeps the secret and does not show it.
+    const again = await call({ method: 'PUT', url, token: admin, body: { ...base, ApplicationType: 1 } });
+    expect(again.json()).not.toHaveProperty('Secret');
+    expect((await signInThrough('changing-app', saved.Secret)).statusCode).toBe(200);
+
+    const publicAgain = await call({
+      method: 'PUT',
+      url,
+      token: admin,
+      body: { ...base, ApplicationType: 0 },
+    });
+    expect(publicAgain.json()).toMatchObject({ HasSecret: false });
+    expect((await clientRow('changing-app'))?.secretHash).toBeNull();
+    expect((await signInThrough('changing-app')).statusCode).toBe(200);
+  });
+
+  it('an inactive client can no longer sign anyone in', async () => {
+    await create({ Id: 'retired-app' });
+    expect((await signInThrough('retired-app')).statusCode).toBe(200);
+    const response = await call({
+      method: 'PUT',
+      url: '/api/clients/retired-app',
+      token: admin,
+      body: { ...base, Active: false },
+    });
+    expect(response.json()).toMatchObject({ Active: false });
+    expect((await signInThrough('retired-app')).json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it("answers 404 for another tenant's client and leaves it as it was", async () => {
+    const response = await call({
+      method: 'PUT',
+      url: '/api/clients/other-bank-app',
+      token: admin,
+      body: { ...base, Name: 'Taken over' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await clientRow('other-bank-app'))?.name).toBe('Other app');
+  });
+});
+
+describe('the console client', () => {
+  it("is not among a tenant's clients", async () => {
+    const list = await call({ method: 'GET', url: '/api/clients?$top=100&$count=true', token: admin });
+    expect(list.statusCode).toBe(200);
+    const ids = list.json<{ Items: { Id: string }[] }>().Items.map((item) => item.Id);
+    expect(ids).toContain('public-app');
+    expect(ids).not.toContain(CONSOLE_CLIENT_ID);
+    expect(ids).not.toContain('other-bank-app');
+    const read = await call({ method: 'GET', url: `/api/clients/${CONSOLE_CLIENT_ID}`, token: admin });
+    expect(read.statusCode).toBe(404);
+  });
+
+  it('cannot be deactivated, made confidential or deleted by a tenantless user (10012)', async () => {
+    const tenantless = await tokenFor(null, ['client:manage']);
+    const url = `/api/clients/${CONSOLE_CLIENT_ID}`;
+    const list = await call({ method: 'GET', url: '/api/clients?$top=100', token: tenantless });
+    expect(list.json<{ Items: { Id: string }[] }>().Items.map((item) => item.Id)).toEqual([
+      CONSOLE_CLIENT_ID,
+    ]);
+    const before = await clientRow(CONSOLE_CLIENT_ID);
+
+    for (const body of [
+      { ...base, Name: 'Loupe console', Active: false },
+      { ...base, Name: 'Loupe console', ApplicationType: 1 },
+    ]) {
+      const response = await call({ method: 'PUT', url, token: tenantless, body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ Code: 10012 });
+    }
+    const removal = await call({ method: 'DELETE', url, token: tenantless });
+    expect(removal.statusCode).toBe(400);
+    expect(removal.json()).toMatchObject({ Code: 10012 });
+    expect(await clientRow(CONSOLE_CLIENT_ID)).toEqual(before);
+
+    // Its name and lifetimes may change.
+    const renamed = await call({
+      method: 'PUT',
+      url,
+      token: tenantless,
+      body: { ...base, Name: 'Loupe console', AccessTokenLifeTime: 900, RefreshTokenLifeTime: 2_592_000 },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await signInThrough(CONSOLE_CLIENT_ID)).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/clients/{id}', () => {
+  it('removes the client and its refresh tokens', async () => {
+    await create({ Id: 'doomed-app' });
+    expect((await signInThrough('doomed-app')).statusCode).toBe(200);
+    const response = await call({ method: 'DELETE', url: '/api/clients/doomed-app', token: admin });
+    expect(response.statusCode).toBe(204);
+    expect(await clientRow('doomed-app')).toBeUndefined();
+    const tokens = await db().select().from(refreshTokens).where(eq(refreshTokens.clientId, 'doomed-app'));
+    expect(tokens).toHaveLength(0);
+  });
+
+  it("answers 404 for another tenant's client and keeps it", async () => {
+    const response = await call({ method: 'DELETE', url: '/api/clients/other-bank-app', token: admin });
+    expect(response.statusCode).toBe(404);
+    expect(await clientRow('other-bank-app')).toBeDefined();
+  });
+});

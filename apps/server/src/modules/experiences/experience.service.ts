@@ -1,0 +1,145 @@
+import {
+  ErrorCode,
+  type CalculableExperience,
+  type ExperienceDetail,
+  type ExperienceGroupOption,
+  type ExperienceSave,
+} from '@loupe/contracts';
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../errors.js';
+import { requireTenant, type Actor } from '../../plugins/auth.js';
+import {
+  createExperienceRepository,
+  type ExperienceRecord,
+  type ExperienceRepository,
+} from './experience.repository.js';
+import { refusingConflicts } from './metadata-sql.js';
+
+const experienceNotFound = () => notFound(ErrorCode.ExperienceNotFound);
+const nameExists = () =>
+  badRequest(ErrorCode.ExperienceNameExists, [
+    { Path: 'Name', Message: 'An experience with this name exists.' },
+  ]);
+const preserved = () => badRequest(ErrorCode.ExperiencePreserved);
+const inUse = () => badRequest(ErrorCode.ExperienceInUse);
+
+const lower = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
+
+/** Whether the save would change anything of the stored experience (a repeated save of a system one is no change). */
+function changes(current: ExperienceRecord, body: ExperienceSave): boolean {
+  const groupChanges =
+    body.GroupId != null
+      ? body.GroupId !== current.GroupId
+      : lower(body.GroupName) !== lower(current.GroupName);
+  return body.Name !== current.Name || body.MeasurementType !== current.MeasurementType || groupChanges;
+}
+
+/** The group the save names: `GroupId` (one the tenant sees), else the group called `GroupName`, made when new. */
+async function resolveGroup(
+  repository: ExperienceRepository,
+  tenantId: number,
+  body: ExperienceSave,
+): Promise<number | null> {
+  if (body.GroupId != null) {
+    const group = await repository.findGroup(tenantId, { id: body.GroupId });
+    if (!group) throw badRequest(ErrorCode.ModelNotValid, [{ Path: 'GroupId', Message: 'Unknown group.' }]);
+    return group.id;
+  }
+  const name = body.GroupName?.trim();
+  if (!name) return null;
+  const group = await repository.findGroup(tenantId, { name });
+  return group ? group.id : repository.insertGroup(tenantId, name);
+}
+
+function toDetail({ TenantId: _tenantId, ...detail }: ExperienceRecord): ExperienceDetail {
+  return detail;
+}
+
+/**
+ * Experiences a tenant manages (shell spec §3, §5, §8). The system experiences (no tenant; the preserved ids)
+ * are shared and read-only (13003). An experience in use by questions or weighted groups cannot be removed
+ * or change its measurement type (13004); its name and group may change.
+ */
+export function createExperienceService({ db }: { db: Db }) {
+  const repository = createExperienceRepository(db);
+
+  async function load(repo: ExperienceRepository, tenantId: number, id: number) {
+    const experience = await repo.find(tenantId, id);
+    if (!experience) throw experienceNotFound();
+    return experience;
+  }
+
+  return {
+    repository,
+
+    async get(actor: Actor, id: number): Promise<ExperienceDetail> {
+      return toDetail(await load(repository, requireTenant(actor), id));
+    },
+
+    create(actor: Actor, body: ExperienceSave): Promise<ExperienceDetail> {
+      const tenantId = requireTenant(actor);
+      return refusingConflicts(
+        () =>
+          db.transaction(async (tx) => {
+            const repo = createExperienceRepository(tx);
+            if (await repo.nameTaken(tenantId, body.Name)) throw nameExists();
+            const id = await repo.insert({
+              tenantId,
+              name: body.Name,
+              groupId: await resolveGroup(repo, tenantId, body),
+              measurementType: body.MeasurementType,
+            });
+            return toDetail(await load(repo, tenantId, id));
+          }),
+        { onDuplicate: nameExists },
+      );
+    },
+
+    update(actor: Actor, id: number, body: ExperienceSave): Promise<ExperienceDetail> {
+      const tenantId = requireTenant(actor);
+      return refusingConflicts(
+        () =>
+          db.transaction(async (tx) => {
+            const repo = createExperienceRepository(tx);
+            const current = await load(repo, tenantId, id);
+            if (!changes(current, body)) return toDetail(current);
+            if (current.IsPreserved || current.TenantId === null) throw preserved();
+            if (await repo.nameTaken(tenantId, body.Name, id)) throw nameExists();
+            if (body.MeasurementType !== current.MeasurementType && (await repo.inUse(id))) throw inUse();
+            await repo.update(tenantId, id, {
+              name: body.Name,
+              groupId: await resolveGroup(repo, tenantId, body),
+              measurementType: body.MeasurementType,
+            });
+            return toDetail(await load(repo, tenantId, id));
+          }),
+        { onDuplicate: nameExists },
+      );
+    },
+
+    remove(actor: Actor, id: number): Promise<void> {
+      const tenantId = requireTenant(actor);
+      return refusingConflicts(
+        () =>
+          db.transaction(async (tx) => {
+            const repo = createExperienceRepository(tx);
+            const current = await load(repo, tenantId, id);
+            if (current.IsPreserved || current.TenantId === null) throw preserved();
+            if (await repo.inUse(id)) throw inUse();
+            await repo.remove(tenantId, id);
+          }),
+        { onInUse: inUse },
+      );
+    },
+
+    groups(actor: Actor): Promise<ExperienceGroupOption[]> {
+      return repository.groups(requireTenant(actor));
+    },
+
+    calculable(actor: Actor): Promise<CalculableExperience[]> {
+      return repository.calculable(requireTenant(actor));
+    },
+  };
+}
+
+export type ExperienceService = ReturnType<typeof createExperienceService>;

@@ -1,0 +1,92 @@
+import { and, count, eq } from 'drizzle-orm';
+import { ErrorCode, SecurityLevel, type LicenseDetails } from '@loupe/contracts';
+import type { Db } from '../../db/client.js';
+import { licenses, tenants, users } from '../../db/schema/index.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import type { SessionCounter } from '../bootstrap/bootstrap.service.js';
+
+const DAY_MS = 86_400_000;
+
+type Deps = { db: Db; countSessions: SessionCounter; now?: () => Date };
+
+/**
+ * The licence screen's figures (shell spec §3): the licence of one tenant with what it has used. Validity,
+ * ExpireIn and the session counts are computed as the bootstrap's LicenseInfo computes them (calendar year, UTC).
+ */
+export function createLicenseService({ db, countSessions, now = () => new Date() }: Deps) {
+  /** The tenant whose licence the caller reads: its own, or for a tenantless caller the one it names. */
+  function tenantOf(actor: Actor, requested: number | undefined): number {
+    if (actor.tenantId !== null) {
+      if (requested !== undefined && requested !== actor.tenantId)
+        throw new AppError(403, ErrorCode.SameTenantRequired);
+      return actor.tenantId;
+    }
+    if (requested === undefined)
+      throw badRequest(ErrorCode.ModelNotValid, [
+        { Path: 'querystring/tenantId', Message: 'A tenantless caller names the tenant.' },
+      ]);
+    return requested;
+  }
+
+  async function activeUsers(tenantId: number, powerOnly: boolean): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(
+        and(
+          eq(users.tenantId, tenantId),
+          eq(users.isActive, true),
+          eq(users.isTestUser, false),
+          powerOnly ? eq(users.securityLevel, SecurityLevel.Power) : undefined,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  return {
+    async info(actor: Actor, requestedTenantId?: number): Promise<LicenseDetails> {
+      const tenantId = tenantOf(actor, requestedTenantId);
+      const [row] = await db
+        .select({ tenantName: tenants.name, license: licenses })
+        .from(tenants)
+        .leftJoin(licenses, eq(licenses.tenantId, tenants.id))
+        .where(eq(tenants.id, tenantId));
+      if (!row) throw notFound(ErrorCode.TenantNotFound);
+      const today = now();
+      const yearStart = new Date(Date.UTC(today.getUTCFullYear(), 0, 1));
+      const [sessions, userCount, powerUserCount] = await Promise.all([
+        countSessions(tenantId, yearStart),
+        activeUsers(tenantId, false),
+        activeUsers(tenantId, true),
+      ]);
+      const { license } = row;
+      return {
+        TenantId: tenantId,
+        TenantName: row.tenantName,
+        IsValid: license !== null && license.validFrom <= today && today < license.validUntil,
+        ExpireIn: license
+          ? Math.max(0, Math.ceil((license.validUntil.getTime() - today.getTime()) / DAY_MS))
+          : 0,
+        ValidFrom: license?.validFrom.toISOString() ?? null,
+        ValidUntil: license?.validUntil.toISOString() ?? null,
+        PackageName: license?.packageName ?? null,
+        SessionLimitPerYear: license?.sessionLimitPerYear ?? 0,
+        SessionCount: sessions.internal,
+        ExternalSurveySessionLimitPerYear: license?.externalSessionLimitPerYear ?? 0,
+        ExternalSurveySessionCount: sessions.external,
+        DataRetentionTimeInMonths: license?.dataRetentionMonths ?? 0,
+        UserLimit: license?.userLimit ?? 0,
+        UserCount: userCount,
+        PowerUserLimit: license?.powerUserLimit ?? 0,
+        PowerUserCount: powerUserCount,
+        IsAIModuleActive: license?.isAiModuleActive ?? false,
+        IsDataCollectorActive: license?.isDataCollectorActive ?? false,
+        // Reports are not stored by the server yet (they arrive with the reports issue).
+        ReportCount: null,
+      };
+    },
+  };
+}
+
+export type LicenseService = ReturnType<typeof createLicenseService>;

@@ -1,0 +1,138 @@
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
+import { eq, type SQL } from 'drizzle-orm';
+import { ErrorCode, type SaveTenant, type Tenant, type TenantOption } from '@loupe/contracts';
+import type { Db } from '../../db/client.js';
+import { tenants } from '../../db/schema/index.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { createTenantRepository, type TenantRow } from './tenant.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** How long the licence a new tenant gets runs; its limits are 0, which means unlimited. */
+export const NEW_TENANT_LICENSE_DAYS = 365;
+
+export function toTenant(row: TenantRow): Tenant {
+  return {
+    Id: row.id,
+    Name: row.name,
+    Config: row.config,
+    TimeZone: row.timeZone,
+    UserCount: row.userCount,
+    CreatedDate: row.createdAt.toISOString(),
+    LicenseValidUntil: row.licenseValidUntil?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The tenants a caller may see: all of them for a tenantless (Alterna) caller, else only its own. Tenants are
+ * installation-level, so only tenantless callers create or delete them.
+ */
+export function visibleTenants(actor: Actor): SQL | undefined {
+  return actor.tenantId === null ? undefined : eq(tenants.id, actor.tenantId);
+}
+
+/** `MaxTenants` of the `TenantLimit` section; 0 when absent, malformed or not a positive whole number. */
+export function maxTenantsOf(json: string | undefined): number {
+  if (json === undefined) return 0;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    const max = (parsed as { MaxTenants?: unknown } | null)?.MaxTenants;
+    return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const tenantNotFound = () => notFound(ErrorCode.TenantNotFound);
+const nameExists = () => badRequest(ErrorCode.TenantNameExists, [{ Path: 'Name', Message: 'exists' }]);
+
+/**
+ * Tenants (shell spec §3, §8): names unique regardless of case (14001), at most `TenantLimit.MaxTenants` of them
+ * (14002), 14003 for one the caller cannot see, and a tenant with users (14004) or other data (14006) is not
+ * deleted. Every write runs in one transaction, so a refusal leaves the database as it was.
+ */
+export function createTenantService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+  const read = createTenantRepository(db);
+
+  async function write<T>(work: (repository: ReturnType<typeof createTenantRepository>) => Promise<T>) {
+    try {
+      return await db.transaction(async (tx) => {
+        const repository = createTenantRepository(tx);
+        await repository.lockTenantWrites();
+        return work(repository);
+      });
+    } catch (error) {
+      // The lock makes the name check reliable; the unique index remains the last word.
+      if (!(error instanceof AppError) && isUniqueViolation(error)) throw nameExists();
+      throw error;
+    }
+  }
+
+  async function get(actor: Actor, id: number): Promise<Tenant> {
+    if (actor.tenantId !== null && id !== actor.tenantId) throw tenantNotFound();
+    const row = await read.find(eq(tenants.id, id));
+    if (!row) throw tenantNotFound();
+    return toTenant(row);
+  }
+
+  return {
+    get,
+
+    async options(actor: Actor): Promise<TenantOption[]> {
+      const rows = await read.options(visibleTenants(actor));
+      return rows.map((row) => ({ Id: row.id, Name: row.name }));
+    },
+
+    async create(actor: Actor, body: SaveTenant): Promise<Tenant> {
+      if (actor.tenantId !== null) throw forbidden();
+      const id = await write(async (repository) => {
+        if (await repository.nameTaken(body.Name)) throw nameExists();
+        const max = maxTenantsOf(await repository.tenantLimitConfig());
+        if (max > 0 && (await repository.countTenants()) >= max)
+          throw badRequest(ErrorCode.TenantLimitReached);
+        const tenantId = await repository.insert({
+          name: body.Name,
+          config: body.Config,
+          timeZone: body.TimeZone,
+        });
+        const today = now();
+        // Column defaults give the package and module flags; limits of 0 are unlimited.
+        await repository.insertLicense({
+          tenantId,
+          validFrom: today,
+          validUntil: new Date(today.getTime() + NEW_TENANT_LICENSE_DAYS * DAY_MS),
+        });
+        return tenantId;
+      });
+      return get(actor, id);
+    },
+
+    async update(actor: Actor, id: number, body: SaveTenant): Promise<Tenant> {
+      if (actor.tenantId !== null && actor.tenantId !== id) throw tenantNotFound();
+      await write(async (repository) => {
+        if (!(await repository.find(eq(tenants.id, id)))) throw tenantNotFound();
+        if (await repository.nameTaken(body.Name, id)) throw nameExists();
+        await repository.update(id, { name: body.Name, config: body.Config, timeZone: body.TimeZone });
+      });
+      return get(actor, id);
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      if (actor.tenantId !== null) throw forbidden();
+      try {
+        await write(async (repository) => {
+          if (!(await repository.find(eq(tenants.id, id)))) throw tenantNotFound();
+          if ((await repository.countUsers(id)) > 0) throw badRequest(ErrorCode.TenantHasUsers);
+          await repository.deleteWithSetup(id);
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) && isForeignKeyViolation(error))
+          throw badRequest(ErrorCode.TenantHasData);
+        throw error;
+      }
+    },
+  };
+}
+
+export type TenantService = ReturnType<typeof createTenantService>;

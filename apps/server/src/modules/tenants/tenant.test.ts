@@ -1,0 +1,354 @@
+import { count, eq, isNull, and } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TENANT_LIMIT_SECTION, type Tenant, type TenantListItem, type TenantOption } from '@loupe/contracts';
+import {
+  audits,
+  journeyStages,
+  licenses,
+  roles,
+  systemConfigurations,
+  tenants,
+} from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { signInNewUser } from '../../test/tenant-test-actors.js';
+
+let t: TestApp;
+/** A tenantless Alterna user: manages every tenant. */
+let alterna: string;
+/** The demo admin: alterna:manage, but bound to Demo Bank. */
+let admin: string;
+let viewer: string;
+/** Demo Bank's user manager without alterna:manage. */
+let userManager: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alterna = await signInNewUser(t, { userName: 'alterna', tenantId: null, scopes: ['alterna:manage'] });
+  admin = (await t.signIn('admin')).access_token;
+  viewer = (await t.signIn('viewer')).access_token;
+  userManager = await signInNewUser(t, {
+    userName: 'usermanager',
+    tenantId: t.tenantId,
+    scopes: ['user:manage'],
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> };
+const call = (token: string | undefined, { method, url, payload }: Call) =>
+  t.app.inject({ method, url, headers: token ? t.authHeader(token) : {}, ...(payload ? { payload } : {}) });
+
+const create = (token: string, payload: Record<string, unknown>) =>
+  call(token, { method: 'POST', url: '/api/tenants', payload });
+
+const tenantCount = async () => (await t.database.db.select({ n: count() }).from(tenants))[0]!.n;
+
+async function createTenant(name: string): Promise<Tenant> {
+  const response = await create(alterna, { Name: name });
+  expect(response.statusCode).toBe(201);
+  return response.json<Tenant>();
+}
+
+describe('tenant routes: access', () => {
+  const routes: Call[] = [
+    { method: 'GET', url: '/api/tenants' },
+    { method: 'POST', url: '/api/tenants/query', payload: {} },
+    { method: 'GET', url: '/api/tenants/1' },
+    { method: 'POST', url: '/api/tenants', payload: { Name: 'Nope' } },
+    { method: 'PUT', url: '/api/tenants/1', payload: { Name: 'Nope' } },
+    { method: 'DELETE', url: '/api/tenants/1' },
+    { method: 'GET', url: '/api/tenants/forSelect' },
+  ];
+
+  it('answers 401 without a token and 403 without alterna:manage (or user:manage for the choice list)', async () => {
+    for (const route of routes) {
+      expect((await call(undefined, route)).statusCode, `${route.method} ${route.url}`).toBe(401);
+      const refused = await call(viewer, route);
+      expect(refused.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(refused.json().Code).toBe(403);
+    }
+    for (const route of routes.filter((r) => r.url !== '/api/tenants/forSelect')) {
+      expect((await call(userManager, route)).statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+    expect(await tenantCount()).toBe(1);
+  });
+});
+
+describe('POST /api/tenants', () => {
+  it('creates the tenant with its config, time zone and a one-year licence of unlimited limits', async () => {
+    const before = Date.now();
+    const response = await create(alterna, {
+      Name: '  Acme Insurance ',
+      Config: { currency: 'EUR', features: { ai: true } },
+      TimeZone: 'Europe/Berlin',
+    });
+    expect(response.statusCode).toBe(201);
+    const tenant = response.json<Tenant>();
+    expect(tenant).toMatchObject({
+      Name: 'Acme Insurance',
+      Config: { currency: 'EUR', features: { ai: true } },
+      TimeZone: 'Europe/Berlin',
+      UserCount: 0,
+    });
+    const [license] = await t.database.db.select().from(licenses).where(eq(licenses.tenantId, tenant.Id));
+    expect(license).toMatchObject({
+      sessionLimitPerYear: 0,
+      externalSessionLimitPerYear: 0,
+      userLimit: 0,
+      powerUserLimit: 0,
+      dataRetentionMonths: 0,
+    });
+    expect(license!.validFrom.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+    const days = (license!.validUntil.getTime() - license!.validFrom.getTime()) / 86_400_000;
+    expect(days).toBe(365);
+    expect(tenant.LicenseValidUntil).toBe(license!.validUntil.toISOString());
+  });
+
+  it('defaults Config to {} and TimeZone to Europe/Istanbul', async () => {
+    const tenant = await createTenant('Defaults Ltd');
+    expect(tenant.Config).toEqual({});
+    expect(tenant.TimeZone).toBe('Europe/Istanbul');
+  });
+
+  it('refuses a name that exists in any letter case with 14001 and writes nothing', async () => {
+    const before = await tenantCount();
+    const response = await create(alterna, { Name: 'DEMO bank' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Code: 14001 });
+    expect(await tenantCount()).toBe(before);
+  });
+
+  it('refuses a Config that is not a JSON object, an empty name and an unknown time zone with 3333', async () => {
+    const before = await tenantCount();
+    for (const payload of [
+      { Name: 'Bad Config', Config: [1, 2] },
+      { Name: 'Bad Config', Config: 5 },
+      { Name: '   ' },
+      { Name: 'Bad Zone', TimeZone: 'Mars/Olympus' },
+    ]) {
+      const response = await create(alterna, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().Code).toBe(3333);
+    }
+    expect(await tenantCount()).toBe(before);
+  });
+
+  it('is for tenantless callers only: a tenant-bound alterna:manage holder gets 403', async () => {
+    const before = await tenantCount();
+    const response = await create(admin, { Name: 'Sneaky' });
+    expect(response.statusCode).toBe(403);
+    expect(await tenantCount()).toBe(before);
+  });
+
+  it('stops at TenantLimit.MaxTenants with 14002, leaving no tenant or licence behind', async () => {
+    const db = t.database.db;
+    const existing = await tenantCount();
+    const licencesBefore = (await db.select({ n: count() }).from(licenses))[0]!.n;
+    await db.insert(systemConfigurations).values({
+      tenantId: null,
+      section: TENANT_LIMIT_SECTION,
+      jsonConfig: JSON.stringify({ MaxTenants: existing }),
+    });
+    try {
+      const refused = await create(alterna, { Name: 'One Too Many' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: 14002 });
+      expect(await tenantCount()).toBe(existing);
+      expect((await db.select({ n: count() }).from(licenses))[0]!.n).toBe(licencesBefore);
+
+      await db
+        .update(systemConfigurations)
+        .set({ jsonConfig: JSON.stringify({ MaxTenants: existing + 1 }) })
+        .where(eq(systemConfigurations.section, TENANT_LIMIT_SECTION));
+      expect((await create(alterna, { Name: 'Just Fits' })).statusCode).toBe(201);
+      expect((await create(alterna, { Name: 'Over Again' })).json()).toMatchObject({ Code: 14002 });
+
+      // 0 is unlimited.
+      await db
+        .update(systemConfigurations)
+        .set({ jsonConfig: JSON.stringify({ MaxTenants: 0 }) })
+        .where(eq(systemConfigurations.section, TENANT_LIMIT_SECTION));
+      expect((await create(alterna, { Name: 'Unlimited Again' })).statusCode).toBe(201);
+    } finally {
+      await db
+        .delete(systemConfigurations)
+        .where(
+          and(isNull(systemConfigurations.tenantId), eq(systemConfigurations.section, TENANT_LIMIT_SECTION)),
+        );
+    }
+  });
+});
+
+describe('GET and PUT /api/tenants/{id}', () => {
+  it('reads a tenant with its user count and licence end', async () => {
+    const response = await call(alterna, { method: 'GET', url: `/api/tenants/${t.tenantId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Tenant>()).toMatchObject({
+      Id: t.tenantId,
+      Name: 'Demo Bank',
+      Config: { currency: 'TRY' },
+      TimeZone: 'Europe/Istanbul',
+      // The four demo users and the user manager made above.
+      UserCount: 5,
+      LicenseValidUntil: expect.any(String),
+    });
+  });
+
+  it('updates name, config and time zone', async () => {
+    const tenant = await createTenant('Rename Me');
+    const response = await call(alterna, {
+      method: 'PUT',
+      url: `/api/tenants/${tenant.Id}`,
+      payload: { Name: 'Renamed', Config: { a: 1 }, TimeZone: 'Asia/Dubai' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Tenant>()).toMatchObject({
+      Id: tenant.Id,
+      Name: 'Renamed',
+      Config: { a: 1 },
+      TimeZone: 'Asia/Dubai',
+    });
+    const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.Id));
+    expect(row).toMatchObject({ name: 'Renamed', config: { a: 1 }, timeZone: 'Asia/Dubai' });
+  });
+
+  it("keeps a tenant's own name in another case, but refuses another tenant's name with 14001", async () => {
+    const tenant = await createTenant('Case Co');
+    const same = await call(alterna, {
+      method: 'PUT',
+      url: `/api/tenants/${tenant.Id}`,
+      payload: { Name: 'CASE CO' },
+    });
+    expect(same.statusCode).toBe(200);
+    const taken = await call(alterna, {
+      method: 'PUT',
+      url: `/api/tenants/${tenant.Id}`,
+      payload: { Name: 'demo BANK', Config: { changed: true } },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ Code: 14001 });
+    const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.Id));
+    expect(row).toMatchObject({ name: 'CASE CO', config: {} });
+  });
+
+  it('answers 14003 for a tenant that does not exist', async () => {
+    const get = await call(alterna, { method: 'GET', url: '/api/tenants/999999' });
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toMatchObject({ Code: 14003 });
+    const put = await call(alterna, {
+      method: 'PUT',
+      url: '/api/tenants/999999',
+      payload: { Name: 'Ghost' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toMatchObject({ Code: 14003 });
+    expect((await t.database.db.select().from(tenants).where(eq(tenants.name, 'Ghost'))).length).toBe(0);
+  });
+
+  it('lets a tenant-bound admin read and edit only its own tenant (14003 for others)', async () => {
+    const other = await createTenant('Other Corp');
+    const read = await call(admin, { method: 'GET', url: `/api/tenants/${other.Id}` });
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toMatchObject({ Code: 14003 });
+    const edit = await call(admin, {
+      method: 'PUT',
+      url: `/api/tenants/${other.Id}`,
+      payload: { Name: 'Mine Now' },
+    });
+    expect(edit.json()).toMatchObject({ Code: 14003 });
+    const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, other.Id));
+    expect(row!.name).toBe('Other Corp');
+
+    const own = await call(admin, {
+      method: 'PUT',
+      url: `/api/tenants/${t.tenantId}`,
+      payload: { Name: 'Demo Bank', Config: { currency: 'TRY' } },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/tenants/{id}', () => {
+  it('refuses a tenant with users with 14004 and keeps it', async () => {
+    const response = await call(alterna, { method: 'DELETE', url: `/api/tenants/${t.tenantId}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Code: 14004 });
+    expect((await t.database.db.select().from(tenants).where(eq(tenants.id, t.tenantId))).length).toBe(1);
+  });
+
+  it('refuses a tenant that still has data with 14006 and rolls its set-up back', async () => {
+    const db = t.database.db;
+    const tenant = await createTenant('Has Data');
+    await db.insert(roles).values({ tenantId: tenant.Id, name: 'Analyst', scopes: ['report:read'] });
+    await db.insert(journeyStages).values({ tenantId: tenant.Id, name: 'Onboarding' });
+    await db.insert(audits).values({ tenantId: tenant.Id, operationType: 7, operationScope: '/x' });
+
+    const refused = await call(alterna, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ Code: 14006 });
+    expect((await db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(1);
+    expect((await db.select().from(licenses).where(eq(licenses.tenantId, tenant.Id))).length).toBe(1);
+    expect((await db.select().from(roles).where(eq(roles.tenantId, tenant.Id))).length).toBe(1);
+
+    await db.delete(journeyStages).where(eq(journeyStages.tenantId, tenant.Id));
+    await db.delete(audits).where(eq(audits.tenantId, tenant.Id));
+    const deleted = await call(alterna, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect((await db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(0);
+    expect((await db.select().from(licenses).where(eq(licenses.tenantId, tenant.Id))).length).toBe(0);
+    expect((await db.select().from(roles).where(eq(roles.tenantId, tenant.Id))).length).toBe(0);
+  });
+
+  it('answers 14003 for an unknown tenant and 403 for a tenant-bound caller', async () => {
+    const unknown = await call(alterna, { method: 'DELETE', url: '/api/tenants/999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ Code: 14003 });
+    const tenant = await createTenant('Stays Put');
+    const bound = await call(admin, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` });
+    expect(bound.statusCode).toBe(403);
+    expect((await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(1);
+  });
+});
+
+describe('the tenants grid and choice list', () => {
+  it('lists every tenant to a tenantless caller, with the true Count, filter and order', async () => {
+    const all = await call(alterna, { method: 'GET', url: '/api/tenants?$top=1000&$count=true' });
+    expect(all.statusCode).toBe(200);
+    const page = all.json<{ Items: TenantListItem[]; Count: number }>();
+    expect(page.Count).toBe(await tenantCount());
+    // By name (the collation decides mixed case; these two differ in their first letter).
+    const names = page.Items.map((item) => item.Name);
+    expect(names.indexOf('Acme Insurance')).toBeLessThan(names.indexOf('Demo Bank'));
+    const demo = page.Items.find((item) => item.Id === t.tenantId);
+    expect(demo).toMatchObject({ Name: 'Demo Bank', UserCount: 5, LicenseValidUntil: expect.any(String) });
+
+    const filtered = await call(alterna, {
+      method: 'POST',
+      url: `/api/tenants/query?$filter=${encodeURIComponent("contains(tolower(Name),'demo') or UserCount gt 3")}&$orderby=UserCount desc`,
+      payload: {},
+    });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.json()).toMatchObject({ Count: 1, Items: [{ Id: t.tenantId }] });
+  });
+
+  it('shows a tenant-bound caller only its own tenant', async () => {
+    const response = await call(admin, { method: 'GET', url: '/api/tenants?$top=100' });
+    expect(response.json()).toEqual({ Count: 1, Items: [expect.objectContaining({ Id: t.tenantId })] });
+  });
+
+  it('offers every tenant by name to tenantless callers and only their own to others', async () => {
+    const everyone = (await call(alterna, { method: 'GET', url: '/api/tenants/forSelect' })).json<
+      TenantOption[]
+    >();
+    expect(everyone.length).toBe(await tenantCount());
+    const names = everyone.map((option) => option.Name);
+    expect(names.indexOf('Acme Insurance')).toBeLessThan(names.indexOf('Demo Bank'));
+    for (const token of [admin, userManager]) {
+      const own = await call(token, { method: 'GET', url: '/api/tenants/forSelect' });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual([{ Id: t.tenantId, Name: 'Demo Bank' }]);
+    }
+  });
+});

@@ -1,0 +1,712 @@
+// eslint-disable-next-line import-x/default -- exceljs is CommonJS: Node's ESM loader offers it as the default export only
+import ExcelJS from 'exceljs';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CONSOLE_CLIENT_ID,
+  ErrorCode,
+  SecurityLevel,
+  type GridPage,
+  type Scope,
+  type TestUserListItem,
+  type UserDetail,
+  type UserForSelectItem,
+  type UserListItem,
+} from '@loupe/contracts';
+import {
+  employees,
+  licenses,
+  products,
+  roles,
+  tenants,
+  transactionChannels,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { hashPassword } from '../auth/password.js';
+import { countActivePowerUsers } from './power-users.js';
+
+const PASSWORD = 'Start123';
+
+let t: TestApp;
+let adminToken: string;
+/** Fixture ids by name. */
+const id: Record<string, number> = {};
+let otherTenantId: number;
+let passwordHash: string;
+
+const db = () => t.database.db;
+
+/** A token for a user row with exactly these scopes (the actor's level still comes from the row). */
+async function tokenFor(userId: number, tenantId: number | null, scopes: Scope[]) {
+  return t.signer.sign(
+    { sub: String(userId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: `u${userId}` },
+    600,
+  );
+}
+
+async function insertRole(name: string, tenantId: number | null, securityLevel: number) {
+  const [row] = await db()
+    .insert(roles)
+    .values({ name, tenantId, securityLevel, scopes: ['report:read'] })
+    .returning({ id: roles.id });
+  return row!.id;
+}
+
+async function insertUser(values: {
+  userName: string;
+  tenantId: number | null;
+  roleId: number;
+  securityLevel: number;
+  isTestUser?: boolean;
+  isActive?: boolean;
+}) {
+  const { roleId, ...rest } = values;
+  const [row] = await db()
+    .insert(users)
+    .values({ ...rest, fullName: values.userName, passwordHash })
+    .returning({ id: users.id });
+  await db().insert(userRoles).values({ tenantId: values.tenantId, userId: row!.id, roleId, position: 0 });
+  return row!.id;
+}
+
+/** Everything a user write may touch, to prove that a refused write changed nothing. */
+async function snapshot() {
+  const userRows = await db().select().from(users).orderBy(asc(users.id));
+  const roleRows = await db().select().from(userRoles).orderBy(asc(userRoles.userId), asc(userRoles.roleId));
+  return JSON.stringify({ userRows, roleRows });
+}
+
+const inject = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token = adminToken,
+  payload?: Record<string, unknown>,
+) => t.app.inject({ method, url, headers: t.authHeader(token), ...(payload ? { payload } : {}) });
+
+/** A valid create form; `overrides` replaces fields. */
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    UserName: `user${Math.random().toString(36).slice(2, 10)}`,
+    FullName: 'New Person',
+    Email: 'new.person@demo-bank.example',
+    MSISDN: '+905551112233',
+    Title: 'Analyst',
+    Department: 'CX',
+    Language: 'en',
+    TransactionChannels: [],
+    Products: [],
+    Employees: [],
+    Roles: [id.regularRole],
+    Password: PASSWORD,
+    MustChangePassword: false,
+    ...overrides,
+  };
+}
+
+async function expectRefused(
+  request: () => ReturnType<typeof inject>,
+  status: number,
+  code: number,
+): Promise<void> {
+  const before = await snapshot();
+  const response = await request();
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().Code).toBe(code);
+  expect(await snapshot()).toBe(before);
+}
+
+async function setPowerUserLimit(limit: number) {
+  await db().update(licenses).set({ powerUserLimit: limit }).where(eq(licenses.tenantId, t.tenantId));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await t.signIn('admin')).access_token;
+  passwordHash = await hashPassword(PASSWORD);
+  const [other] = await db().insert(tenants).values({ name: 'Other Co' }).returning({ id: tenants.id });
+  otherTenantId = other!.id;
+
+  const [adminRole] = await db().select({ id: roles.id }).from(roles).where(eq(roles.name, 'Administrator'));
+  id.powerRole = adminRole!.id;
+  const [viewerRole] = await db().select({ id: roles.id }).from(roles).where(eq(roles.name, 'Report Viewer'));
+  id.regularRole = viewerRole!.id;
+  id.alternaRole = await insertRole('Alterna Staff', t.tenantId, SecurityLevel.Alterna);
+  id.otherRole = await insertRole('Other Viewer', otherTenantId, SecurityLevel.Regular);
+  id.otherPowerRole = await insertRole('Other Admin', otherTenantId, SecurityLevel.Power);
+  id.systemRole = await insertRole('System', null, SecurityLevel.Alterna);
+
+  id.otherUser = await insertUser({
+    userName: 'other.user',
+    tenantId: otherTenantId,
+    roleId: id.otherRole,
+    securityLevel: SecurityLevel.Regular,
+  });
+  id.alterna = await insertUser({
+    userName: 'alterna.root',
+    tenantId: null,
+    roleId: id.systemRole,
+    securityLevel: SecurityLevel.Alterna,
+  });
+  id.manager = await insertUser({
+    userName: 'user.manager',
+    tenantId: t.tenantId,
+    roleId: id.regularRole,
+    securityLevel: SecurityLevel.Regular,
+  });
+
+  for (const [table, name, tenantId] of [
+    [transactionChannels, 'channel', t.tenantId],
+    [transactionChannels, 'otherChannel', otherTenantId],
+    [products, 'product', t.tenantId],
+    [products, 'otherProduct', otherTenantId],
+  ] as const) {
+    const [row] = await db()
+      .insert(table)
+      .values({ tenantId, name, code: name, level: 1, path: [] })
+      .returning({ id: table.id });
+    id[name] = row!.id;
+  }
+  const [employee] = await db()
+    .insert(employees)
+    .values({ tenantId: t.tenantId, fullName: 'Emre Employee', code: 'E1' })
+    .returning({ id: employees.id });
+  id.employee = employee!.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+beforeEach(async () => {
+  await setPowerUserLimit(0);
+});
+
+describe('GET /api/users (grid)', () => {
+  it('answers the requested page and the true count (acceptance)', async () => {
+    const response = await inject('GET', '/api/users?$top=2&$skip=0&$count=true&$orderby=UserName');
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<GridPage<UserListItem>>();
+    const [row] = await db()
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.tenantId, t.tenantId), eq(users.isTestUser, false)));
+    expect(page.Items).toHaveLength(2);
+    expect(page.Count).toBe(row!.value);
+    expect(page.Count).toBeGreaterThan(2);
+    const names = page.Items.map((item) => item.UserName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(page.Items.every((item) => item.TenantId === t.tenantId)).toBe(true);
+  });
+
+  it('answers a $filter that tries SQL with no rows and no error', async () => {
+    const before = await snapshot();
+    const filter = encodeURIComponent("UserName eq 'x'' or 1=1 --'");
+    const response = await inject('GET', `/api/users?$filter=${filter}&$count=true`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ Items: [], Count: 0 });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses an unknown field in $filter or $orderby with 400', async () => {
+    const filter = await inject('GET', `/api/users?$filter=${encodeURIComponent("PasswordHash eq 'x'")}`);
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json().Code).toBe(ErrorCode.ModelNotValid);
+    const order = await inject('GET', '/api/users?$orderby=password_hash');
+    expect(order.statusCode).toBe(400);
+  });
+
+  it('shows the roles, the first role and the security level of each row', async () => {
+    const filter = encodeURIComponent("UserName eq 'admin'");
+    const page = (await inject('GET', `/api/users?$filter=${filter}`)).json<GridPage<UserListItem>>();
+    expect(page.Items).toEqual([
+      expect.objectContaining({
+        UserName: 'admin',
+        Roles: 'Administrator',
+        RoleName: 'Administrator',
+        SecurityLevel: SecurityLevel.Power,
+        TenantName: 'Demo Bank',
+        IsActive: true,
+      }),
+    ]);
+    const byRole = await inject(
+      'GET',
+      `/api/users?$filter=${encodeURIComponent("RoleName eq 'Report Viewer'")}`,
+    );
+    expect(byRole.json<GridPage<UserListItem>>().Items.map((item) => item.RoleName)).not.toContain(
+      'Administrator',
+    );
+  });
+
+  it("never lists another tenant's users; a tenantless Alterna user sees every tenant", async () => {
+    const filter = encodeURIComponent("UserName eq 'other.user'");
+    const own = await inject('GET', `/api/users?$filter=${filter}`);
+    expect(own.json()).toEqual({ Items: [], Count: 0 });
+
+    const alternaToken = await tokenFor(id.alterna!, null, ['user:read', 'alterna:manage']);
+    const all = await inject('GET', `/api/users?$filter=${filter}`, alternaToken);
+    expect(all.json<GridPage<UserListItem>>().Items.map((item) => item.TenantName)).toEqual(['Other Co']);
+  });
+
+  it('refuses a caller without user:read or user:manage', async () => {
+    const viewer = (await t.signIn('viewer')).access_token;
+    expect((await inject('GET', '/api/users', viewer)).statusCode).toBe(403);
+  });
+
+  it('exports the requested columns as an .xlsx a spreadsheet reader opens', async () => {
+    const list = (await inject('GET', '/api/users?$top=100&$orderby=UserName')).json<
+      GridPage<UserListItem>
+    >();
+    const response = await inject('POST', '/api/users/export?$orderby=UserName', adminToken, {
+      Filter: {},
+      TotalCountForExport: list.Count,
+      FileName: 'users',
+      Columns: [
+        { Field: 'UserName', Title: 'User name' },
+        { Field: 'FullName', Title: 'Full name' },
+        { Field: 'RoleName', Title: 'Role' },
+        { Field: 'IsActive', Title: 'Active' },
+        { Field: 'CreatedDate', Title: 'Created' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('users.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'User name',
+      'Full name',
+      'Role',
+      'Active',
+      'Created',
+    ]);
+    expect(sheet.actualRowCount).toBe(list.Count + 1);
+    const first = list.Items[0]!;
+    const row2 = sheet.getRow(2);
+    expect(row2.getCell(1).value).toBe(first.UserName);
+    expect(row2.getCell(2).value).toBe(first.FullName);
+    expect(row2.getCell(3).value).toBe(first.RoleName);
+    expect(row2.getCell(4).value).toBe(first.IsActive);
+    expect(row2.getCell(5).value).toBeInstanceOf(Date);
+  });
+});
+
+describe('POST /api/users', () => {
+  it('creates a user with ordered roles, restrictions and an expired first password', async () => {
+    const response = await inject(
+      'POST',
+      '/api/users',
+      adminToken,
+      form({
+        UserName: 'new.analyst',
+        Roles: [id.regularRole, id.powerRole],
+        TransactionChannels: [id.channel],
+        Products: [id.product],
+        Employees: [id.employee],
+        MustChangePassword: true,
+        TrialExpireDate: '2030-01-01T00:00:00.000Z',
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const user = response.json<UserDetail>();
+    expect(user).toMatchObject({
+      UserName: 'new.analyst',
+      TenantId: t.tenantId,
+      Roles: [id.regularRole, id.powerRole],
+      TransactionChannels: [id.channel],
+      Products: [id.product],
+      Employees: [id.employee],
+      // The first role decides: Report Viewer is regular, though the second role is a power role.
+      SecurityLevel: SecurityLevel.Regular,
+      IsActive: true,
+      IsTestUser: false,
+      PasswordExpired: true,
+      TrialExpireDate: '2030-01-01T00:00:00.000Z',
+    });
+    const positions = await db()
+      .select({ roleId: userRoles.roleId, position: userRoles.position })
+      .from(userRoles)
+      .where(eq(userRoles.userId, user.Id))
+      .orderBy(asc(userRoles.position));
+    expect(positions).toEqual([
+      { roleId: id.regularRole, position: 0 },
+      { roleId: id.powerRole, position: 1 },
+    ]);
+    await expect(t.signIn('new.analyst', PASSWORD)).rejects.toThrow(/expired_password/);
+
+    const filter = encodeURIComponent(
+      "contains(tolower(Roles),'administrator') and UserName eq 'new.analyst'",
+    );
+    const grid = (await inject('GET', `/api/users?$filter=${filter}`)).json<GridPage<UserListItem>>();
+    expect(grid.Items).toEqual([
+      expect.objectContaining({ Roles: 'Report Viewer, Administrator', RoleName: 'Report Viewer' }),
+    ]);
+  });
+
+  it('signs the new user in with the initial password when no change is required', async () => {
+    const created = await inject('POST', '/api/users', adminToken, form({ UserName: 'ready.user' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const tokens = await t.signIn('ready.user', PASSWORD);
+    expect(tokens.access_token).toBeTruthy();
+  });
+
+  it('refuses a user name already taken, in any case, with 10009', async () => {
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ UserName: 'ADMIN' })),
+      409,
+      10009,
+    );
+  });
+
+  it('refuses a password outside the rule and a missing password with 400', async () => {
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Password: 'short' })),
+      400,
+      3333,
+    );
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Password: undefined })),
+      400,
+      3333,
+    );
+  });
+
+  it('refuses roles and restrictions of another tenant with 2100', async () => {
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.otherRole] })),
+      400,
+      2100,
+    );
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ TransactionChannels: [id.otherChannel] })),
+      400,
+      2100,
+    );
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Products: [id.product, id.otherProduct] })),
+      400,
+      2100,
+    );
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Roles: [999_999] })),
+      400,
+      2100,
+    );
+  });
+
+  it('refuses an Alterna-level role unless the caller is an Alterna user (10008)', async () => {
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.alternaRole] })),
+      403,
+      10008,
+    );
+    const alternaToken = await tokenFor(id.alterna!, null, ['user:manage', 'alterna:manage']);
+    const created = await inject(
+      'POST',
+      '/api/users',
+      alternaToken,
+      form({ UserName: 'bank.alterna', TenantId: t.tenantId, Roles: [id.alternaRole] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<UserDetail>()).toMatchObject({
+      TenantId: t.tenantId,
+      SecurityLevel: SecurityLevel.Alterna,
+    });
+  });
+
+  it('refuses choosing a tenant without alterna:manage (14005)', async () => {
+    const managerToken = await tokenFor(id.manager!, t.tenantId, ['user:read', 'user:manage']);
+    await expectRefused(
+      () =>
+        inject('POST', '/api/users', managerToken, form({ TenantId: otherTenantId, Roles: [id.otherRole] })),
+      403,
+      14005,
+    );
+    // Naming the caller's own tenant is no change.
+    const own = await inject('POST', '/api/users', managerToken, form({ TenantId: t.tenantId }));
+    expect(own.statusCode, own.body).toBe(201);
+  });
+
+  it('refuses a power user over the licence (10001) and counts only power users', async () => {
+    const current = await countActivePowerUsers(db(), t.tenantId);
+    await setPowerUserLimit(current);
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] })),
+      409,
+      10001,
+    );
+    await setPowerUserLimit(current + 1);
+    const created = await inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await countActivePowerUsers(db(), t.tenantId)).toBe(current + 1);
+    await expectRefused(
+      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] })),
+      409,
+      10001,
+    );
+    // A regular user is never counted.
+    expect((await inject('POST', '/api/users', adminToken, form())).statusCode).toBe(201);
+  });
+
+  it('refuses a caller holding only user:read with 403', async () => {
+    const readerToken = await tokenFor(id.manager!, t.tenantId, ['user:read']);
+    await expectRefused(() => inject('POST', '/api/users', readerToken, form()), 403, 403);
+  });
+});
+
+describe('PUT /api/users/:id', () => {
+  async function create(overrides: Record<string, unknown> = {}, token = adminToken) {
+    const response = await inject('POST', '/api/users', token, form(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<UserDetail>();
+  }
+
+  it('replaces the form and keeps the security level of the first role', async () => {
+    const user = await create();
+    const response = await inject(
+      'PUT',
+      `/api/users/${user.Id}`,
+      adminToken,
+      form({
+        UserName: user.UserName,
+        FullName: 'Renamed',
+        Roles: [id.powerRole, id.regularRole],
+        Password: undefined,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<UserDetail>()).toMatchObject({
+      FullName: 'Renamed',
+      Roles: [id.powerRole, id.regularRole],
+      SecurityLevel: SecurityLevel.Power,
+    });
+    const [row] = await db().select().from(users).where(eq(users.id, user.Id));
+    expect(row!.securityLevel).toBe(SecurityLevel.Power);
+    // No password given: the old one still signs in.
+    await expect(t.signIn(user.UserName, PASSWORD)).resolves.toBeTruthy();
+  });
+
+  it("answers 404 for another tenant's user and for a test user", async () => {
+    await expectRefused(
+      () => inject('PUT', `/api/users/${id.otherUser}`, adminToken, form({ Password: undefined })),
+      404,
+      404,
+    );
+    expect((await inject('GET', `/api/users/${id.otherUser}`)).statusCode).toBe(404);
+    const tester = await inject('POST', '/api/test-users', adminToken, form());
+    expect((await inject('GET', `/api/users/${tester.json<UserDetail>().Id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses making a user a power user over the licence (10002)', async () => {
+    const user = await create();
+    await setPowerUserLimit(await countActivePowerUsers(db(), t.tenantId));
+    await expectRefused(
+      () =>
+        inject(
+          'PUT',
+          `/api/users/${user.Id}`,
+          adminToken,
+          form({ UserName: user.UserName, Roles: [id.powerRole] }),
+        ),
+      409,
+      10002,
+    );
+  });
+
+  it('lets an existing power user be edited while the licence is full', async () => {
+    const user = await create({ Roles: [id.powerRole] });
+    await setPowerUserLimit(await countActivePowerUsers(db(), t.tenantId));
+    const response = await inject(
+      'PUT',
+      `/api/users/${user.Id}`,
+      adminToken,
+      form({ UserName: user.UserName, Title: 'Lead', Roles: [id.powerRole] }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses a tenant change without alterna:manage (14005) and allows it with it', async () => {
+    const user = await create();
+    const managerToken = await tokenFor(id.manager!, t.tenantId, ['user:manage']);
+    await expectRefused(
+      () =>
+        inject(
+          'PUT',
+          `/api/users/${user.Id}`,
+          managerToken,
+          form({ UserName: user.UserName, TenantId: otherTenantId, Roles: [id.otherRole] }),
+        ),
+      403,
+      14005,
+    );
+    // With alterna:manage, the roles must follow the user to the new tenant.
+    await expectRefused(
+      () =>
+        inject(
+          'PUT',
+          `/api/users/${user.Id}`,
+          adminToken,
+          form({ UserName: user.UserName, TenantId: otherTenantId }),
+        ),
+      400,
+      2100,
+    );
+    const moved = await inject(
+      'PUT',
+      `/api/users/${user.Id}`,
+      adminToken,
+      form({ UserName: user.UserName, TenantId: otherTenantId, Roles: [id.otherRole] }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, user.Id));
+    expect(row!.tenantId).toBe(otherTenantId);
+    const [link] = await db().select().from(userRoles).where(eq(userRoles.userId, user.Id));
+    expect(link!.tenantId).toBe(otherTenantId);
+  });
+
+  it('refuses a non-Alterna caller editing an Alterna-level user (10008)', async () => {
+    const alternaToken = await tokenFor(id.alterna!, null, ['user:manage', 'alterna:manage']);
+    const user = await create({ TenantId: t.tenantId, Roles: [id.alternaRole] }, alternaToken);
+    await expectRefused(
+      () =>
+        inject(
+          'PUT',
+          `/api/users/${user.Id}`,
+          adminToken,
+          form({ UserName: user.UserName, Roles: [id.regularRole] }),
+        ),
+      403,
+      10008,
+    );
+    await expectRefused(() => inject('PUT', `/api/users/${user.Id}/deactivate`), 403, 10008);
+  });
+
+  it('sets a new password, which ends the sessions of the user', async () => {
+    const user = await create();
+    const tokens = await t.signIn(user.UserName, PASSWORD);
+    const response = await inject(
+      'PUT',
+      `/api/users/${user.Id}`,
+      adminToken,
+      form({ UserName: user.UserName, Password: 'Other456', MustChangePassword: false }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    await expect(t.signIn(user.UserName, 'Other456')).resolves.toBeTruthy();
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: CONSOLE_CLIENT_ID,
+      }).toString(),
+    });
+    expect(refresh.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/users/:id/activate and /deactivate', () => {
+  it('deactivates (sign-in refused) and activates again', async () => {
+    const created = await inject('POST', '/api/users', adminToken, form({ UserName: 'toggle.user' }));
+    const user = created.json<UserDetail>();
+    const off = await inject('PUT', `/api/users/${user.Id}/deactivate`);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<UserDetail>().IsActive).toBe(false);
+    await expect(t.signIn('toggle.user', PASSWORD)).rejects.toThrow(/invalid_grant/);
+    const select = (await inject('GET', '/api/users/forSelect')).json<UserForSelectItem[]>();
+    expect(select.map((item) => item.Id)).not.toContain(user.Id);
+
+    const on = await inject('PUT', `/api/users/${user.Id}/activate`);
+    expect(on.json<UserDetail>().IsActive).toBe(true);
+    await expect(t.signIn('toggle.user', PASSWORD)).resolves.toBeTruthy();
+  });
+
+  it('refuses activating a power user over the licence (10004)', async () => {
+    const created = await inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] }));
+    const user = created.json<UserDetail>();
+    await inject('PUT', `/api/users/${user.Id}/deactivate`);
+    await setPowerUserLimit(await countActivePowerUsers(db(), t.tenantId));
+    await expectRefused(() => inject('PUT', `/api/users/${user.Id}/activate`), 409, 10004);
+  });
+
+  it('refuses deactivating yourself and users of another tenant', async () => {
+    const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
+    await expectRefused(() => inject('PUT', `/api/users/${admin!.id}/deactivate`), 403, 403);
+    await expectRefused(() => inject('PUT', `/api/users/${id.otherUser}/deactivate`), 404, 404);
+  });
+});
+
+describe('GET /api/users/forSelect', () => {
+  it("lists the tenant's active users by full name, without test users", async () => {
+    const response = await inject('GET', '/api/users/forSelect');
+    expect(response.statusCode).toBe(200);
+    const items = response.json<UserForSelectItem[]>();
+    const rows = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, t.tenantId), eq(users.isActive, true), eq(users.isTestUser, false)));
+    expect(items.map((item) => item.Id).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect(items).toContainEqual({ Id: expect.any(Number), FullName: 'Demo Admin', UserName: 'admin' });
+  });
+});
+
+describe('/api/test-users', () => {
+  it("creates test users in the caller's tenant, listed apart from the users", async () => {
+    const testerToken = await tokenFor(id.manager!, t.tenantId, ['user:test']);
+    const created = await inject(
+      'POST',
+      '/api/test-users',
+      testerToken,
+      form({ UserName: 'survey.tester', TenantId: otherTenantId, TrialExpireDate: '2030-01-01T00:00:00Z' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const tester = created.json<UserDetail>();
+    // Tenant and trial are not fields of a test user: ignored.
+    expect(tester).toMatchObject({ IsTestUser: true, TenantId: t.tenantId, TrialExpireDate: null });
+
+    const list = await inject('GET', '/api/test-users?$count=true', testerToken);
+    expect(list.statusCode, list.body).toBe(200);
+    const page = list.json<GridPage<TestUserListItem>>();
+    expect(page.Items.map((item) => item.UserName)).toContain('survey.tester');
+    expect(page.Items[0]).not.toHaveProperty('TenantId');
+    const users = await inject(
+      'GET',
+      `/api/users?$filter=${encodeURIComponent("UserName eq 'survey.tester'")}`,
+    );
+    expect(users.json()).toEqual({ Items: [], Count: 0 });
+
+    expect((await inject('GET', `/api/test-users/${tester.Id}`, testerToken)).statusCode).toBe(200);
+    expect((await inject('GET', '/api/users', testerToken)).statusCode).toBe(403);
+    const off = await inject('PUT', `/api/test-users/${tester.Id}/deactivate`, testerToken);
+    expect(off.json<UserDetail>().IsActive).toBe(false);
+  });
+
+  it('answers 404 for a regular user through the test-user routes', async () => {
+    const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
+    expect((await inject('GET', `/api/test-users/${admin!.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/users/roleChoices', () => {
+  it("lists another tenant's roles only to a caller who may choose the tenant", async () => {
+    const response = await inject('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual([
+      { Id: id.otherPowerRole, Name: 'Other Admin', SecurityLevel: SecurityLevel.Power },
+      { Id: id.otherRole, Name: 'Other Viewer', SecurityLevel: SecurityLevel.Regular },
+    ]);
+    const managerToken = await tokenFor(id.manager!, t.tenantId, ['user:manage']);
+    const refused = await inject('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, managerToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Code).toBe(ErrorCode.TenantChangeNotAllowed);
+    const own = await inject('GET', `/api/users/roleChoices?tenantId=${t.tenantId}`, managerToken);
+    expect(own.json<{ Name: string }[]>().map((role) => role.Name)).toContain('Report Viewer');
+    expect((await inject('GET', '/api/users/roleChoices?tenantId=999999')).json().Code).toBe(
+      ErrorCode.TenantNotFound,
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import styles from './metadata.module.css';
+
+/** The id in `/…/:id`: undefined on a create route, null when the parameter cannot be an id. */
+export function recordIdOf(param: string | undefined): number | null | undefined {
+  if (param === undefined) return undefined;
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** A form page's heading with the way back to its list. */
+export function RecordHeader({
+  title,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <header className={styles.header}>
+      <Typography.Title level={1} className={styles.title}>
+        {title}
+      </Typography.Title>
+      <Link to={backTo}>
+        <ArrowLeftOutlined /> {backLabel}
+      </Link>
+    </header>
+  );
+}
+
+type FallbackProps = {
+  /** The record's query; null when the id in the path is not an id. */
+  query: UseQueryResult<unknown> | null;
+  header: ReactNode;
+  notFound: string;
+};
+
+/** What an edit page shows until its record is there: loading, not found, or a failure with a retry. */
+export function RecordFallback({ query, header, notFound }: FallbackProps) {
+  const { t } = useTranslation('experiences');
+  const { t: tCommon } = useTranslation();
+  let body: ReactNode;
+  if (query === null || (query.error instanceof ApiError && query.error.status === 404))
+    body = <Result status="404" title={notFound} />;
+  else if (query.isError)
+    body = (
+      <Alert
+        type="error"
+        role="alert"
+        showIcon
+        title={t('record.loadFailed')}
+        description={errorMessage(query.error, tCommon)}
+        action={<Button onClick={() => void query.refetch()}>{t('record.retry')}</Button>}
+      />
+    );
+  else body = <Spin description={tCommon('common.loading')} />;
+  return (
+    <div className={styles.page}>
+      {header}
+      {body}
+    </div>
+  );
+}

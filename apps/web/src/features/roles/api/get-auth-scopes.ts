@@ -1,0 +1,19 @@
+import { authScopeSchema } from '@loupe/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { roleKeys } from './role-keys';
+
+/** `GET /api/authScopes`: every scope the console knows, sorted by name. Loaded once per session. */
+export function authScopesQueryOptions() {
+  return queryOptions({
+    queryKey: roleKeys.authScopes,
+    queryFn: ({ signal }) =>
+      apiRequest({ path: '/api/authScopes', schema: z.array(authScopeSchema), signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useAuthScopes() {
+  return useQuery(authScopesQueryOptions());
+}

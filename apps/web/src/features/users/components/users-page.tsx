@@ -1,0 +1,165 @@
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TestUserListItem, UserListItem } from '@loupe/contracts';
+import { Button, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { useUserAccess } from '../hooks/use-user-access';
+import { TEST_USERS, USERS, type UserKindInfo } from '../user-kind';
+import { UserActiveButton } from './user-active-button';
+import { formatDate, securityLevelKey } from './user-format';
+import styles from './users.module.css';
+
+/** `/users` (user:read or user:manage): the tenant's users (every tenant's for a tenantless Alterna user). */
+export function UsersPage() {
+  const { t } = useTranslation('users');
+  const list = useUserList<UserListItem>(USERS);
+  const columns: DataGridColumn<UserListItem>[] = [
+    ...list.columns,
+    {
+      key: 'TenantName',
+      title: t('fields.tenant'),
+      width: 180,
+      defaultHidden: list.access.actorTenantId !== null,
+    },
+    {
+      key: 'TrialExpireDate',
+      title: t('fields.trialExpireDate'),
+      width: 150,
+      defaultHidden: true,
+      render: (value) => formatDate(value),
+    },
+  ];
+  return (
+    <UserListLayout title={t('title')}>
+      <DataGrid<UserListItem>
+        endpoint={USERS.endpoint}
+        item={USERS.item}
+        rowKey="Id"
+        columns={columns}
+        searchField="UserName"
+        defaultOrder="UserName asc"
+        exportFileName={t('exportFileName')}
+        toolbar={list.toolbar}
+        onRowClick={list.open}
+        rowActions={list.rowActions}
+      />
+    </UserListLayout>
+  );
+}
+
+/** `/test-users` (user:test): the tenant's test users. */
+export function TestUsersPage() {
+  const { t } = useTranslation('users');
+  const list = useUserList<TestUserListItem>(TEST_USERS);
+  return (
+    <UserListLayout title={t('testTitle')}>
+      <DataGrid<TestUserListItem>
+        endpoint={TEST_USERS.endpoint}
+        item={TEST_USERS.item}
+        rowKey="Id"
+        columns={list.columns}
+        searchField="UserName"
+        defaultOrder="UserName asc"
+        exportFileName={t('testExportFileName')}
+        toolbar={list.toolbar}
+        onRowClick={list.open}
+        rowActions={list.rowActions}
+      />
+    </UserListLayout>
+  );
+}
+
+function UserListLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={`${styles.page} ${styles.wide}`}>
+      <header className={styles.header}>
+        <Typography.Title level={1} className={styles.title}>
+          {title}
+        </Typography.Title>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/** A column of a field both lists have (a test-user row is a user row without tenant and trial). */
+type CommonColumn = Omit<DataGridColumn<TestUserListItem>, 'key' | 'render'> & {
+  key: Extract<keyof TestUserListItem, string>;
+  render?: (value: unknown) => ReactNode;
+};
+
+/** The columns, the "New" button and the row actions both lists share. */
+function useUserList<T extends TestUserListItem>(kind: UserKindInfo) {
+  const { t } = useTranslation('users');
+  const navigate = useNavigate();
+  const access = useUserAccess(kind);
+  const test = kind.kind === 'testUser';
+
+  const common: CommonColumn[] = [
+    { key: 'UserName', title: t('fields.userName'), width: 180 },
+    { key: 'FullName', title: t('fields.fullName'), width: 200 },
+    { key: 'Email', title: t('fields.email'), width: 240 },
+    { key: 'RoleName', title: t('fields.role'), width: 180 },
+    { key: 'Roles', title: t('fields.roles'), width: 260, defaultHidden: true },
+    {
+      key: 'SecurityLevel',
+      title: t('fields.securityLevel'),
+      width: 150,
+      render: (level) => t(securityLevelKey(level)),
+    },
+    {
+      key: 'IsActive',
+      title: t('fields.status'),
+      width: 120,
+      render: (active) => (
+        <Tag color={active === true ? 'success' : 'default'}>
+          {t(active === true ? 'status.active' : 'status.inactive')}
+        </Tag>
+      ),
+    },
+    { key: 'MSISDN', title: t('fields.msisdn'), width: 160, defaultHidden: true },
+    { key: 'Title', title: t('fields.title'), width: 160, defaultHidden: true },
+    { key: 'Department', title: t('fields.department'), width: 160, defaultHidden: true },
+    { key: 'Language', title: t('fields.language'), width: 110, defaultHidden: true },
+    {
+      key: 'TwoFactorEnabled',
+      title: t('fields.twoFactorEnabled'),
+      width: 150,
+      defaultHidden: true,
+      render: (on) => t(on === true ? 'twoFactor.on' : 'twoFactor.off'),
+    },
+    { key: 'CreatedDate', title: t('fields.createdDate'), width: 140, render: (value) => formatDate(value) },
+  ];
+  // Every common key is a key of T too (T extends the test-user row).
+  const columns = common.map((column) => ({ ...column, key: column.key as Extract<keyof T, string> }));
+
+  const open = (row: T) => void navigate(`${kind.path}/${row.Id}`);
+
+  const toolbar = access.canWrite && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${kind.path}/create`)}>
+      {t(test ? 'newTest' : 'new')}
+    </Button>
+  );
+
+  const rowActions = (row: T) => {
+    const label = t(access.canWrite ? 'actions.editUser' : 'actions.viewUser', { name: row.UserName });
+    return (
+      <>
+        <Button
+          type="text"
+          icon={access.canWrite ? <EditOutlined /> : <EyeOutlined />}
+          aria-label={label}
+          title={label}
+          onClick={() => open(row)}
+        />
+        {access.canWrite && row.Id !== access.actorId && (
+          <UserActiveButton compact kind={kind.kind} user={row} />
+        )}
+      </>
+    );
+  };
+
+  return { access, columns, open, toolbar, rowActions };
+}

@@ -1,0 +1,47 @@
+import { App } from 'antd';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+
+/**
+ * Asks before leaving a form with unsaved changes: a confirmation for navigation inside the console, the
+ * browser's own prompt for a reload or a closed tab. `release()` lets the next navigation through (after a save).
+ */
+export function useUnsavedChanges(dirty: boolean): { release: () => void } {
+  const { t } = useTranslation('users');
+  const { modal } = App.useApp();
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: t('unsaved.title'),
+      content: t('unsaved.description'),
+      okText: t('unsaved.leave'),
+      cancelText: t('unsaved.stay'),
+      okButtonProps: { danger: true },
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, t]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const release = useCallback(() => {
+    dirtyRef.current = false;
+  }, []);
+  return { release };
+}
