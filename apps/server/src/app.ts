@@ -35,6 +35,7 @@ import { licenseRoutes } from './modules/license/license.routes.js';
 import { auditLogRoutes } from './modules/audits/audit-log.routes.js';
 import { configurationRoutes } from './modules/configurations/configuration.routes.js';
 import { experienceRoutes } from './modules/experiences/experience.routes.js';
+import { reportRoutes } from './modules/reports/report.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { webPlugin } from './plugins/web.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   auditLogRoutes(app, administration);
   configurationRoutes(app, administration);
   experienceRoutes(app, administration);
+  reportRoutes(app, administration);
   healthRoutes(app, database);
   await app.register(webPlugin, { root: options.webRoot ?? '' });
 

@@ -25,3 +25,4 @@ export * from './admin/configurations.schema.js';
 export * from './admin/experiences.schema.js';
 export * from './alerts/alert.schema.js';
 export * from './feedback/feedback-survey.schema.js';
+export * from './reports/report.schema.js';

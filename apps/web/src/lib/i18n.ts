@@ -6,6 +6,8 @@ import type common from '../locales/en/common.json';
 import type home from '../locales/en/home.json';
 import type profile from '../locales/en/profile.json';
 import type shell from '../locales/en/shell.json';
+import type reports from '../locales/en/reports.json';
+import type filters from '../locales/en/filters.json';
 import type grid from '../locales/en/grid.json';
 import type validation from '../locales/en/validation.json';
 import type users from '../locales/en/users.json';
@@ -45,6 +47,8 @@ export const NAMESPACES = [
   'auditLogs',
   'configurations',
   'experiences',
+  'reports',
+  'filters',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -68,6 +72,8 @@ declare module 'i18next' {
       auditLogs: typeof auditLogs;
       configurations: typeof configurations;
       experiences: typeof experiences;
+      reports: typeof reports;
+      filters: typeof filters;
     };
   }
 }

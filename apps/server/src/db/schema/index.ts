@@ -4,3 +4,4 @@ export * from './surveys.js';
 export * from './responses.js';
 export * from './alerts.js';
 export * from './administration.js';
+export * from './reports.js';

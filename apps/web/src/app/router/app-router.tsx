@@ -8,6 +8,7 @@ import { licenseRoutes } from '../../features/license/routes';
 import { rolesRoutes } from '../../features/roles/routes';
 import { tenantsRoutes } from '../../features/tenants/routes';
 import { usersRoutes } from '../../features/users/routes';
+import { reportsRoutes } from '../../features/reports/routes';
 import { publicRoutes } from '../../features/auth/public-routes';
 import { errorRoutes } from '../../features/errors/error-routes';
 import { PageLoading } from './page-loading';
@@ -60,6 +61,7 @@ const router = createBrowserRouter([
               ...auditLogsRoutes,
               ...configurationsRoutes,
               ...experiencesRoutes,
+              ...reportsRoutes,
               // Any other path: the shell knows the screens of later releases and sends the rest to /404.
               { path: '*', element: null },
             ],

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** The report pages under the shell (reports/{slug} and dashboard); each page loads on first visit (lazy). */
+export const reportsRoutes: RouteObject[] = [];
