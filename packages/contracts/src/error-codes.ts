@@ -15,6 +15,8 @@ export const ErrorCode = {
   SameTenantRequired: 2100,
   AlertRuleNameExists: 2400,
   ReportNameExists: 2500,
+  /** A report holds at most 10 widgets (reports spec §9); the 11th is refused. */
+  ReportWidgetLimit: 2501,
   RestInvalidSegments: 3100,
   RestInvalidTransactionChannels: 3101,
   RestInvalidTransactionTypes: 3102,
@@ -119,6 +121,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   2100: { en: 'Records must be on the same tenant.', tr: 'Kayıtlar aynı kiracıda olmalıdır.' },
   2400: { en: 'Alert rule name must be unique.', tr: 'Alarm kuralı adı benzersiz olmalıdır.' },
   2500: { en: 'Report name must be unique.', tr: 'Rapor adı benzersiz olmalıdır.' },
+  2501: {
+    en: 'A report can hold at most 10 widgets.',
+    tr: 'Bir raporda en fazla 10 bileşen olabilir.',
+  },
   3100: { en: 'Invalid segments.', tr: 'Geçersiz segmentler.' },
   3101: { en: 'Invalid transaction channels.', tr: 'Geçersiz işlem kanalları.' },
   3102: { en: 'Invalid transaction types.', tr: 'Geçersiz işlem tipleri.' },

@@ -26,3 +26,4 @@ export * from './admin/experiences.schema.js';
 export * from './alerts/alert.schema.js';
 export * from './feedback/feedback-survey.schema.js';
 export * from './reports/report.schema.js';
+export * from './reports/report-slug.js';

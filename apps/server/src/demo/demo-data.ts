@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { tenants } from '../db/schema/index.js';
 import { ensureDemoCatalog } from './demo-catalog.js';
+import { ensureDemoReports } from './demo-reports.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -51,6 +52,7 @@ export async function loadDemoData(
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) / 100) / 10;
   const { tenantId, responses } = options;
+  await ensureDemoReports(database.db, tenantId);
   const [existing] = await database.raw<{ found: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM sessions WHERE tenant_id = $1) AS found',
     [tenantId],

@@ -85,6 +85,8 @@ export const reportDetailSchema = z.object({
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
 
 const reportTitle = z.string().trim().min(1).max(REPORT_TITLE_MAX);
+/** A record id sent by the client: a positive 32-bit integer (the database's `integer`). */
+const recordId = z.number().int().positive().max(2_147_483_647);
 const reportCategory = z.string().trim().min(1).max(REPORT_CATEGORY_MAX);
 
 /** `POST /api/reporteditor`: Title (≤ 100), Category (≤ 100; 'Menu Group' when absent), Config (JSON text). */
@@ -100,8 +102,8 @@ export type ReportCreate = z.input<typeof reportCreateSchema>;
  * answer is the whole report.
  */
 export const reportUpdateSchema = reportCreateSchema.extend({
-  Id: z.number().int(),
-  ReportWidgets: z.array(z.object({ Id: z.number().int(), Config: jsonText() })).optional(),
+  Id: recordId,
+  ReportWidgets: z.array(z.object({ Id: recordId, Config: jsonText() })).optional(),
 });
 export type ReportUpdate = z.input<typeof reportUpdateSchema>;
 
@@ -112,8 +114,8 @@ export const reportCreatedSchema = z.object({ Id: z.number().int(), Title: z.str
 export const reportOrdersSchema = z
   .array(
     z.object({
-      Id: z.number().int(),
-      Order: z.number().int().min(0),
+      Id: recordId,
+      Order: z.number().int().min(0).max(2_147_483_647),
       Category: reportCategory.optional(),
     }),
   )
@@ -123,16 +125,16 @@ export type ReportOrders = z.infer<typeof reportOrdersSchema>;
 
 /** `POST /api/reportWidgets`, `PUT /api/reportWidgets/{id}`: the server clamps size.w to 2..6 and sets h to 2. */
 export const reportWidgetSaveSchema = z.object({
-  ReportId: z.number().int(),
-  WidgetId: z.number().int(),
+  ReportId: recordId,
+  WidgetId: recordId,
   Config: jsonText(),
 });
 export type ReportWidgetSave = z.infer<typeof reportWidgetSaveSchema>;
 
 /** `POST /api/rolereports` (Config '{}' for a plain assignment). */
 export const roleReportSaveSchema = z.object({
-  ReportId: z.number().int(),
-  RoleId: z.number().int(),
+  ReportId: recordId,
+  RoleId: recordId,
   Config: jsonText().optional().default('{}'),
 });
 export type RoleReportSave = z.input<typeof roleReportSaveSchema>;

@@ -11,15 +11,17 @@ import {
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { audits, tenants } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../errors.js';
-import type { GridListSource } from '../../grid/grid-routes.js';
+import { badRequest } from '../../errors.js';
+import type { GridFields, GridListSource } from '../../grid/grid-routes.js';
 import type { Actor } from '../../plugins/auth.js';
+import { countOf, pageOf, selectionOf } from '../administration/queries.js';
+import { found } from '../administration/refusals.js';
+import { ownTenantOrAll } from '../administration/tenant-scope.js';
 
 const DAY_MS = 86_400_000;
 
 /** The audit records a caller may read: all for a tenantless (Alterna) caller, else its tenant's. */
-const visibleAudits = (actor: Actor): SQL | undefined =>
-  actor.tenantId === null ? undefined : eq(audits.tenantId, actor.tenantId);
+const visibleAudits = (actor: Actor): SQL | undefined => ownTenantOrAll(audits.tenantId, actor.tenantId);
 
 /** The inclusive range of the filter body; without dates, the last AUDIT_LOG_DEFAULT_DAYS days. */
 export function auditLogRange(body: GridFilterBody, now: Date): { start: Date; end: Date } {
@@ -37,6 +39,18 @@ export function auditLogRange(body: GridFilterBody, now: Date): { start: Date; e
   return { start, end };
 }
 
+/** The audit-log grid's whitelist; its select list is the same but for a preview of OperationData. */
+const fields = {
+  Id: { sql: audits.id, type: 'number' },
+  UserName: { sql: audits.userName, type: 'string' },
+  OperationType: { sql: audits.operationType, type: 'number' },
+  OperationScope: { sql: audits.operationScope, type: 'string' },
+  OperationData: { sql: audits.operationData, type: 'string' },
+  IpAddress: { sql: audits.ipAddress, type: 'string' },
+  CreatedDate: { sql: audits.createdAt, type: 'date' },
+  TenantName: { sql: tenants.name, type: 'string' },
+} satisfies GridFields;
+
 /**
  * The audit-log grid (shell spec §9): the newest AUDIT_LOG_RECORD_LIMIT records of the date range, within which
  * the grid's own $filter, $orderby and paging apply. So Count never exceeds the limit, and older records of a
@@ -50,16 +64,7 @@ export function createAuditLogGridSource({
   now?: () => Date;
 }): GridListSource<AuditLogListItem> {
   return {
-    fields: {
-      Id: { sql: audits.id, type: 'number' },
-      UserName: { sql: audits.userName, type: 'string' },
-      OperationType: { sql: audits.operationType, type: 'number' },
-      OperationScope: { sql: audits.operationScope, type: 'string' },
-      OperationData: { sql: audits.operationData, type: 'string' },
-      IpAddress: { sql: audits.ipAddress, type: 'string' },
-      CreatedDate: { sql: audits.createdAt, type: 'date' },
-      TenantName: { sql: tenants.name, type: 'string' },
-    },
+    fields,
     defaultOrder: 'CreatedDate desc, Id desc',
     scope(request, body) {
       const { start, end } = auditLogRange(body, now());
@@ -72,53 +77,35 @@ export function createAuditLogGridSource({
       return inArray(audits.id, newest);
     },
     async rows(page) {
-      const rows = await db
+      const query = db
         .select({
-          id: audits.id,
-          userName: audits.userName,
-          operationType: audits.operationType,
-          operationScope: audits.operationScope,
-          operationData: sql<string>`left(${audits.operationData}, ${sql.raw(String(AUDIT_LOG_DATA_PREVIEW_LENGTH))})`,
-          ipAddress: audits.ipAddress,
-          createdAt: audits.createdAt,
-          tenantName: tenants.name,
+          ...selectionOf(fields),
+          OperationData: sql<string>`left(${audits.operationData}, ${sql.raw(String(AUDIT_LOG_DATA_PREVIEW_LENGTH))})`,
         })
         .from(audits)
-        .leftJoin(tenants, eq(tenants.id, audits.tenantId))
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
-      return rows.map((row) => ({
-        Id: row.id,
-        UserName: row.userName,
-        OperationType: row.operationType,
-        OperationScope: row.operationScope,
-        OperationData: row.operationData,
-        IpAddress: row.ipAddress,
-        CreatedDate: row.createdAt.toISOString(),
-        TenantName: row.tenantName,
-      }));
+        .leftJoin(tenants, eq(tenants.id, audits.tenantId));
+      const rows = await pageOf(query.$dynamic(), page);
+      return rows.map((row) => ({ ...row, CreatedDate: row.CreatedDate.toISOString() }));
     },
-    async count(where) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(audits)
-        .leftJoin(tenants, eq(tenants.id, audits.tenantId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    count: (where) =>
+      countOf(
+        db
+          .select({ n: count() })
+          .from(audits)
+          .leftJoin(tenants, eq(tenants.id, audits.tenantId))
+          .where(where),
+      ),
   };
 }
 
 /** One audit record with all of its data, if the caller may read it. */
 export async function getAuditLog(db: Db, actor: Actor, id: number): Promise<AuditLog> {
-  const [row] = await db
+  const [first] = await db
     .select({ audit: audits, tenantName: tenants.name })
     .from(audits)
     .leftJoin(tenants, eq(tenants.id, audits.tenantId))
     .where(and(eq(audits.id, id), visibleAudits(actor)));
-  if (!row) throw notFound();
+  const row = found(first);
   const { audit } = row;
   return {
     Id: audit.id,

@@ -6,7 +6,8 @@ import {
   type AuditLog,
   type AuditLogListItem,
 } from '@loupe/contracts';
-import { audits, tenants } from '../../db/schema/index.js';
+import { audits } from '../../db/schema/index.js';
+import { callApi, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
@@ -30,11 +31,7 @@ beforeAll(async () => {
   alterna = await signInNewUser(t, { userName: 'alterna', tenantId: null, scopes: ['alterna:manage'] });
   admin = (await t.signIn('admin')).access_token;
   manager = (await t.signIn('manager')).access_token;
-  const [other] = await t.database.db
-    .insert(tenants)
-    .values({ name: 'Other Bank' })
-    .returning({ id: tenants.id });
-  otherTenantId = other!.id;
+  otherTenantId = await insertTenant(t, 'Other Bank');
 
   // 5,100 Demo Bank records one minute apart from RANGE_START, every tenth a logout, in one insert (a
   // generated series: so many bound parameters would pass PGlite's limit).
@@ -49,12 +46,9 @@ afterAll(async () => {
 });
 
 const query = (token: string | undefined, body: Record<string, unknown>, params = '') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/audit-logs/query${params}`,
-    headers: token ? t.authHeader(token) : {},
-    payload: body,
-  });
+  callApi(t, { method: 'POST', url: `/api/audit-logs/query${params}`, token, body });
+const detail = (token: string | undefined, id: number) =>
+  callApi(t, { method: 'GET', url: `/api/audit-logs/${id}`, token });
 
 const busyRange = { StartDate: RANGE_START.toISOString(), EndDate: RANGE_END.toISOString() };
 
@@ -131,7 +125,7 @@ describe('the audit-log grid', () => {
     ]);
     for (const response of [
       await query(alterna, {}, '?$top=1000'),
-      await t.app.inject({ method: 'GET', url: '/api/audit-logs?$top=1000', headers: t.authHeader(alterna) }),
+      await callApi(t, { method: 'GET', url: '/api/audit-logs?$top=1000', token: alterna }),
     ]) {
       expect(response.statusCode).toBe(200);
       const scopes = response.json<Page>().Items.map((item) => item.OperationScope);
@@ -179,12 +173,7 @@ describe('the audit-log grid', () => {
     expect(own.Items[0]!.OperationScope).toBe('/demo');
 
     const [otherRecord] = await db.select().from(audits).where(eq(audits.operationScope, '/other'));
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/api/audit-logs/${otherRecord!.id}`,
-      headers: t.authHeader(admin),
-    });
-    expect(detail.statusCode).toBe(404);
+    expect((await detail(admin, otherRecord!.id)).statusCode).toBe(404);
   });
 
   it('cuts OperationData in the list; the detail has all of it', async () => {
@@ -206,13 +195,9 @@ describe('the audit-log grid', () => {
     const item = (await query(admin, range)).json<Page>().Items[0]!;
     expect(item.OperationData).toBe('x'.repeat(AUDIT_LOG_DATA_PREVIEW_LENGTH));
 
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/api/audit-logs/${row!.id}`,
-      headers: t.authHeader(admin),
-    });
-    expect(detail.statusCode).toBe(200);
-    expect(detail.json<AuditLog>()).toEqual({
+    const full = await detail(admin, row!.id);
+    expect(full.statusCode).toBe(200);
+    expect(full.json<AuditLog>()).toEqual({
       Id: row!.id,
       UserId: null,
       UserName: 'admin',
@@ -224,20 +209,15 @@ describe('the audit-log grid', () => {
       IpAddress: '::1',
       CreatedDate: at.toISOString(),
     });
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: '/api/audit-logs/999999999',
-      headers: t.authHeader(alterna),
-    });
-    expect(missing.statusCode).toBe(404);
+    expect((await detail(alterna, 999_999_999)).statusCode).toBe(404);
   });
 
   it('exports the capped list: no more rows than the newest 5,000', async () => {
-    const response = await t.app.inject({
+    const response = await callApi(t, {
       method: 'POST',
       url: `/api/audit-logs/export?$filter=${encodeURIComponent('OperationType eq 6')}`,
-      headers: t.authHeader(admin),
-      payload: {
+      token: admin,
+      body: {
         Filter: busyRange,
         TotalCountForExport: 500,
         FileName: 'audit',
@@ -263,10 +243,8 @@ describe('the audit-log grid', () => {
       .orderBy(asc(audits.id))
       .limit(1);
     for (const url of ['/api/audit-logs', `/api/audit-logs/${first!.id}`]) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: t.authHeader(manager) })).statusCode).toBe(
-        403,
-      );
+      expect((await callApi(t, { method: 'GET', url })).statusCode).toBe(401);
+      expect((await callApi(t, { method: 'GET', url, token: manager })).statusCode).toBe(403);
     }
   });
 });

@@ -1,14 +1,14 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oauthClients } from '../../db/schema/index.js';
+import { isTaken } from '../administration/queries.js';
+import { tenantIs } from '../administration/tenant-scope.js';
 
 export type ClientRow = typeof oauthClients.$inferSelect;
 export type ClientValues = Omit<typeof oauthClients.$inferInsert, 'id' | 'tenantId' | 'createdAt'>;
 
 /** The clients of one tenant; a tenantless caller manages the installation's tenantless clients. */
-export function clientTenantIs(tenantId: number | null): SQL {
-  return tenantId === null ? isNull(oauthClients.tenantId) : eq(oauthClients.tenantId, tenantId);
-}
+export const clientTenantIs = (tenantId: number | null): SQL => tenantIs(oauthClients.tenantId, tenantId);
 
 export function createClientRepository(db: Db) {
   return {
@@ -21,13 +21,7 @@ export function createClientRepository(db: Db) {
     },
 
     /** Client ids are unique across the installation: `POST /token` knows a client by its id alone. */
-    async idTaken(id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: oauthClients.id })
-        .from(oauthClients)
-        .where(eq(oauthClients.id, id));
-      return row !== undefined;
-    },
+    idTaken: (id: string): Promise<boolean> => isTaken(db, oauthClients.id, eq(oauthClients.id, id)),
 
     async insert(values: ClientValues & { id: string; tenantId: number | null }): Promise<void> {
       await db.insert(oauthClients).values(values);

@@ -11,10 +11,11 @@ import {
   type ClientUpdate,
   type Scope,
 } from '@loupe/contracts';
-import { badRequest, notFound } from '../../errors.js';
+import { refusingConflicts } from '../../db/refusing-conflicts.js';
+import { badRequest } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { fieldTaken, found, invalidField } from '../administration/refusals.js';
 import { hashClientSecret } from '../auth/token.service.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { ClientRepository, ClientRow, ClientValues } from './client.repository.js';
 
 type Deps = { repository: ClientRepository };
@@ -53,7 +54,7 @@ function valuesOf(input: ClientUpdate): ClientValues {
   };
 }
 
-const clientIdExists = () => badRequest(ErrorCode.ClientIdExists, [{ Path: 'Id', Message: 'exists' }]);
+const clientIdExists = () => fieldTaken(ErrorCode.ClientIdExists, 'Id');
 const consoleClientProtected = () => badRequest(ErrorCode.ConsoleClientProtected);
 
 /**
@@ -63,9 +64,7 @@ const consoleClientProtected = () => badRequest(ErrorCode.ConsoleClientProtected
  */
 export function createClientService({ repository }: Deps) {
   async function existing(actor: Actor, id: string): Promise<ClientRow> {
-    const row = await repository.find(actor.tenantId, id);
-    if (!row) throw notFound();
-    return row;
+    return found(await repository.find(actor.tenantId, id));
   }
 
   async function saved(actor: Actor, id: string, secret?: string): Promise<ClientSaved> {
@@ -82,18 +81,17 @@ export function createClientService({ repository }: Deps) {
       if (await repository.idTaken(input.Id)) throw clientIdExists();
       const generated =
         input.ApplicationType === ClientApplicationType.Confidential ? newSecret() : undefined;
-      try {
-        await repository.insert({
-          id: input.Id,
-          tenantId: actor.tenantId,
-          ...valuesOf(input),
-          secretHash: generated?.secretHash ?? null,
-        });
-      } catch (error) {
-        // Created by someone else between the check and the insert.
-        if (isUniqueViolation(error)) throw clientIdExists();
-        throw error;
-      }
+      // The unique index catches a client created by someone else between the check and the insert.
+      await refusingConflicts(
+        () =>
+          repository.insert({
+            id: input.Id,
+            tenantId: actor.tenantId,
+            ...valuesOf(input),
+            secretHash: generated?.secretHash ?? null,
+          }),
+        { onDuplicate: clientIdExists },
+      );
       return saved(actor, input.Id, generated?.secret);
     },
 
@@ -114,7 +112,7 @@ export function createClientService({ repository }: Deps) {
     async regenerateSecret(actor: Actor, id: string): Promise<ClientSecret> {
       const client = await existing(actor, id);
       if (client.applicationType !== ClientApplicationType.Confidential) {
-        throw badRequest(ErrorCode.ModelNotValid, [{ Path: 'ApplicationType', Message: 'public client' }]);
+        throw invalidField('ApplicationType', 'public client');
       }
       const { secret, secretHash } = newSecret();
       await repository.update(id, { secretHash });

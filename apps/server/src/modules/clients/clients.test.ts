@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CLIENT_ID, type ClientSaved, type Scope } from '@loupe/contracts';
-import { oauthClients, refreshTokens, tenants, users } from '../../db/schema/index.js';
+import { CONSOLE_CLIENT_ID, type ClientSaved } from '@loupe/contracts';
+import { oauthClients, refreshTokens, users } from '../../db/schema/index.js';
 import { DEMO_PASSWORD } from '../../demo/demo-users.js';
+import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -13,23 +14,8 @@ let otherTenantId: number;
 
 const db = () => t.database.db;
 
-function tokenFor(tenantId: number | null, scopes: Scope[]) {
-  return t.signer.sign(
-    { sub: String(adminId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'admin' },
-    300,
-  );
-}
-
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; token: string; body?: unknown };
-
-function call({ method, url, token, body }: Call) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...t.authHeader(token), language: 'en' },
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-}
+const call = (request: { method: ApiMethod; url: string; token: string; body?: unknown }) =>
+  callApi(t, request);
 
 /** `POST /token` with the password grant as the demo admin, through a given client. */
 function signInThrough(clientId: string, clientSecret?: string) {
@@ -50,7 +36,8 @@ function signInThrough(clientId: string, clientSecret?: string) {
 
 const clientRow = async (id: string) =>
   (await db().select().from(oauthClients).where(eq(oauthClients.id, id)))[0];
-const clientCount = async () => (await db().select({ id: oauthClients.id }).from(oauthClients)).length;
+/** Every client row: what a refused write must leave as it was. */
+const allClients = () => db().select().from(oauthClients).orderBy(asc(oauthClients.id));
 
 const base = {
   Name: 'Reporting API',
@@ -70,11 +57,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn('admin')).access_token;
   adminId = (await db().select({ id: users.id }).from(users).where(eq(users.userName, 'admin')))[0]!.id;
-  const [other] = await db()
-    .insert(tenants)
-    .values({ name: 'Clients Other Bank' })
-    .returning({ id: tenants.id });
-  otherTenantId = other!.id;
+  otherTenantId = await insertTenant(t, 'Clients Other Bank');
   await db()
     .insert(oauthClients)
     .values({ id: 'other-bank-app', tenantId: otherTenantId, name: 'Other app' });
@@ -138,21 +121,18 @@ describe('POST /api/clients', () => {
   });
 
   it('refuses an id in use, in any tenant or by the console, with 10011 and adds nothing', async () => {
-    const before = await clientCount();
     for (const id of ['public-app', 'other-bank-app', CONSOLE_CLIENT_ID]) {
-      const response = await create({ Id: id, Name: 'Copy' });
-      expect(response.statusCode, id).toBe(400);
-      expect(response.json()).toMatchObject({
-        Code: 10011,
-        Message: 'A client with this id already exists.',
-      });
+      const refusal = await expectRefusal(
+        () => create({ Id: id, Name: 'Copy' }),
+        { status: 400, code: 10011 },
+        allClients,
+      );
+      expect(refusal.Message).toBe('A client with this id already exists.');
     }
-    expect(await clientCount()).toBe(before);
     expect((await clientRow('other-bank-app'))?.name).toBe('Other app');
   });
 
   it('refuses a bad id, origin, lifetime or scope (3333)', async () => {
-    const before = await clientCount();
     for (const body of [
       { Id: 'a b' },
       { Id: 'x' },
@@ -166,17 +146,22 @@ describe('POST /api/clients', () => {
       { Id: 'bad-scope', Scopes: ['root:everything'] },
       { Id: 'bad-type', ApplicationType: 2 },
     ]) {
-      const response = await create(body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toMatchObject({ Code: 3333 });
+      await expectRefusal(() => create(body), { status: 400, code: 3333 }, allClients);
     }
-    expect(await clientCount()).toBe(before);
   });
 
   it('needs client:manage; client:read may only read', async () => {
-    const reader = await tokenFor(t.tenantId, ['client:read']);
+    const reader = await scopedToken(t, {
+      userId: adminId,
+      tenantId: t.tenantId,
+      scopes: ['client:read'],
+    });
     const body = { ...base, Id: 'reader-made' };
-    expect((await call({ method: 'POST', url: '/api/clients', token: reader, body })).statusCode).toBe(403);
+    await expectRefusal(
+      () => call({ method: 'POST', url: '/api/clients', token: reader, body }),
+      { status: 403, code: 403 },
+      allClients,
+    );
     expect((await call({ method: 'GET', url: '/api/clients/public-app', token: reader })).statusCode).toBe(
       200,
     );
@@ -200,11 +185,11 @@ describe('POST /api/clients/{id}/secret', () => {
   });
 
   it('refuses a public client (3333) and another tenant client (404)', async () => {
-    const publicClient = await call({ method: 'POST', url: '/api/clients/public-app/secret', token: admin });
-    expect(publicClient.statusCode).toBe(400);
+    const newSecret = (id: string) => () =>
+      call({ method: 'POST', url: `/api/clients/${id}/secret`, token: admin });
+    await expectRefusal(newSecret('public-app'), { status: 400, code: 3333 }, allClients);
     expect((await clientRow('public-app'))?.secretHash).toBeNull();
-    const other = await call({ method: 'POST', url: '/api/clients/other-bank-app/secret', token: admin });
-    expect(other.statusCode).toBe(404);
+    await expectRefusal(newSecret('other-bank-app'), { status: 404, code: 404 }, allClients);
   });
 });
 
@@ -257,13 +242,17 @@ describe('PUT /api/clients/{id}', () => {
   });
 
   it("answers 404 for another tenant's client and leaves it as it was", async () => {
-    const response = await call({
-      method: 'PUT',
-      url: '/api/clients/other-bank-app',
-      token: admin,
-      body: { ...base, Name: 'Taken over' },
-    });
-    expect(response.statusCode).toBe(404);
+    await expectRefusal(
+      () =>
+        call({
+          method: 'PUT',
+          url: '/api/clients/other-bank-app',
+          token: admin,
+          body: { ...base, Name: 'Taken over' },
+        }),
+      { status: 404, code: 404 },
+      allClients,
+    );
     expect((await clientRow('other-bank-app'))?.name).toBe('Other app');
   });
 });
@@ -281,26 +270,32 @@ describe('the console client', () => {
   });
 
   it('cannot be deactivated, made confidential or deleted by a tenantless user (10012)', async () => {
-    const tenantless = await tokenFor(null, ['client:manage']);
+    const tenantless = await scopedToken(t, {
+      userId: adminId,
+      tenantId: null,
+      scopes: ['client:manage'],
+    });
     const url = `/api/clients/${CONSOLE_CLIENT_ID}`;
     const list = await call({ method: 'GET', url: '/api/clients?$top=100', token: tenantless });
     expect(list.json<{ Items: { Id: string }[] }>().Items.map((item) => item.Id)).toEqual([
       CONSOLE_CLIENT_ID,
     ]);
-    const before = await clientRow(CONSOLE_CLIENT_ID);
-
+    const protectedClient = { status: 400, code: 10012 };
     for (const body of [
       { ...base, Name: 'Loupe console', Active: false },
       { ...base, Name: 'Loupe console', ApplicationType: 1 },
     ]) {
-      const response = await call({ method: 'PUT', url, token: tenantless, body });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ Code: 10012 });
+      await expectRefusal(
+        () => call({ method: 'PUT', url, token: tenantless, body }),
+        protectedClient,
+        allClients,
+      );
     }
-    const removal = await call({ method: 'DELETE', url, token: tenantless });
-    expect(removal.statusCode).toBe(400);
-    expect(removal.json()).toMatchObject({ Code: 10012 });
-    expect(await clientRow(CONSOLE_CLIENT_ID)).toEqual(before);
+    await expectRefusal(
+      () => call({ method: 'DELETE', url, token: tenantless }),
+      protectedClient,
+      allClients,
+    );
 
     // Its name and lifetimes may change.
     const renamed = await call({
@@ -326,8 +321,11 @@ describe('DELETE /api/clients/{id}', () => {
   });
 
   it("answers 404 for another tenant's client and keeps it", async () => {
-    const response = await call({ method: 'DELETE', url: '/api/clients/other-bank-app', token: admin });
-    expect(response.statusCode).toBe(404);
+    await expectRefusal(
+      () => call({ method: 'DELETE', url: '/api/clients/other-bank-app', token: admin }),
+      { status: 404, code: 404 },
+      allClients,
+    );
     expect(await clientRow('other-bank-app')).toBeDefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   configurationIdParamsSchema,
   saveServiceConfigurationSchema,
@@ -10,95 +10,76 @@ import {
   systemRulesSchema,
   type Scope,
 } from '@loupe/contracts';
+import type { Db } from '../../db/client.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { AdministrationDeps } from '../administration-deps.js';
-import { serviceConfigurationGrid, systemConfigurationGrid } from './configuration-grids.js';
-import { createServiceConfigurationService } from './service-configuration.service.js';
-import { createSystemConfigurationService } from './system-configuration.service.js';
+import { registerRecordRoutes } from '../administration/record-routes.js';
+import { configurationGrid } from './configuration-grids.js';
+import { serviceConfigurationKind, systemConfigurationKind } from './configuration-kinds.js';
+import {
+  createConfigurationService,
+  type ConfigurationKind,
+  type ConfigurationTable,
+  type SectionBody,
+} from './configuration-section.service.js';
 import { createSystemRulesService } from './system-rules.service.js';
 
 const READ: [Scope, ...Scope[]] = ['config:read', 'config:manage'];
 const MANAGE: [Scope, ...Scope[]] = ['config:manage'];
-const read = { access: READ };
-const manage = { access: MANAGE };
+
+/** One configuration list's routes: the grid (with export) and the record's read, create, replace and delete. */
+function configurationListRoutes<
+  TTable extends ConfigurationTable,
+  TItem extends Record<string, unknown>,
+  TBody extends SectionBody,
+>(
+  app: FastifyInstance,
+  db: Db,
+  options: {
+    path: string;
+    kind: ConfigurationKind<TTable, TItem, TBody>;
+    item: z.ZodType<TItem>;
+    body: z.ZodType<TBody>;
+  },
+): void {
+  const { path, kind, item, body } = options;
+  registerGridRoutes(app, { path, access: READ, item, source: configurationGrid(db, kind) });
+  registerRecordRoutes(app, {
+    path,
+    params: configurationIdParamsSchema,
+    body,
+    item,
+    read: READ,
+    write: MANAGE,
+    service: createConfigurationService(db, kind),
+  });
+}
 
 /** System configurations, service configurations and system rules (shell spec §3, §8: 17001, 17002). */
 export function configurationRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const params = configurationIdParamsSchema;
-  const noContent = { 204: z.null() };
-
-  const system = createSystemConfigurationService({ db });
-  registerGridRoutes(app, {
+  configurationListRoutes(app, db, {
     path: '/api/system-configurations',
-    access: READ,
+    kind: systemConfigurationKind,
     item: systemConfigurationSchema,
-    source: systemConfigurationGrid(db),
+    body: saveSystemConfigurationSchema,
   });
-  const one = { params, response: { 200: systemConfigurationSchema } };
-  const body = saveSystemConfigurationSchema;
-  routes.get('/api/system-configurations/:id', { config: read, schema: one }, async (request) =>
-    system.get(request.actor, request.params.id),
-  );
-  routes.post(
-    '/api/system-configurations',
-    { config: manage, schema: { body, response: { 201: systemConfigurationSchema } } },
-    async (request, reply) => reply.status(201).send(await system.create(request.actor, request.body)),
-  );
-  routes.put(
-    '/api/system-configurations/:id',
-    { config: manage, schema: { ...one, body } },
-    async (request) => system.update(request.actor, request.params.id, request.body),
-  );
-  routes.delete(
-    '/api/system-configurations/:id',
-    { config: manage, schema: { params, response: noContent } },
-    async (request, reply) => {
-      await system.remove(request.actor, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  const service = createServiceConfigurationService({ db });
-  registerGridRoutes(app, {
+  configurationListRoutes(app, db, {
     path: '/api/service-configurations',
-    access: READ,
+    kind: serviceConfigurationKind,
     item: serviceConfigurationSchema,
-    source: serviceConfigurationGrid(db),
+    body: saveServiceConfigurationSchema,
   });
-  const oneService = { params, response: { 200: serviceConfigurationSchema } };
-  const serviceBody = saveServiceConfigurationSchema;
-  routes.get('/api/service-configurations/:id', { config: read, schema: oneService }, async (request) =>
-    service.get(request.actor, request.params.id),
-  );
-  routes.post(
-    '/api/service-configurations',
-    { config: manage, schema: { body: serviceBody, response: { 201: serviceConfigurationSchema } } },
-    async (request, reply) => reply.status(201).send(await service.create(request.actor, request.body)),
-  );
-  routes.put(
-    '/api/service-configurations/:id',
-    { config: manage, schema: { ...oneService, body: serviceBody } },
-    async (request) => service.update(request.actor, request.params.id, request.body),
-  );
-  routes.delete(
-    '/api/service-configurations/:id',
-    { config: manage, schema: { params, response: noContent } },
-    async (request, reply) => {
-      await service.remove(request.actor, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
 
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const rules = createSystemRulesService({ db });
   routes.get(
     '/api/system-rules',
-    { config: read, schema: { response: { 200: systemRulesSchema } } },
+    { config: { access: READ }, schema: { response: { 200: systemRulesSchema } } },
     async (request) => rules.get(request.actor),
   );
   routes.put(
     '/api/system-rules',
-    { config: manage, schema: { body: systemRulesSchema, response: { 200: systemRulesSchema } } },
+    { config: { access: MANAGE }, schema: { body: systemRulesSchema, response: { 200: systemRulesSchema } } },
     async (request) => rules.save(request.actor, request.body),
   );
 }

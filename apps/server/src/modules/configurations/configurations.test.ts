@@ -1,10 +1,8 @@
 // eslint-disable-next-line import-x/default -- exceljs is CommonJS: Node's ESM loader offers it as the default export only
 import ExcelJS from 'exceljs';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  CONSOLE_CLIENT_ID,
   CREDENTIAL_MASK,
   ErrorCode,
   type Bootstrap,
@@ -14,13 +12,8 @@ import {
   type SystemConfiguration,
   type SystemRules,
 } from '@loupe/contracts';
-import {
-  serviceConfigurations,
-  systemConfigurations,
-  systemRules,
-  tenants,
-  users,
-} from '../../db/schema/index.js';
+import { serviceConfigurations, systemConfigurations, systemRules, users } from '../../db/schema/index.js';
+import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -42,13 +35,9 @@ beforeAll(async () => {
   adminToken = (await t.signIn('admin')).access_token;
   viewerToken = (await t.signIn('viewer')).access_token;
   const [viewer] = await db.select().from(users).where(eq(users.userName, 'viewer'));
-  const [other] = await db.insert(tenants).values({ name: 'Configuration Other Bank' }).returning();
-  otherTenantId = other!.id;
+  otherTenantId = await insertTenant(t, 'Configuration Other Bank');
   const tokenFor = (tenantId: number | null, scopes: Scope[]) =>
-    t.signer.sign(
-      { sub: String(viewer!.id), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'test' },
-      600,
-    );
+    scopedToken(t, { userId: viewer!.id, tenantId, scopes });
   readerToken = await tokenFor(t.tenantId, ['config:read']);
   otherToken = await tokenFor(otherTenantId, ['config:read', 'config:manage']);
   tenantlessToken = await tokenFor(null, ['config:read', 'config:manage']);
@@ -57,19 +46,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, token: string | undefined, payload?: object) {
-  const headers = token ? t.authHeader(token) : {};
-  return payload === undefined
-    ? t.app.inject({ method, url, headers })
-    : t.app.inject({ method, url, headers, payload });
-}
+const call = (method: ApiMethod, url: string, token: string | undefined, body?: object) =>
+  callApi(t, { method, url, token, body });
 
-function expectCode(response: LightMyRequestResponse, status: number, code: number) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json<{ Code: number }>().Code).toBe(code);
-}
+/** The refusals these screens share. */
+const sectionExists = { status: 400, code: ErrorCode.ConfigurationSectionExists };
+const notFound = { status: 404, code: ErrorCode.NotFound };
+const forbidden = { status: 403, code: ErrorCode.Forbidden };
 
+/** Every row of a configuration table: what a refused write must leave as it was. */
 const systemRows = () =>
   t.database.db.select().from(systemConfigurations).orderBy(asc(systemConfigurations.id));
 const serviceRows = () =>
@@ -143,44 +128,43 @@ describe('system configurations', () => {
     ['null', 'null'],
     ['an empty text', ''],
   ])('refuses %s with 17001 and stores nothing', async (_case, JsonConfig) => {
-    const before = await systemRows();
-    expectCode(
-      await call('POST', '/api/system-configurations', adminToken, { Section: 'Bad', JsonConfig }),
-      400,
-      ErrorCode.ConfigurationNotJson,
+    await expectRefusal(
+      () => call('POST', '/api/system-configurations', adminToken, { Section: 'Bad', JsonConfig }),
+      { status: 400, code: ErrorCode.ConfigurationNotJson },
+      systemRows,
     );
-    expect(await systemRows()).toEqual(before);
   });
 
   it('refuses an update with broken JSON with 17001 and keeps the row', async () => {
     const created = await createSystem({ Section: 'Theme', JsonConfig: '{"Color":"blue"}' });
-    const before = await systemRows();
-    expectCode(
-      await call('PUT', `/api/system-configurations/${created.Id}`, adminToken, {
-        Section: 'Theme2',
-        JsonConfig: '7',
-      }),
-      400,
-      ErrorCode.ConfigurationNotJson,
+    await expectRefusal(
+      () =>
+        call('PUT', `/api/system-configurations/${created.Id}`, adminToken, {
+          Section: 'Theme2',
+          JsonConfig: '7',
+        }),
+      { status: 400, code: ErrorCode.ConfigurationNotJson },
+      systemRows,
     );
-    expect(await systemRows()).toEqual(before);
   });
 
   it('refuses a second section of the same name in the tenant with 17002, on create and on rename', async () => {
     const theme = await createSystem({ Section: 'Theme', JsonConfig: '{}' });
-    const before = await systemRows();
-    const duplicate = await call('POST', '/api/system-configurations', adminToken, {
-      Section: 'Theme',
-      JsonConfig: '[]',
-    });
-    expectCode(duplicate, 400, ErrorCode.ConfigurationSectionExists);
-    expect(duplicate.json<{ Details: unknown }>().Details).toEqual([{ Path: 'Section', Message: 'exists' }]);
-    const renamed = await call('PUT', `/api/system-configurations/${theme.Id}`, adminToken, {
-      Section: 'TokenStorage',
-      JsonConfig: '{}',
-    });
-    expectCode(renamed, 400, ErrorCode.ConfigurationSectionExists);
-    expect(await systemRows()).toEqual(before);
+    const duplicate = await expectRefusal(
+      () => call('POST', '/api/system-configurations', adminToken, { Section: 'Theme', JsonConfig: '[]' }),
+      sectionExists,
+      systemRows,
+    );
+    expect(duplicate.Details).toEqual([{ Path: 'Section', Message: 'exists' }]);
+    await expectRefusal(
+      () =>
+        call('PUT', `/api/system-configurations/${theme.Id}`, adminToken, {
+          Section: 'TokenStorage',
+          JsonConfig: '{}',
+        }),
+      sectionExists,
+      systemRows,
+    );
     // Saving a section under its own name is no clash; another tenant may use the name.
     expect(
       (
@@ -194,16 +178,18 @@ describe('system configurations', () => {
   });
 
   it('refuses a credential section synced to the client (3333) and stores nothing', async () => {
-    const before = await systemRows();
-    const response = await call('POST', '/api/system-configurations', adminToken, {
-      Section: 'Smtp',
-      JsonConfig: '{"Password":"p"}',
-      IsCredential: true,
-      SyncWithClient: true,
-    });
-    expectCode(response, 400, ErrorCode.ModelNotValid);
-    expect(response.json<{ Details: { Path: string }[] }>().Details[0]!.Path).toContain('SyncWithClient');
-    expect(await systemRows()).toEqual(before);
+    const refusal = await expectRefusal(
+      () =>
+        call('POST', '/api/system-configurations', adminToken, {
+          Section: 'Smtp',
+          JsonConfig: '{"Password":"p"}',
+          IsCredential: true,
+          SyncWithClient: true,
+        }),
+      { status: 400, code: ErrorCode.ModelNotValid },
+      systemRows,
+    );
+    expect(refusal.Details![0]!.Path).toContain('SyncWithClient');
   });
 
   it('masks a credential section on every read and keeps the stored secrets when masks come back', async () => {
@@ -266,18 +252,11 @@ describe('system configurations', () => {
 
   it('keeps each tenant to its own sections', async () => {
     const mine = await createSystem({ Section: 'Theme', JsonConfig: '{}' });
-    const before = await systemRows();
-    expect((await call('GET', `/api/system-configurations/${mine.Id}`, otherToken)).statusCode).toBe(404);
-    expect(
-      (
-        await call('PUT', `/api/system-configurations/${mine.Id}`, otherToken, {
-          Section: 'X',
-          JsonConfig: '{}',
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect((await call('DELETE', `/api/system-configurations/${mine.Id}`, otherToken)).statusCode).toBe(404);
-    expect(await systemRows()).toEqual(before);
+    const url = `/api/system-configurations/${mine.Id}`;
+    expect((await call('GET', url, otherToken)).statusCode).toBe(404);
+    const body = { Section: 'X', JsonConfig: '{}' };
+    await expectRefusal(() => call('PUT', url, otherToken, body), notFound, systemRows);
+    await expectRefusal(() => call('DELETE', url, otherToken), notFound, systemRows);
 
     // A tenantless Alterna user manages the installation-wide sections (no tenant), which tenants do not see.
     const global = await createSystem({ Section: 'Theme', JsonConfig: '{"Global":true}' }, tenantlessToken);
@@ -286,13 +265,11 @@ describe('system configurations', () => {
     expect((await call('GET', `/api/system-configurations/${mine.Id}`, tenantlessToken)).statusCode).toBe(
       404,
     );
-    expectCode(
-      await call('POST', '/api/system-configurations', tenantlessToken, {
-        Section: 'Theme',
-        JsonConfig: '{}',
-      }),
-      400,
-      ErrorCode.ConfigurationSectionExists,
+    await expectRefusal(
+      () =>
+        call('POST', '/api/system-configurations', tenantlessToken, { Section: 'Theme', JsonConfig: '{}' }),
+      sectionExists,
+      systemRows,
     );
     const globals = await t.database.db
       .select()
@@ -303,18 +280,17 @@ describe('system configurations', () => {
 
   it('lets config:read read but not write, and refuses callers without a config scope or a token', async () => {
     const created = await createSystem({ Section: 'Theme', JsonConfig: '{}' });
-    const before = await systemRows();
+    const url = `/api/system-configurations/${created.Id}`;
     const body = { Section: 'Theme', JsonConfig: '{"x":1}' };
-    expect((await call('POST', '/api/system-configurations', readerToken, body)).statusCode).toBe(403);
-    expect(
-      (await call('PUT', `/api/system-configurations/${created.Id}`, readerToken, body)).statusCode,
-    ).toBe(403);
-    expect((await call('DELETE', `/api/system-configurations/${created.Id}`, readerToken)).statusCode).toBe(
-      403,
+    await expectRefusal(
+      () => call('POST', '/api/system-configurations', readerToken, body),
+      forbidden,
+      systemRows,
     );
-    expect((await call('GET', `/api/system-configurations/${created.Id}`, viewerToken)).statusCode).toBe(403);
-    expect((await call('GET', `/api/system-configurations/${created.Id}`, undefined)).statusCode).toBe(401);
-    expect(await systemRows()).toEqual(before);
+    await expectRefusal(() => call('PUT', url, readerToken, body), forbidden, systemRows);
+    await expectRefusal(() => call('DELETE', url, readerToken), forbidden, systemRows);
+    expect((await call('GET', url, viewerToken)).statusCode).toBe(403);
+    expect((await call('GET', url, undefined)).statusCode).toBe(401);
   });
 });
 
@@ -428,10 +404,10 @@ describe('service configurations', () => {
 
   it('refuses broken JSON and a plain number with 17001 and stores nothing', async () => {
     for (const JsonConfig of ['{', '3.14']) {
-      expectCode(
-        await call('POST', '/api/service-configurations', adminToken, { Section: 'Sms', JsonConfig }),
-        400,
-        ErrorCode.ConfigurationNotJson,
+      await expectRefusal(
+        () => call('POST', '/api/service-configurations', adminToken, { Section: 'Sms', JsonConfig }),
+        { status: 400, code: ErrorCode.ConfigurationNotJson },
+        serviceRows,
       );
     }
     expect(await serviceRows()).toEqual([]);
@@ -440,25 +416,22 @@ describe('service configurations', () => {
   it('allows one section per config type (17002 for a second)', async () => {
     await create({ Section: 'Sms', JsonConfig: '{}' });
     const tr = await create({ Section: 'Sms', JsonConfig: '{}', ConfigType: 'tr' });
-    const before = await serviceRows();
-    expectCode(
-      await call('POST', '/api/service-configurations', adminToken, {
-        Section: 'Sms',
-        JsonConfig: '{}',
-        ConfigType: 'tr',
-      }),
-      400,
-      ErrorCode.ConfigurationSectionExists,
+    await expectRefusal(
+      () =>
+        call('POST', '/api/service-configurations', adminToken, {
+          Section: 'Sms',
+          JsonConfig: '{}',
+          ConfigType: 'tr',
+        }),
+      sectionExists,
+      serviceRows,
     );
-    expectCode(
-      await call('PUT', `/api/service-configurations/${tr.Id}`, adminToken, {
-        Section: 'Sms',
-        JsonConfig: '{}',
-      }),
-      400,
-      ErrorCode.ConfigurationSectionExists,
+    await expectRefusal(
+      () =>
+        call('PUT', `/api/service-configurations/${tr.Id}`, adminToken, { Section: 'Sms', JsonConfig: '{}' }),
+      sectionExists,
+      serviceRows,
     );
-    expect(await serviceRows()).toEqual(before);
     await create({ Section: 'Sms', JsonConfig: '{}', ConfigType: 'tr' }, otherToken);
   });
 
@@ -499,27 +472,17 @@ describe('service configurations', () => {
 
   it('keeps tenants apart and config:read to reading', async () => {
     const created = await create({ Section: 'Sms', JsonConfig: '{}' });
-    const before = await serviceRows();
-    expect((await call('GET', `/api/service-configurations/${created.Id}`, otherToken)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/service-configurations/${created.Id}`, otherToken)).statusCode).toBe(
-      404,
+    const url = `/api/service-configurations/${created.Id}`;
+    expect((await call('GET', url, otherToken)).statusCode).toBe(404);
+    await expectRefusal(() => call('DELETE', url, otherToken), notFound, serviceRows);
+    const body = { Section: 'Sms', JsonConfig: '[]' };
+    await expectRefusal(() => call('PUT', url, readerToken, body), forbidden, serviceRows);
+    await expectRefusal(() => call('DELETE', url, readerToken), forbidden, serviceRows);
+    await expectRefusal(
+      () => call('POST', '/api/service-configurations', viewerToken, { Section: 'X', JsonConfig: '{}' }),
+      forbidden,
+      serviceRows,
     );
-    expect(
-      (
-        await call('PUT', `/api/service-configurations/${created.Id}`, readerToken, {
-          Section: 'Sms',
-          JsonConfig: '[]',
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect((await call('DELETE', `/api/service-configurations/${created.Id}`, readerToken)).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await call('POST', '/api/service-configurations', viewerToken, { Section: 'X', JsonConfig: '{}' }))
-        .statusCode,
-    ).toBe(403);
-    expect(await serviceRows()).toEqual(before);
   });
 });
 
@@ -528,6 +491,7 @@ describe('system rules', () => {
     await t.database.db.delete(systemRules);
   });
 
+  const allRules = () => t.database.db.select().from(systemRules).orderBy(asc(systemRules.tenantId));
   const rulesOf = (tenantId: number) =>
     t.database.db
       .select()
@@ -595,13 +559,17 @@ describe('system rules', () => {
       { CatiOptoutFrequencies: Array.from({ length: 51 }, (_, i) => ({ Reason: `R${i}`, Days: 1 })) },
     ],
   ])('refuses %s with 3333 and saves nothing', async (_case, change) => {
-    const response = await call('PUT', '/api/system-rules', adminToken, {
-      InvitationLimit: 1,
-      ContactFrequencyDays: 2,
-      CatiOptoutFrequencies: [],
-      ...change,
-    });
-    expectCode(response, 400, ErrorCode.ModelNotValid);
+    await expectRefusal(
+      () =>
+        call('PUT', '/api/system-rules', adminToken, {
+          InvitationLimit: 1,
+          ContactFrequencyDays: 2,
+          CatiOptoutFrequencies: [],
+          ...change,
+        }),
+      { status: 400, code: ErrorCode.ModelNotValid },
+      allRules,
+    );
     expect(await rulesOf(t.tenantId)).toEqual([]);
   });
 
@@ -622,14 +590,14 @@ describe('system rules', () => {
 
   it('lets config:read read but not save, and needs a tenant', async () => {
     const body = { InvitationLimit: 1, ContactFrequencyDays: 1, CatiOptoutFrequencies: [] };
-    expect((await call('PUT', '/api/system-rules', readerToken, body)).statusCode).toBe(403);
+    await expectRefusal(() => call('PUT', '/api/system-rules', readerToken, body), forbidden, allRules);
     expect((await call('GET', '/api/system-rules', viewerToken)).statusCode).toBe(403);
     expect((await call('GET', '/api/system-rules', undefined)).statusCode).toBe(401);
-    expectCode(
-      await call('PUT', '/api/system-rules', tenantlessToken, body),
-      403,
-      ErrorCode.SameTenantRequired,
+    await expectRefusal(
+      () => call('PUT', '/api/system-rules', tenantlessToken, body),
+      { status: 403, code: ErrorCode.SameTenantRequired },
+      allRules,
     );
-    expect(await t.database.db.select().from(systemRules)).toEqual([]);
+    expect(await allRules()).toEqual([]);
   });
 });

@@ -68,6 +68,10 @@ function restoreValue(incoming: unknown, stored: unknown): Restored {
   return { value: incoming, replaced: false };
 }
 
+/** A stored section's JSON as callers see it: masked when it is a credential section, else as stored. */
+export const shownJson = (row: { isCredential: boolean; jsonConfig: string }): string =>
+  row.isCredential ? maskCredentialJson(row.jsonConfig) : row.jsonConfig;
+
 /**
  * The JSON text to store when a credential section is saved: each CREDENTIAL_MASK at a path where the stored
  * section has a string becomes that string (deep, by object key and array index). `incoming` must already pass
@@ -83,3 +87,10 @@ export function restoreMaskedJson(incoming: string, stored: string): string {
   const restored = restoreValue(JSON.parse(incoming), storedValue);
   return restored.replaced ? JSON.stringify(restored.value, null, 2) : incoming;
 }
+
+/**
+ * The JSON text a save of `stored` keeps: the caller saw a credential section masked, so its masks stand for the
+ * stored secrets (restoreMaskedJson); any other section is stored as sent.
+ */
+export const savedJson = (incoming: string, stored: { isCredential: boolean; jsonConfig: string }): string =>
+  stored.isCredential ? restoreMaskedJson(incoming, stored.jsonConfig) : incoming;

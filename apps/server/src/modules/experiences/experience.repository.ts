@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CALCULABLE_MEASUREMENT_TYPES,
@@ -18,7 +18,15 @@ import {
   weightedExperienceGroupItems,
 } from '../../db/schema/index.js';
 import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
-import { qualified, sameName, sharedOrOwn } from './metadata-sql.js';
+import {
+  countOf,
+  insertedId,
+  isNameTaken,
+  pageOf,
+  sameName,
+  selectionOf,
+} from '../administration/queries.js';
+import { ownRow, qualified, sharedOrOwn } from './metadata-sql.js';
 
 /**
  * The caller's tenant, joined to every grid row: the list's scope pins it to the caller (`caller.id = $tenant`),
@@ -35,7 +43,7 @@ const weightedGroupCountOf = (tenantId: number) =>
   sql<number>`(select count(distinct ${qualified(weightedExperienceGroupItems.groupId)})::int from ${weightedExperienceGroupItems} where ${qualified(weightedExperienceGroupItems.experienceId)} = ${qualified(experiences.id)} and ${qualified(weightedExperienceGroupItems.tenantId)} = ${tenantId})`;
 
 /** The experiences grid's whitelist (keys are the row's fields). */
-export const experienceGridFields: GridFields = {
+export const experienceGridFields = {
   Id: { sql: experiences.id, type: 'number' },
   Name: { sql: experiences.name, type: 'string' },
   GroupId: { sql: experiences.groupId, type: 'number' },
@@ -43,7 +51,7 @@ export const experienceGridFields: GridFields = {
   MeasurementType: { sql: experiences.measurementType, type: 'number' },
   IsPreserved: { sql: isPreserved, type: 'boolean' },
   QuestionCount: { sql: questionCountOf(sql`${caller.id}`), type: 'number' },
-};
+} satisfies GridFields;
 
 /** The grid's scope: the system experiences and the tenant's own, seen by the tenant. */
 export const experienceGridScope = (tenantId: number): SQL =>
@@ -55,50 +63,32 @@ export type ExperienceRecord = ExperienceDetail & { TenantId: number | null };
 
 /** Experiences and experience groups; every read is limited to what `tenantId` sees. */
 export function createExperienceRepository(db: Db) {
-  const gridSelection = {
-    Id: experiences.id,
-    Name: experiences.name,
-    GroupId: experiences.groupId,
-    GroupName: experienceGroups.name,
-    MeasurementType: experiences.measurementType,
-    IsPreserved: isPreserved,
-    QuestionCount: experienceGridFields.QuestionCount!.sql as SQL<number>,
-  };
-
   return {
     async gridRows(page: GridPageRequest): Promise<ExperienceRow[]> {
-      const rows = await db
-        .select(gridSelection)
+      const query = db
+        .select(selectionOf(experienceGridFields))
         .from(experiences)
         .crossJoin(caller)
-        .leftJoin(experienceGroups, eq(experienceGroups.id, experiences.groupId))
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
+        .leftJoin(experienceGroups, eq(experienceGroups.id, experiences.groupId));
+      const rows = await pageOf(query.$dynamic(), page);
       return rows.map((row) => ({ ...row, MeasurementType: toMeasurementType(row.MeasurementType) }));
     },
 
-    async gridCount(where: SQL | undefined): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(experiences)
-        .crossJoin(caller)
-        .leftJoin(experienceGroups, eq(experienceGroups.id, experiences.groupId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    gridCount: (where: SQL | undefined): Promise<number> =>
+      countOf(
+        db
+          .select({ n: count() })
+          .from(experiences)
+          .crossJoin(caller)
+          .leftJoin(experienceGroups, eq(experienceGroups.id, experiences.groupId))
+          .where(where),
+      ),
 
     /** One experience the tenant sees, with the tenant's use of it. */
     async find(tenantId: number, id: number): Promise<ExperienceRecord | undefined> {
       const [row] = await db
         .select({
-          Id: experiences.id,
-          Name: experiences.name,
-          GroupId: experiences.groupId,
-          GroupName: experienceGroups.name,
-          MeasurementType: experiences.measurementType,
-          IsPreserved: isPreserved,
+          ...selectionOf(experienceGridFields),
           QuestionCount: questionCountOf(tenantId),
           WeightedGroupCount: weightedGroupCountOf(tenantId),
           TenantId: experiences.tenantId,
@@ -110,20 +100,8 @@ export function createExperienceRepository(db: Db) {
     },
 
     /** Whether the tenant sees another experience of this name (its own or a system one). */
-    async nameTaken(tenantId: number, name: string, exceptId?: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: experiences.id })
-        .from(experiences)
-        .where(
-          and(
-            sharedOrOwn(experiences.tenantId, tenantId),
-            sameName(experiences.name, name),
-            exceptId === undefined ? undefined : ne(experiences.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    nameTaken: (tenantId: number, name: string, exceptId?: number): Promise<boolean> =>
+      isNameTaken(db, experiences, name, sharedOrOwn(experiences.tenantId, tenantId), exceptId),
 
     /** Whether any question or weighted group item refers to the experience (whatever its tenant). */
     async inUse(id: number): Promise<boolean> {
@@ -141,16 +119,13 @@ export function createExperienceRepository(db: Db) {
       return item !== undefined;
     },
 
-    async insert(values: {
+    insert: (values: {
       tenantId: number;
       name: string;
       groupId: number | null;
       measurementType: MeasurementType;
-    }): Promise<number> {
-      const [row] = await db.insert(experiences).values(values).returning({ id: experiences.id });
-      if (!row) throw new Error('experience insert returned nothing');
-      return row.id;
-    },
+    }): Promise<number> =>
+      insertedId(db.insert(experiences).values(values).returning({ id: experiences.id }), 'experience'),
 
     async update(
       tenantId: number,
@@ -160,11 +135,11 @@ export function createExperienceRepository(db: Db) {
       await db
         .update(experiences)
         .set(values)
-        .where(and(eq(experiences.id, id), eq(experiences.tenantId, tenantId)));
+        .where(ownRow(experiences, tenantId, id));
     },
 
     async remove(tenantId: number, id: number): Promise<void> {
-      await db.delete(experiences).where(and(eq(experiences.id, id), eq(experiences.tenantId, tenantId)));
+      await db.delete(experiences).where(ownRow(experiences, tenantId, id));
     },
 
     groups: (tenantId: number): Promise<ExperienceGroupOption[]> =>
@@ -189,14 +164,11 @@ export function createExperienceRepository(db: Db) {
       return row;
     },
 
-    async insertGroup(tenantId: number, name: string): Promise<number> {
-      const [row] = await db
-        .insert(experienceGroups)
-        .values({ tenantId, name })
-        .returning({ id: experienceGroups.id });
-      if (!row) throw new Error('experience group insert returned nothing');
-      return row.id;
-    },
+    insertGroup: (tenantId: number, name: string): Promise<number> =>
+      insertedId(
+        db.insert(experienceGroups).values({ tenantId, name }).returning({ id: experienceGroups.id }),
+        'experience group',
+      ),
 
     async calculable(tenantId: number): Promise<CalculableExperience[]> {
       const rows = await db

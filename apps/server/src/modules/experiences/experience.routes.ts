@@ -11,32 +11,32 @@ import {
   experienceSaveSchema,
   metadataIdParamsSchema,
 } from '@loupe/contracts';
-import { registerGridRoutes } from '../../grid/grid-routes.js';
-import { requireTenant } from '../../plugins/auth.js';
 import type { AdministrationDeps } from '../administration-deps.js';
 import { experienceGridFields, experienceGridScope } from './experience.repository.js';
 import { createExperienceService } from './experience.service.js';
 import { journeyStageRoutes } from './journey-stage.routes.js';
+import { registerMetadataRoutes } from './metadata-record.js';
 import { weightedExperienceGroupRoutes } from './weighted-experience-group.routes.js';
 
 /** Experiences, weighted experience groups and journey stages (shell spec §3, §5, §7, §8). */
 export function experienceRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
   const experiences = createExperienceService({ db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: EXPERIENCE_SCOPES };
-  const byId = { params: metadataIdParamsSchema };
 
-  registerGridRoutes(app, {
+  registerMetadataRoutes(app, {
     path: '/api/experiences',
-    access: [...EXPERIENCE_SCOPES],
-    item: experienceRowSchema,
-    source: {
+    access: EXPERIENCE_SCOPES,
+    grid: {
+      item: experienceRowSchema,
       fields: experienceGridFields,
       defaultOrder: 'Id asc',
-      scope: (request) => experienceGridScope(requireTenant(request.actor)),
-      rows: (page) => experiences.repository.gridRows(page),
-      count: (where) => experiences.repository.gridCount(where),
+      scope: experienceGridScope,
+      queries: experiences.repository,
     },
+    params: metadataIdParamsSchema,
+    body: experienceSaveSchema,
+    item: experienceDetailSchema,
+    service: experiences,
   });
 
   // What the weighted group form chooses from, so it is open to custom-KPI builders too.
@@ -50,29 +50,12 @@ export function experienceRoutes(app: FastifyInstance, { db }: AdministrationDep
   );
   routes.get(
     '/api/experience-groups',
-    { config, schema: { response: { 200: z.array(experienceGroupOptionSchema) } } },
+    {
+      config: { access: EXPERIENCE_SCOPES },
+      schema: { response: { 200: z.array(experienceGroupOptionSchema) } },
+    },
     async (request) => experiences.groups(request.actor),
   );
-  routes.get(
-    '/api/experiences/:id',
-    { config, schema: { ...byId, response: { 200: experienceDetailSchema } } },
-    async (request) => experiences.get(request.actor, request.params.id),
-  );
-  routes.post(
-    '/api/experiences',
-    { config, schema: { body: experienceSaveSchema, response: { 201: experienceDetailSchema } } },
-    async (request, reply) => reply.status(201).send(await experiences.create(request.actor, request.body)),
-  );
-  routes.put(
-    '/api/experiences/:id',
-    { config, schema: { ...byId, body: experienceSaveSchema, response: { 200: experienceDetailSchema } } },
-    async (request) => experiences.update(request.actor, request.params.id, request.body),
-  );
-  routes.delete('/api/experiences/:id', { config, schema: byId }, async (request, reply) => {
-    await experiences.remove(request.actor, request.params.id);
-    return reply.status(204).send();
-  });
-
   weightedExperienceGroupRoutes(app, { db });
   journeyStageRoutes(app, { db });
 }

@@ -8,18 +8,18 @@ import {
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import { requireTenant, type Actor } from '../../plugins/auth.js';
+import type { RecordService } from '../administration/record-routes.js';
+import { fieldTaken, invalidField } from '../administration/refusals.js';
 import {
   createExperienceRepository,
   type ExperienceRecord,
   type ExperienceRepository,
 } from './experience.repository.js';
-import { refusingConflicts } from './metadata-sql.js';
+import { metadataRecords } from './metadata-record.js';
 
 const experienceNotFound = () => notFound(ErrorCode.ExperienceNotFound);
 const nameExists = () =>
-  badRequest(ErrorCode.ExperienceNameExists, [
-    { Path: 'Name', Message: 'An experience with this name exists.' },
-  ]);
+  fieldTaken(ErrorCode.ExperienceNameExists, 'Name', 'An experience with this name exists.');
 const preserved = () => badRequest(ErrorCode.ExperiencePreserved);
 const inUse = () => badRequest(ErrorCode.ExperienceInUse);
 
@@ -42,7 +42,7 @@ async function resolveGroup(
 ): Promise<number | null> {
   if (body.GroupId != null) {
     const group = await repository.findGroup(tenantId, { id: body.GroupId });
-    if (!group) throw badRequest(ErrorCode.ModelNotValid, [{ Path: 'GroupId', Message: 'Unknown group.' }]);
+    if (!group) throw invalidField('GroupId', 'Unknown group.');
     return group.id;
   }
   const name = body.GroupName?.trim();
@@ -61,76 +61,57 @@ function toDetail({ TenantId: _tenantId, ...detail }: ExperienceRecord): Experie
  * or change its measurement type (13004); its name and group may change.
  */
 export function createExperienceService({ db }: { db: Db }) {
-  const repository = createExperienceRepository(db);
+  const { repository, load, read, checkName, write } = metadataRecords(db, createExperienceRepository, {
+    missing: experienceNotFound,
+    nameExists,
+  });
 
-  async function load(repo: ExperienceRepository, tenantId: number, id: number) {
-    const experience = await repo.find(tenantId, id);
-    if (!experience) throw experienceNotFound();
-    return experience;
-  }
+  const service: RecordService<number, ExperienceSave, ExperienceDetail> = {
+    get: async (actor, id) => toDetail(await read(actor, id)),
+
+    create: (actor, body) =>
+      write(actor, async (repo, tenantId) => {
+        await checkName(repo, tenantId, body.Name);
+        const id = await repo.insert({
+          tenantId,
+          name: body.Name,
+          groupId: await resolveGroup(repo, tenantId, body),
+          measurementType: body.MeasurementType,
+        });
+        return toDetail(await load(repo, tenantId, id));
+      }),
+
+    update: (actor, id, body) =>
+      write(actor, async (repo, tenantId) => {
+        const current = await load(repo, tenantId, id);
+        if (!changes(current, body)) return toDetail(current);
+        if (current.IsPreserved || current.TenantId === null) throw preserved();
+        await checkName(repo, tenantId, body.Name, id);
+        if (body.MeasurementType !== current.MeasurementType && (await repo.inUse(id))) throw inUse();
+        await repo.update(tenantId, id, {
+          name: body.Name,
+          groupId: await resolveGroup(repo, tenantId, body),
+          measurementType: body.MeasurementType,
+        });
+        return toDetail(await load(repo, tenantId, id));
+      }),
+
+    remove: (actor, id) =>
+      write(
+        actor,
+        async (repo, tenantId) => {
+          const current = await load(repo, tenantId, id);
+          if (current.IsPreserved || current.TenantId === null) throw preserved();
+          if (await repo.inUse(id)) throw inUse();
+          await repo.remove(tenantId, id);
+        },
+        { onInUse: inUse },
+      ),
+  };
 
   return {
     repository,
-
-    async get(actor: Actor, id: number): Promise<ExperienceDetail> {
-      return toDetail(await load(repository, requireTenant(actor), id));
-    },
-
-    create(actor: Actor, body: ExperienceSave): Promise<ExperienceDetail> {
-      const tenantId = requireTenant(actor);
-      return refusingConflicts(
-        () =>
-          db.transaction(async (tx) => {
-            const repo = createExperienceRepository(tx);
-            if (await repo.nameTaken(tenantId, body.Name)) throw nameExists();
-            const id = await repo.insert({
-              tenantId,
-              name: body.Name,
-              groupId: await resolveGroup(repo, tenantId, body),
-              measurementType: body.MeasurementType,
-            });
-            return toDetail(await load(repo, tenantId, id));
-          }),
-        { onDuplicate: nameExists },
-      );
-    },
-
-    update(actor: Actor, id: number, body: ExperienceSave): Promise<ExperienceDetail> {
-      const tenantId = requireTenant(actor);
-      return refusingConflicts(
-        () =>
-          db.transaction(async (tx) => {
-            const repo = createExperienceRepository(tx);
-            const current = await load(repo, tenantId, id);
-            if (!changes(current, body)) return toDetail(current);
-            if (current.IsPreserved || current.TenantId === null) throw preserved();
-            if (await repo.nameTaken(tenantId, body.Name, id)) throw nameExists();
-            if (body.MeasurementType !== current.MeasurementType && (await repo.inUse(id))) throw inUse();
-            await repo.update(tenantId, id, {
-              name: body.Name,
-              groupId: await resolveGroup(repo, tenantId, body),
-              measurementType: body.MeasurementType,
-            });
-            return toDetail(await load(repo, tenantId, id));
-          }),
-        { onDuplicate: nameExists },
-      );
-    },
-
-    remove(actor: Actor, id: number): Promise<void> {
-      const tenantId = requireTenant(actor);
-      return refusingConflicts(
-        () =>
-          db.transaction(async (tx) => {
-            const repo = createExperienceRepository(tx);
-            const current = await load(repo, tenantId, id);
-            if (current.IsPreserved || current.TenantId === null) throw preserved();
-            if (await repo.inUse(id)) throw inUse();
-            await repo.remove(tenantId, id);
-          }),
-        { onInUse: inUse },
-      );
-    },
+    ...service,
 
     groups(actor: Actor): Promise<ExperienceGroupOption[]> {
       return repository.groups(requireTenant(actor));

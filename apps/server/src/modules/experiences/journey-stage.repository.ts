@@ -1,27 +1,23 @@
-import { and, count, eq, max, ne, sql, type SQL } from 'drizzle-orm';
+import { count, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { JourneyStageRow } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { journeyStages, surveys } from '../../db/schema/index.js';
 import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
-import { qualified, sameName } from './metadata-sql.js';
+import { countOf, insertedId, isNameTaken, pageOf, selectionOf } from '../administration/queries.js';
+import { ownRow, qualified } from './metadata-sql.js';
 
 // Stages belong to one tenant, and so do the surveys that use them: counting by stage is counting the tenant's.
 const surveyCount = sql<number>`(select count(*)::int from ${surveys} where ${qualified(surveys.journeyStageId)} = ${qualified(journeyStages.id)})`;
 
-const selection = {
-  Id: journeyStages.id,
-  Name: journeyStages.name,
-  Order: journeyStages.order,
-  SurveyCount: surveyCount,
-};
-
-/** The journey stages grid's whitelist. */
-export const journeyStageGridFields: GridFields = {
+/** The journey stages grid's whitelist, which is also the select list of a stage. */
+export const journeyStageGridFields = {
   Id: { sql: journeyStages.id, type: 'number' },
   Name: { sql: journeyStages.name, type: 'string' },
   Order: { sql: journeyStages.order, type: 'number' },
   SurveyCount: { sql: surveyCount, type: 'number' },
-};
+} satisfies GridFields;
+
+const selection = selectionOf(journeyStageGridFields);
 
 export const journeyStageGridScope = (tenantId: number): SQL => eq(journeyStages.tenantId, tenantId);
 
@@ -29,41 +25,21 @@ export const journeyStageGridScope = (tenantId: number): SQL => eq(journeyStages
 export function createJourneyStageRepository(db: Db) {
   return {
     gridRows: (page: GridPageRequest): Promise<JourneyStageRow[]> =>
-      db
-        .select(selection)
-        .from(journeyStages)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+      pageOf(db.select(selection).from(journeyStages).$dynamic(), page),
 
-    async gridCount(where: SQL | undefined): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(journeyStages).where(where);
-      return row?.n ?? 0;
-    },
+    gridCount: (where: SQL | undefined): Promise<number> =>
+      countOf(db.select({ n: count() }).from(journeyStages).where(where)),
 
     async find(tenantId: number, id: number): Promise<JourneyStageRow | undefined> {
       const [row] = await db
         .select(selection)
         .from(journeyStages)
-        .where(and(eq(journeyStages.id, id), eq(journeyStages.tenantId, tenantId)));
+        .where(ownRow(journeyStages, tenantId, id));
       return row;
     },
 
-    async nameTaken(tenantId: number, name: string, exceptId?: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: journeyStages.id })
-        .from(journeyStages)
-        .where(
-          and(
-            eq(journeyStages.tenantId, tenantId),
-            sameName(journeyStages.name, name),
-            exceptId === undefined ? undefined : ne(journeyStages.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    nameTaken: (tenantId: number, name: string, exceptId?: number): Promise<boolean> =>
+      isNameTaken(db, journeyStages, name, eq(journeyStages.tenantId, tenantId), exceptId),
 
     /** The order after the tenant's last stage (1 for the first). */
     async nextOrder(tenantId: number): Promise<number> {
@@ -74,23 +50,21 @@ export function createJourneyStageRepository(db: Db) {
       return (row?.last ?? 0) + 1;
     },
 
-    async insert(values: { tenantId: number; name: string; order: number }): Promise<number> {
-      const [row] = await db.insert(journeyStages).values(values).returning({ id: journeyStages.id });
-      if (!row) throw new Error('journey stage insert returned nothing');
-      return row.id;
-    },
+    insert: (values: { tenantId: number; name: string; order: number }): Promise<number> =>
+      insertedId(
+        db.insert(journeyStages).values(values).returning({ id: journeyStages.id }),
+        'journey stage',
+      ),
 
     async update(tenantId: number, id: number, values: { name: string; order: number }): Promise<void> {
       await db
         .update(journeyStages)
         .set(values)
-        .where(and(eq(journeyStages.id, id), eq(journeyStages.tenantId, tenantId)));
+        .where(ownRow(journeyStages, tenantId, id));
     },
 
     async remove(tenantId: number, id: number): Promise<void> {
-      await db
-        .delete(journeyStages)
-        .where(and(eq(journeyStages.id, id), eq(journeyStages.tenantId, tenantId)));
+      await db.delete(journeyStages).where(ownRow(journeyStages, tenantId, id));
     },
   };
 }

@@ -1,15 +1,14 @@
 import { ErrorCode, type JourneyStageRow, type JourneyStageSave } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
-import { createJourneyStageRepository, type JourneyStageRepository } from './journey-stage.repository.js';
-import { refusingConflicts } from './metadata-sql.js';
+import type { RecordService } from '../administration/record-routes.js';
+import { fieldTaken } from '../administration/refusals.js';
+import { createJourneyStageRepository } from './journey-stage.repository.js';
+import { metadataRecords } from './metadata-record.js';
 
 const stageNotFound = () => notFound(ErrorCode.NotFound);
 const nameExists = () =>
-  badRequest(ErrorCode.JourneyStageNameExists, [
-    { Path: 'Name', Message: 'A journey stage with this name already exists.' },
-  ]);
+  fieldTaken(ErrorCode.JourneyStageNameExists, 'Name', 'A journey stage with this name already exists.');
 const inUse = () => badRequest(ErrorCode.JourneyStageInUse);
 
 /**
@@ -17,66 +16,43 @@ const inUse = () => badRequest(ErrorCode.JourneyStageInUse);
  * changed or removed (13005), though saving it unchanged is accepted.
  */
 export function createJourneyStageService({ db }: { db: Db }) {
-  const repository = createJourneyStageRepository(db);
+  const { repository, load, read, checkName, write } = metadataRecords(db, createJourneyStageRepository, {
+    missing: stageNotFound,
+    nameExists,
+  });
 
-  async function load(repo: JourneyStageRepository, tenantId: number, id: number) {
-    const stage = await repo.find(tenantId, id);
-    if (!stage) throw stageNotFound();
-    return stage;
-  }
+  const service: RecordService<number, JourneyStageSave, JourneyStageRow> = {
+    get: read,
 
-  return {
-    repository,
+    create: (actor, body) =>
+      write(actor, async (repo, tenantId) => {
+        await checkName(repo, tenantId, body.Name);
+        const order = body.Order ?? (await repo.nextOrder(tenantId));
+        const id = await repo.insert({ tenantId, name: body.Name, order });
+        return load(repo, tenantId, id);
+      }),
 
-    async get(actor: Actor, id: number): Promise<JourneyStageRow> {
-      return load(repository, requireTenant(actor), id);
-    },
+    update: (actor, id, body) =>
+      write(actor, async (repo, tenantId) => {
+        const current = await load(repo, tenantId, id);
+        const order = body.Order ?? current.Order;
+        if (body.Name === current.Name && order === current.Order) return current;
+        if (current.SurveyCount > 0) throw inUse();
+        await checkName(repo, tenantId, body.Name, id);
+        await repo.update(tenantId, id, { name: body.Name, order });
+        return load(repo, tenantId, id);
+      }),
 
-    create(actor: Actor, body: JourneyStageSave): Promise<JourneyStageRow> {
-      const tenantId = requireTenant(actor);
-      return refusingConflicts(
-        () =>
-          db.transaction(async (tx) => {
-            const repo = createJourneyStageRepository(tx);
-            if (await repo.nameTaken(tenantId, body.Name)) throw nameExists();
-            const order = body.Order ?? (await repo.nextOrder(tenantId));
-            const id = await repo.insert({ tenantId, name: body.Name, order });
-            return load(repo, tenantId, id);
-          }),
-        { onDuplicate: nameExists },
-      );
-    },
-
-    update(actor: Actor, id: number, body: JourneyStageSave): Promise<JourneyStageRow> {
-      const tenantId = requireTenant(actor);
-      return refusingConflicts(
-        () =>
-          db.transaction(async (tx) => {
-            const repo = createJourneyStageRepository(tx);
-            const current = await load(repo, tenantId, id);
-            const order = body.Order ?? current.Order;
-            if (body.Name === current.Name && order === current.Order) return current;
-            if (current.SurveyCount > 0) throw inUse();
-            if (await repo.nameTaken(tenantId, body.Name, id)) throw nameExists();
-            await repo.update(tenantId, id, { name: body.Name, order });
-            return load(repo, tenantId, id);
-          }),
-        { onDuplicate: nameExists },
-      );
-    },
-
-    remove(actor: Actor, id: number): Promise<void> {
-      const tenantId = requireTenant(actor);
-      return refusingConflicts(
-        () =>
-          db.transaction(async (tx) => {
-            const repo = createJourneyStageRepository(tx);
-            const current = await load(repo, tenantId, id);
-            if (current.SurveyCount > 0) throw inUse();
-            await repo.remove(tenantId, id);
-          }),
+    remove: (actor, id) =>
+      write(
+        actor,
+        async (repo, tenantId) => {
+          const current = await load(repo, tenantId, id);
+          if (current.SurveyCount > 0) throw inUse();
+          await repo.remove(tenantId, id);
+        },
         { onInUse: inUse },
-      );
-    },
+      ),
   };
+  return { repository, ...service };
 }

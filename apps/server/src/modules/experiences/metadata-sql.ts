@@ -1,8 +1,4 @@
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
-import { eq, getTableName, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
-
-/** Names compare without regard to case: "NPS" and "nps" are the same experience, group or stage. */
-export const sameName = (column: Column, name: string): SQL => sql`lower(${column}) = lower(${name})`;
+import { and, eq, getTableName, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 
 /**
  * `"table"."column"`, for correlated subqueries in a select list: on a query without joins Drizzle writes a
@@ -16,20 +12,6 @@ export const qualified = (column: Column): SQL =>
 export const sharedOrOwn = (column: Column, tenantId: number): SQL =>
   or(isNull(column), eq(column, tenantId))!;
 
-/**
- * Runs `write`, turning what a concurrent save can still trip over after the service's checks into the refusal
- * those checks give: a unique violation (the same name saved meanwhile) into `onDuplicate()`, a foreign-key
- * violation (a row that started using the record meanwhile) into `onInUse()`.
- */
-export async function refusingConflicts<T>(
-  write: () => Promise<T>,
-  refusals: { onDuplicate?: () => Error; onInUse?: () => Error },
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (refusals.onDuplicate && isUniqueViolation(error)) throw refusals.onDuplicate();
-    if (refusals.onInUse && isForeignKeyViolation(error)) throw refusals.onInUse();
-    throw error;
-  }
-}
+/** The row `id` of a table whose rows belong to one tenant, if it is the tenant's own. */
+export const ownRow = (table: { id: Column; tenantId: Column }, tenantId: number, id: number): SQL =>
+  and(eq(table.id, id), eq(table.tenantId, tenantId))!;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WeightedExperienceGroupDetail, WeightedExperienceGroupRow } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import {
@@ -7,16 +7,17 @@ import {
   weightedExperienceGroups,
 } from '../../db/schema/index.js';
 import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
-import { qualified, sameName, sharedOrOwn } from './metadata-sql.js';
+import { countOf, insertedId, isNameTaken, pageOf, selectionOf } from '../administration/queries.js';
+import { ownRow, qualified, sharedOrOwn } from './metadata-sql.js';
 
 const itemCount = sql<number>`(select count(*)::int from ${weightedExperienceGroupItems} where ${qualified(weightedExperienceGroupItems.groupId)} = ${qualified(weightedExperienceGroups.id)})`;
 
-/** The weighted groups grid's whitelist. */
-export const weightedGroupGridFields: GridFields = {
+/** The weighted groups grid's whitelist, which is also its select list. */
+export const weightedGroupGridFields = {
   Id: { sql: weightedExperienceGroups.id, type: 'number' },
   Name: { sql: weightedExperienceGroups.name, type: 'string' },
   ItemCount: { sql: itemCount, type: 'number' },
-};
+} satisfies GridFields;
 
 export const weightedGroupGridScope = (tenantId: number): SQL =>
   eq(weightedExperienceGroups.tenantId, tenantId);
@@ -27,28 +28,16 @@ export type WeightedItem = { experienceId: number; weight: number };
 export function createWeightedGroupRepository(db: Db) {
   return {
     gridRows: (page: GridPageRequest): Promise<WeightedExperienceGroupRow[]> =>
-      db
-        .select({
-          Id: weightedExperienceGroups.id,
-          Name: weightedExperienceGroups.name,
-          ItemCount: itemCount,
-        })
-        .from(weightedExperienceGroups)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+      pageOf(db.select(selectionOf(weightedGroupGridFields)).from(weightedExperienceGroups).$dynamic(), page),
 
-    async gridCount(where: SQL | undefined): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(weightedExperienceGroups).where(where);
-      return row?.n ?? 0;
-    },
+    gridCount: (where: SQL | undefined): Promise<number> =>
+      countOf(db.select({ n: count() }).from(weightedExperienceGroups).where(where)),
 
     async find(tenantId: number, id: number): Promise<WeightedExperienceGroupDetail | undefined> {
       const [group] = await db
         .select({ Id: weightedExperienceGroups.id, Name: weightedExperienceGroups.name })
         .from(weightedExperienceGroups)
-        .where(and(eq(weightedExperienceGroups.id, id), eq(weightedExperienceGroups.tenantId, tenantId)));
+        .where(ownRow(weightedExperienceGroups, tenantId, id));
       if (!group) return undefined;
       const items = await db
         .select({
@@ -68,20 +57,14 @@ export function createWeightedGroupRepository(db: Db) {
       return { ...group, Items: items };
     },
 
-    async nameTaken(tenantId: number, name: string, exceptId?: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: weightedExperienceGroups.id })
-        .from(weightedExperienceGroups)
-        .where(
-          and(
-            eq(weightedExperienceGroups.tenantId, tenantId),
-            sameName(weightedExperienceGroups.name, name),
-            exceptId === undefined ? undefined : ne(weightedExperienceGroups.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    nameTaken: (tenantId: number, name: string, exceptId?: number): Promise<boolean> =>
+      isNameTaken(
+        db,
+        weightedExperienceGroups,
+        name,
+        eq(weightedExperienceGroups.tenantId, tenantId),
+        exceptId,
+      ),
 
     /** The measurement types of those of `ids` the tenant sees (system or own experiences). */
     async visibleExperiences(tenantId: number, ids: number[]): Promise<Map<number, number>> {
@@ -93,20 +76,20 @@ export function createWeightedGroupRepository(db: Db) {
       return new Map(rows.map((row) => [row.id, row.measurementType]));
     },
 
-    async insert(tenantId: number, name: string): Promise<number> {
-      const [row] = await db
-        .insert(weightedExperienceGroups)
-        .values({ tenantId, name })
-        .returning({ id: weightedExperienceGroups.id });
-      if (!row) throw new Error('weighted group insert returned nothing');
-      return row.id;
-    },
+    insert: (tenantId: number, name: string): Promise<number> =>
+      insertedId(
+        db
+          .insert(weightedExperienceGroups)
+          .values({ tenantId, name })
+          .returning({ id: weightedExperienceGroups.id }),
+        'weighted group',
+      ),
 
     async rename(tenantId: number, id: number, name: string): Promise<void> {
       await db
         .update(weightedExperienceGroups)
         .set({ name })
-        .where(and(eq(weightedExperienceGroups.id, id), eq(weightedExperienceGroups.tenantId, tenantId)));
+        .where(ownRow(weightedExperienceGroups, tenantId, id));
     },
 
     /** Replaces the group's items with `items`, in their order. */
@@ -126,9 +109,7 @@ export function createWeightedGroupRepository(db: Db) {
     },
 
     async remove(tenantId: number, id: number): Promise<void> {
-      await db
-        .delete(weightedExperienceGroups)
-        .where(and(eq(weightedExperienceGroups.id, id), eq(weightedExperienceGroups.tenantId, tenantId)));
+      await db.delete(weightedExperienceGroups).where(ownRow(weightedExperienceGroups, tenantId, id));
     },
   };
 }

@@ -1,9 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode, SecurityLevel, type LicenseDetails } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { licenses, tenants, users } from '../../db/schema/index.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { invalidField } from '../administration/refusals.js';
+import { activeUsersOf, countUsers } from '../users/user-counts.js';
 import type { SessionCounter } from '../bootstrap/bootstrap.service.js';
 
 const DAY_MS = 86_400_000;
@@ -23,25 +25,20 @@ export function createLicenseService({ db, countSessions, now = () => new Date()
       return actor.tenantId;
     }
     if (requested === undefined)
-      throw badRequest(ErrorCode.ModelNotValid, [
-        { Path: 'querystring/tenantId', Message: 'A tenantless caller names the tenant.' },
-      ]);
+      throw invalidField('querystring/tenantId', 'A tenantless caller names the tenant.');
     return requested;
   }
 
-  async function activeUsers(tenantId: number, powerOnly: boolean): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(
-        and(
-          eq(users.tenantId, tenantId),
-          eq(users.isActive, true),
-          eq(users.isTestUser, false),
-          powerOnly ? eq(users.securityLevel, SecurityLevel.Power) : undefined,
-        ),
-      );
-    return row?.n ?? 0;
+  /** Unlike the power-user cap (users/power-users.ts), the licence screen leaves test users out. */
+  function activeUsers(tenantId: number, powerOnly: boolean): Promise<number> {
+    return countUsers(
+      db,
+      and(
+        activeUsersOf(tenantId),
+        eq(users.isTestUser, false),
+        powerOnly ? eq(users.securityLevel, SecurityLevel.Power) : undefined,
+      ),
+    );
   }
 
   return {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecurityLevel, type Bootstrap, type LicenseDetails } from '@loupe/contracts';
-import { invitees, licenses, sessions, surveys, tenants, users } from '../../db/schema/index.js';
+import { invitees, licenses, sessions, surveys, users } from '../../db/schema/index.js';
+import { callApi, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
@@ -46,11 +47,7 @@ beforeAll(async () => {
   admin = (await t.signIn('admin')).access_token;
   viewer = (await t.signIn('viewer')).access_token;
   alterna = await signInNewUser(t, { userName: 'alterna', tenantId: null, scopes: ['license'] });
-  const [other] = await t.database.db
-    .insert(tenants)
-    .values({ name: 'No Licence Co' })
-    .returning({ id: tenants.id });
-  otherTenantId = other!.id;
+  otherTenantId = await insertTenant(t, 'No Licence Co');
 
   const now = Date.now();
   const yearStart = Date.UTC(new Date(now).getUTCFullYear(), 0, 1);
@@ -64,11 +61,7 @@ afterAll(async () => {
 });
 
 const getInfo = (token: string | undefined, query = '') =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/license-info${query}`,
-    headers: token ? t.authHeader(token) : {},
-  });
+  callApi(t, { method: 'GET', url: `/api/license-info${query}`, token });
 
 describe('GET /api/license-info', () => {
   it("answers the caller's tenant: licence, limits and what is used", async () => {
@@ -102,11 +95,7 @@ describe('GET /api/license-info', () => {
 
   it("agrees with the bootstrap's LicenseInfo", async () => {
     const info = (await getInfo(admin)).json<LicenseDetails>();
-    const bootstrap = await t.app.inject({
-      method: 'GET',
-      url: '/api/bootstrap/en',
-      headers: t.authHeader(admin),
-    });
+    const bootstrap = await callApi(t, { method: 'GET', url: '/api/bootstrap/en', token: admin });
     const { LicenseInfo } = bootstrap.json<Bootstrap>();
     expect(LicenseInfo).toEqual({
       IsValid: info.IsValid,

@@ -1,5 +1,223 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  gridPageSchema,
+  gridQuerySchema,
+  identityRoleSchema,
+  reportCreateSchema,
+  reportCreatedSchema,
+  reportDetailSchema,
+  reportListItemSchema,
+  reportOrdersSchema,
+  reportUpdateSchema,
+  reportWidgetSaveSchema,
+  reportWidgetSchema,
+  roleReportSaveSchema,
+  roleReportSchema,
+  userFilterQuerySchema,
+  userFilterSaveSchema,
+  userFilterSchema,
+  type RoleReport,
+  type Scope,
+} from '@loupe/contracts';
+import { registerGridRoutes, type GridListSource } from '../../grid/grid-routes.js';
+import { compileFilter, compileOrderBy } from '../../grid/odata-sql.js';
 import type { AdministrationDeps } from '../administration-deps.js';
+import { createReportWidgetGridSource, createReportWidgetService } from './report-widget.service.js';
+import { createReportService } from './report.service.js';
+import { createRoleReportGridSource, createRoleReportService } from './role-report.service.js';
+import { createUserFilterService } from './user-filter.service.js';
 
-/** Reports, report widgets, role assignments and saved user filters (reports spec §7). */
-export function reportRoutes(_app: FastifyInstance, _deps: AdministrationDeps): void {}
+const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
+const manage: [Scope, ...Scope[]] = ['report:manage'];
+
+const recordId = z.coerce.number().int().positive().max(2_147_483_647);
+const byId = { params: z.object({ id: recordId }) };
+const byRoleAndReport = { params: z.object({ roleId: recordId, reportId: recordId }) };
+
+/**
+ * Reports, report widgets, role assignments and saved user filters (reports spec §7; docs/reports.md). Reads
+ * need report:read or report:manage, writes report:manage; saved filters are any signed-in user's own. Paths the
+ * spec's client writes with a trailing slash are served with and without it.
+ */
+export function reportRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const reports = createReportService({ db });
+  const widgets = createReportWidgetService({ db });
+  const roleReports = createRoleReportService({ db });
+  const filters = createUserFilterService({ db });
+
+  // Reports.
+  routes.get(
+    '/api/reports',
+    { config: { access: read }, schema: { response: { 200: z.array(reportListItemSchema) } } },
+    async (request) => reports.list(request.actor),
+  );
+  routes.get(
+    '/api/reporteditor/:id',
+    { config: { access: read }, schema: { ...byId, response: { 200: reportDetailSchema } } },
+    async (request) => reports.get(request.actor, request.params.id),
+  );
+  routes.post(
+    '/api/reporteditor',
+    {
+      config: { access: manage },
+      schema: { body: reportCreateSchema, response: { 201: reportCreatedSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await reports.create(request.actor, request.body)),
+  );
+  // Registered before `/:id`, though the router prefers the static segment anyway.
+  routes.put(
+    '/api/reporteditor/changeReportOrders',
+    { config: { access: manage }, schema: { body: reportOrdersSchema } },
+    async (request, reply) => {
+      await reports.changeOrders(request.actor, request.body);
+      return reply.status(204).send();
+    },
+  );
+  routes.put(
+    '/api/reporteditor/:id',
+    {
+      config: { access: manage },
+      schema: { ...byId, body: reportUpdateSchema, response: { 200: reportDetailSchema } },
+    },
+    async (request) => reports.update(request.actor, request.params.id, request.body),
+  );
+  for (const url of ['/api/reporteditor/:id', '/api/reporteditor/:id/']) {
+    routes.delete(url, { config: { access: manage }, schema: byId }, async (request, reply) => {
+      await reports.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    });
+  }
+
+  // Widgets on a report.
+  registerGridRoutes(app, {
+    path: '/api/reportWidgets',
+    access: read,
+    item: reportWidgetSchema,
+    source: createReportWidgetGridSource(db),
+  });
+  routes.post(
+    '/api/reportWidgets',
+    {
+      config: { access: manage },
+      schema: { body: reportWidgetSaveSchema, response: { 201: reportWidgetSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await widgets.add(request.actor, request.body)),
+  );
+  routes.put(
+    '/api/reportWidgets/:id',
+    {
+      config: { access: manage },
+      schema: { ...byId, body: reportWidgetSaveSchema, response: { 200: reportWidgetSchema } },
+    },
+    async (request) => widgets.update(request.actor, request.params.id, request.body),
+  );
+  for (const url of ['/api/reportWidgets/:id', '/api/reportWidgets/:id/']) {
+    routes.delete(url, { config: { access: manage }, schema: byId }, async (request, reply) => {
+      await widgets.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    });
+  }
+
+  // Role assignments.
+  const roleReportSource = createRoleReportGridSource(db);
+  registerGridRoutes(app, {
+    path: '/api/rolereports',
+    access: read,
+    item: roleReportSchema,
+    source: roleReportSource,
+  });
+  registerGridAlias(app, '/api/rolereports/', read, roleReportSchema, roleReportSource);
+  routes.get(
+    '/api/rolereports/roleChoices',
+    { config: { access: manage }, schema: { response: { 200: z.array(identityRoleSchema) } } },
+    async (request) => roleReports.roleChoices(request.actor),
+  );
+  for (const url of ['/api/rolereports', '/api/rolereports/']) {
+    routes.post(
+      url,
+      {
+        config: { access: manage },
+        schema: { body: roleReportSaveSchema, response: { 201: roleReportSchema } },
+      },
+      async (request, reply) => reply.status(201).send(await roleReports.add(request.actor, request.body)),
+    );
+  }
+  routes.delete(
+    '/api/rolereports/:roleId/:reportId',
+    { config: { access: manage }, schema: byRoleAndReport },
+    async (request, reply) => {
+      await roleReports.remove(request.actor, request.params.roleId, request.params.reportId);
+      return reply.status(204).send();
+    },
+  );
+
+  // Saved user filters: the caller's own.
+  routes.get(
+    '/api/users/filter',
+    {
+      config: { access: 'signed-in' },
+      schema: { querystring: userFilterQuerySchema, response: { 200: z.array(userFilterSchema) } },
+    },
+    async (request) => filters.list(request.actor, request.query.page),
+  );
+  for (const url of ['/api/users/filter', '/api/users/filter/']) {
+    routes.post(
+      url,
+      {
+        config: { access: 'signed-in' },
+        schema: { body: userFilterSaveSchema, response: { 201: userFilterSchema } },
+      },
+      async (request, reply) => reply.status(201).send(await filters.create(request.actor, request.body)),
+    );
+  }
+  routes.put(
+    '/api/users/filter/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { ...byId, body: userFilterSaveSchema, response: { 200: userFilterSchema } },
+    },
+    async (request) => filters.update(request.actor, request.params.id, request.body),
+  );
+  routes.delete(
+    '/api/users/filter/:id',
+    { config: { access: 'signed-in' }, schema: byId },
+    async (request, reply) => {
+      await filters.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/**
+ * `GET {path}` answering as a grid list does, for a spelling `registerGridRoutes` does not take (the spec's client
+ * reads `/rolereports/?$filter=…` with a trailing slash).
+ */
+function registerGridAlias(
+  app: FastifyInstance,
+  path: string,
+  access: [Scope, ...Scope[]],
+  item: typeof roleReportSchema,
+  source: GridListSource<RoleReport>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    path,
+    {
+      config: { access },
+      schema: { querystring: gridQuerySchema, response: { 200: gridPageSchema(item) } },
+    },
+    async (request) => {
+      const { query } = request;
+      const where = and(source.scope(request, {}), compileFilter(query.$filter, source.fields));
+      const orderBy = compileOrderBy(query.$orderby, source.defaultOrder, source.fields);
+      const [Items, Count] = await Promise.all([
+        source.rows({ where, orderBy, limit: query.$top, offset: query.$skip }),
+        source.count(where),
+      ]);
+      return { Items, Count };
+    },
+  );
+}

@@ -1,10 +1,10 @@
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Scope, SecurityLevel } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
-
-/** The database or a transaction: the writes of one request run in one transaction. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import { insertedId, isNameTaken } from '../administration/queries.js';
+import { tenantIs } from '../administration/tenant-scope.js';
 
 export type RoleRow = {
   id: number;
@@ -19,9 +19,7 @@ export type RoleRow = {
 export type RoleValues = { name: string; securityLevel: SecurityLevel; scopes: Scope[] };
 
 /** The roles of one tenant; a tenantless caller (an Alterna user) manages the tenantless roles. */
-export function roleTenantIs(tenantId: number | null): SQL {
-  return tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId);
-}
+export const roleTenantIs = (tenantId: number | null): SQL => tenantIs(roles.tenantId, tenantId);
 
 /** How many users hold the role, in any position. */
 export const roleUserCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
@@ -59,29 +57,17 @@ export function createRoleRepository(db: Db) {
     },
 
     /** Whether another role of the tenant already has the name, compared case-insensitively. */
-    async nameTaken(executor: Executor, tenantId: number | null, name: string, exceptId?: number) {
-      const [row] = await executor
-        .select({ id: roles.id })
-        .from(roles)
-        .where(
-          and(
-            roleTenantIs(tenantId),
-            sql`lower(${roles.name}) = lower(${name})`,
-            exceptId === undefined ? undefined : ne(roles.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    nameTaken: (executor: Executor, tenantId: number | null, name: string, exceptId?: number) =>
+      isNameTaken(executor, roles, name, roleTenantIs(tenantId), exceptId),
 
-    async insert(executor: Executor, tenantId: number | null, values: RoleValues): Promise<number> {
-      const [row] = await executor
-        .insert(roles)
-        .values({ tenantId, ...values })
-        .returning({ id: roles.id });
-      if (!row) throw new Error('role insert returned nothing');
-      return row.id;
-    },
+    insert: (executor: Executor, tenantId: number | null, values: RoleValues): Promise<number> =>
+      insertedId(
+        executor
+          .insert(roles)
+          .values({ tenantId, ...values })
+          .returning({ id: roles.id }),
+        'role',
+      ),
 
     async update(executor: Executor, id: number, values: RoleValues): Promise<void> {
       await executor.update(roles).set(values).where(eq(roles.id, id));

@@ -12,6 +12,7 @@ import {
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { AdministrationDeps } from '../administration-deps.js';
+import { registerRecordRoutes } from '../administration/record-routes.js';
 import { createRoleGridSource } from './role-grid.js';
 import { createRoleRepository } from './role.repository.js';
 import { createRoleService } from './role.service.js';
@@ -27,7 +28,6 @@ const roleChoosers: [Scope, ...Scope[]] = [...read, 'user:read', 'user:manage', 
 export function roleRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
   const service = createRoleService({ db, repository: createRoleRepository(db) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const byId = { params: roleIdParamsSchema };
 
   routes.get(
     '/api/authScopes',
@@ -47,33 +47,19 @@ export function roleRoutes(app: FastifyInstance, { db }: AdministrationDeps): vo
     source: createRoleGridSource(db),
   });
 
-  routes.get(
-    '/api/identity/roles/:id',
-    { config: { access: read }, schema: { ...byId, response: { 200: roleSchema } } },
-    async (request) => service.get(request.actor, request.params.id),
-  );
-  // The spec's client posts to `/identity/roles/`; both spellings create.
-  for (const url of ['/api/identity/roles', '/api/identity/roles/']) {
-    routes.post(
-      url,
-      { config: { access: manage }, schema: { body: roleInputSchema, response: { 201: roleSchema } } },
-      async (request, reply) => reply.status(201).send(await service.create(request.actor, request.body)),
-    );
-  }
-  routes.put(
-    '/api/identity/roles/:id',
-    {
-      config: { access: manage },
-      schema: { ...byId, body: roleInputSchema, response: { 200: roleSchema } },
-    },
-    async (request) => service.update(request.actor, request.params.id, request.body),
-  );
-  routes.delete(
-    '/api/identity/roles/:id',
-    { config: { access: manage }, schema: byId },
-    async (request, reply) => {
-      await service.remove(request.actor, request.params.id);
-      return reply.status(204).send();
-    },
+  registerRecordRoutes(app, {
+    path: '/api/identity/roles',
+    params: roleIdParamsSchema,
+    body: roleInputSchema,
+    item: roleSchema,
+    read,
+    write: manage,
+    service,
+  });
+  // The spec's client posts to `/identity/roles/`; that spelling creates too.
+  routes.post(
+    '/api/identity/roles/',
+    { config: { access: manage }, schema: { body: roleInputSchema, response: { 201: roleSchema } } },
+    async (request, reply) => reply.status(201).send(await service.create(request.actor, request.body)),
   );
 }

@@ -10,11 +10,13 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import type { Executor } from '../../db/executor.js';
+import { refusingConflicts } from '../../db/refusing-conflicts.js';
+import { badRequest } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import type { Executor, RoleRepository, RoleRow } from './role.repository.js';
+import { alternaLevelRequired, fieldTaken, found } from '../administration/refusals.js';
 import { assertPowerUserCapacity } from '../users/power-users.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
+import type { RoleRepository, RoleRow } from './role.repository.js';
 
 type Deps = { db: Db; repository: RoleRepository };
 
@@ -34,8 +36,7 @@ function toRole(row: RoleRow): Role {
   };
 }
 
-const roleNameExists = () => badRequest(ErrorCode.RoleNameExists, [{ Path: 'Name', Message: 'exists' }]);
-const alternaLevelRequired = () => new AppError(403, ErrorCode.AlternaLevelRequired);
+const roleNameExists = () => fieldTaken(ErrorCode.RoleNameExists, 'Name');
 
 /**
  * Roles of the caller's tenant and the rules of shell spec §5/§8: unique names (10010), known scopes, a role
@@ -52,23 +53,18 @@ export function createRoleService({ db, repository }: Deps) {
   }
 
   async function existing(executor: Executor, actor: Actor, id: number): Promise<RoleRow> {
-    const row = await repository.find(executor, actor.tenantId, id);
-    if (!row) throw notFound();
-    return row;
+    return found(await repository.find(executor, actor.tenantId, id));
   }
 
   /**
    * Runs a write in one transaction. Races the checks cannot see are caught by the database: a name taken
    * meanwhile (unique index) is 10010, a role assigned while being removed (foreign key) is 10007.
    */
-  async function writing<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw roleNameExists();
-      if (isForeignKeyViolation(error)) throw badRequest(ErrorCode.RoleInUse);
-      throw error;
-    }
+  function writing<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return refusingConflicts(() => db.transaction(work), {
+      onDuplicate: roleNameExists,
+      onInUse: () => badRequest(ErrorCode.RoleInUse),
+    });
   }
 
   return {

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, CONSOLE_CLIENT_ID, type Role, type Scope } from '@loupe/contracts';
-import { licenses, roles, tenants, userRoles, users } from '../../db/schema/index.js';
+import { ALL_SCOPES, type Role, type Scope } from '@loupe/contracts';
+import { licenses, roles, userRoles, users } from '../../db/schema/index.js';
+import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -13,23 +14,19 @@ let otherTenantRoleId: number;
 
 const db = () => t.database.db;
 
-async function tokenFor(userId: number, tenantId: number | null, scopes: Scope[]) {
-  return t.signer.sign(
-    { sub: String(userId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'test' },
-    300,
-  );
-}
+/** User 1 of Demo Bank holding exactly `scopes`. */
+const demoUserWith = (scopes: Scope[]) => scopedToken(t, { userId: 1, tenantId: t.tenantId, scopes });
 
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; token: string; body?: unknown };
+const call = (request: { method: ApiMethod; url: string; token: string; body?: unknown }) =>
+  callApi(t, request);
 
-function call({ method, url, token, body }: Call) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...t.authHeader(token), language: 'en' },
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-}
+/** `POST`, `PUT` and `DELETE` of `/api/identity/roles` as `token` (the demo admin by default). */
+const createRoleCall = (body: Record<string, unknown>, token = admin) =>
+  call({ method: 'POST', url: '/api/identity/roles', token, body });
+const updateRoleCall = (id: number, body: Record<string, unknown>, token = admin) =>
+  call({ method: 'PUT', url: `/api/identity/roles/${id}`, token, body });
+const deleteRoleCall = (id: number, token = admin) =>
+  call({ method: 'DELETE', url: `/api/identity/roles/${id}`, token });
 
 async function createUser(userName: string, { active = true, tenantId = t.tenantId } = {}) {
   const [row] = await db()
@@ -50,20 +47,17 @@ async function createRole(name: string, securityLevel: 0 | 1 | 2, scopes: Scope[
 const roleRow = async (id: number) => (await db().select().from(roles).where(eq(roles.id, id)))[0];
 const levelOf = async (userId: number) =>
   (await db().select({ level: users.securityLevel }).from(users).where(eq(users.id, userId)))[0]!.level;
-const roleCount = async () => (await db().select({ id: roles.id }).from(roles)).length;
+/** Every role row: what a refused write must leave as it was. */
+const allRoles = () => db().select().from(roles).orderBy(asc(roles.id));
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn('admin')).access_token;
   const alternaUser = await createUser('alterna-ops');
   await db().update(users).set({ securityLevel: 0 }).where(eq(users.id, alternaUser));
-  alterna = await tokenFor(alternaUser, t.tenantId, ['role:manage']);
+  alterna = await scopedToken(t, { userId: alternaUser, tenantId: t.tenantId, scopes: ['role:manage'] });
 
-  const [other] = await db()
-    .insert(tenants)
-    .values({ name: 'Roles Other Bank' })
-    .returning({ id: tenants.id });
-  otherTenantId = other!.id;
+  otherTenantId = await insertTenant(t, 'Roles Other Bank');
   otherTenantRoleId = await createRole('Other Bank Admin', 2, ['report:read'], otherTenantId);
 });
 afterAll(async () => {
@@ -94,14 +88,14 @@ describe('GET /api/authScopes', () => {
   it('is open to the role and client screens only', async () => {
     const viewer = (await t.signIn('viewer')).access_token;
     expect((await call({ method: 'GET', url: '/api/authScopes', token: viewer })).statusCode).toBe(403);
-    const clientReader = await tokenFor(1, t.tenantId, ['client:read']);
+    const clientReader = await demoUserWith(['client:read']);
     expect((await call({ method: 'GET', url: '/api/authScopes', token: clientReader })).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/identityRoles', () => {
   it("lists the tenant's roles by name with their levels, none of another tenant", async () => {
-    const userReader = await tokenFor(1, t.tenantId, ['user:read']);
+    const userReader = await demoUserWith(['user:read']);
     const response = await call({ method: 'GET', url: '/api/identityRoles', token: userReader });
     expect(response.statusCode).toBe(200);
     const list = response.json<{ Id: number; Name: string; SecurityLevel: number }[]>();
@@ -115,11 +109,10 @@ describe('GET /api/identityRoles', () => {
 
 describe('POST /api/identity/roles', () => {
   it('creates a role with its scopes sorted, and reads it back', async () => {
-    const created = await call({
-      method: 'POST',
-      url: '/api/identity/roles',
-      token: admin,
-      body: { Name: 'Survey Desk', SecurityLevel: 2, Scopes: ['user:read', 'report:read'] },
+    const created = await createRoleCall({
+      Name: 'Survey Desk',
+      SecurityLevel: 2,
+      Scopes: ['user:read', 'report:read'],
     });
     expect(created.statusCode).toBe(201);
     const role = created.json<Role>();
@@ -145,30 +138,24 @@ describe('POST /api/identity/roles', () => {
   });
 
   it('refuses a name the tenant already has, in any letter case, with 10010 and adds nothing', async () => {
-    const before = await roleCount();
-    const response = await call({
-      method: 'POST',
-      url: '/api/identity/roles',
-      token: admin,
-      body: { Name: 'report VIEWER', SecurityLevel: 2, Scopes: ['report:read'] },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ Code: 10010, Message: 'A role with this name already exists.' });
-    expect(await roleCount()).toBe(before);
+    const refusal = await expectRefusal(
+      () => createRoleCall({ Name: 'report VIEWER', SecurityLevel: 2, Scopes: ['report:read'] }),
+      { status: 400, code: 10010 },
+      allRoles,
+    );
+    expect(refusal.Message).toBe('A role with this name already exists.');
   });
 
   it('allows a name another tenant uses', async () => {
-    const response = await call({
-      method: 'POST',
-      url: '/api/identity/roles',
-      token: admin,
-      body: { Name: 'Other Bank Admin', SecurityLevel: 2, Scopes: ['report:read'] },
+    const response = await createRoleCall({
+      Name: 'Other Bank Admin',
+      SecurityLevel: 2,
+      Scopes: ['report:read'],
     });
     expect(response.statusCode).toBe(201);
   });
 
   it('refuses unknown, repeated or no scopes and a blank name (3333)', async () => {
-    const before = await roleCount();
     for (const body of [
       { Name: 'Bad', SecurityLevel: 2, Scopes: ['report:read', 'root:everything'] },
       { Name: 'Bad', SecurityLevel: 2, Scopes: ['report:read', 'report:read'] },
@@ -176,32 +163,23 @@ describe('POST /api/identity/roles', () => {
       { Name: '  ', SecurityLevel: 2, Scopes: ['report:read'] },
       { Name: 'Bad', SecurityLevel: 3, Scopes: ['report:read'] },
     ]) {
-      const response = await call({ method: 'POST', url: '/api/identity/roles', token: admin, body });
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toMatchObject({ Code: 3333 });
+      await expectRefusal(() => createRoleCall(body), { status: 400, code: 3333 }, allRoles);
     }
-    expect(await roleCount()).toBe(before);
   });
 
   it('creates an Alterna-level role only for an Alterna user (10008)', async () => {
-    const before = await roleCount();
     const body = { Name: 'Alterna Support', SecurityLevel: 0, Scopes: ['alterna:manage', 'role:manage'] };
-    const refused = await call({ method: 'POST', url: '/api/identity/roles', token: admin, body });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ Code: 10008 });
-    expect(await roleCount()).toBe(before);
+    await expectRefusal(() => createRoleCall(body), { status: 403, code: 10008 }, allRoles);
 
-    const created = await call({ method: 'POST', url: '/api/identity/roles', token: alterna, body });
+    const created = await createRoleCall(body, alterna);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ SecurityLevel: 0, Scopes: ['alterna:manage', 'role:manage'] });
   });
 
   it('needs role:manage; role:read may only read', async () => {
-    const reader = await tokenFor(1, t.tenantId, ['role:read']);
+    const reader = await demoUserWith(['role:read']);
     const body = { Name: 'Reader Made', SecurityLevel: 2, Scopes: ['report:read'] };
-    expect((await call({ method: 'POST', url: '/api/identity/roles', token: reader, body })).statusCode).toBe(
-      403,
-    );
+    await expectRefusal(() => createRoleCall(body, reader), { status: 403, code: 403 }, allRoles);
     const list = await call({ method: 'GET', url: '/api/identityRoles', token: reader });
     expect(list.statusCode).toBe(200);
   });
@@ -210,25 +188,22 @@ describe('POST /api/identity/roles', () => {
 describe('GET|PUT|DELETE /api/identity/roles/{id} of another tenant', () => {
   it('answers 404 and changes nothing', async () => {
     const url = `/api/identity/roles/${otherTenantRoleId}`;
+    const unchanged = () => roleRow(otherTenantRoleId);
     expect((await call({ method: 'GET', url, token: admin })).statusCode).toBe(404);
     const body = { Name: 'Taken Over', SecurityLevel: 2, Scopes: ['report:read'] };
-    expect((await call({ method: 'PUT', url, token: admin, body })).statusCode).toBe(404);
-    expect((await call({ method: 'DELETE', url, token: admin })).statusCode).toBe(404);
-    expect(await roleRow(otherTenantRoleId)).toMatchObject({
-      name: 'Other Bank Admin',
-      scopes: ['report:read'],
-    });
+    await expectRefusal(() => updateRoleCall(otherTenantRoleId, body), { status: 404, code: 404 }, unchanged);
+    await expectRefusal(() => deleteRoleCall(otherTenantRoleId), { status: 404, code: 404 }, unchanged);
+    expect(await unchanged()).toMatchObject({ name: 'Other Bank Admin', scopes: ['report:read'] });
   });
 });
 
 describe('PUT /api/identity/roles/{id}', () => {
   it('renames a role and changes its scopes', async () => {
     const id = await createRole('Temp Desk', 2, ['report:read']);
-    const response = await call({
-      method: 'PUT',
-      url: `/api/identity/roles/${id}`,
-      token: admin,
-      body: { Name: 'Temp Desk 2', SecurityLevel: 2, Scopes: ['survey:read', 'alert:read'] },
+    const response = await updateRoleCall(id, {
+      Name: 'Temp Desk 2',
+      SecurityLevel: 2,
+      Scopes: ['survey:read', 'alert:read'],
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -241,77 +216,60 @@ describe('PUT /api/identity/roles/{id}', () => {
 
   it("refuses another role's name with 10010 but keeps its own name in another case", async () => {
     const id = await createRole('Naming Desk', 2, ['report:read']);
-    const url = `/api/identity/roles/${id}`;
-    const taken = await call({
-      method: 'PUT',
-      url,
-      token: admin,
-      body: { Name: 'Administrator', SecurityLevel: 2, Scopes: ['survey:read'] },
-    });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ Code: 10010 });
+    await expectRefusal(
+      () => updateRoleCall(id, { Name: 'Administrator', SecurityLevel: 2, Scopes: ['survey:read'] }),
+      { status: 400, code: 10010 },
+      () => roleRow(id),
+    );
     expect(await roleRow(id)).toMatchObject({ name: 'Naming Desk', scopes: ['report:read'] });
 
-    const recased = await call({
-      method: 'PUT',
-      url,
-      token: admin,
-      body: { Name: 'NAMING desk', SecurityLevel: 2, Scopes: ['report:read'] },
+    const recased = await updateRoleCall(id, {
+      Name: 'NAMING desk',
+      SecurityLevel: 2,
+      Scopes: ['report:read'],
     });
     expect(recased.statusCode).toBe(200);
   });
 
   it('keeps the scopes of an Alterna-level role (10006) but lets an Alterna user rename it', async () => {
     const id = await createRole('Alterna Core', 0, ['alterna:manage', 'user:manage']);
-    const url = `/api/identity/roles/${id}`;
-    const scopesChanged = await call({
-      method: 'PUT',
-      url,
-      token: alterna,
-      body: { Name: 'Alterna Core', SecurityLevel: 0, Scopes: ['alterna:manage'] },
-    });
-    expect(scopesChanged.statusCode).toBe(400);
-    expect(scopesChanged.json()).toMatchObject({
-      Code: 10006,
-      Message: 'The scopes of Alterna User Level roles cannot be changed.',
-    });
+    const refusal = await expectRefusal(
+      () =>
+        updateRoleCall(id, { Name: 'Alterna Core', SecurityLevel: 0, Scopes: ['alterna:manage'] }, alterna),
+      { status: 400, code: 10006 },
+      () => roleRow(id),
+    );
+    expect(refusal.Message).toBe('The scopes of Alterna User Level roles cannot be changed.');
     expect(await roleRow(id)).toMatchObject({
       name: 'Alterna Core',
       scopes: ['alterna:manage', 'user:manage'],
     });
 
     // The same scopes in another order are no change.
-    const renamed = await call({
-      method: 'PUT',
-      url,
-      token: alterna,
-      body: { Name: 'Alterna Core Team', SecurityLevel: 0, Scopes: ['user:manage', 'alterna:manage'] },
-    });
+    const renamed = await updateRoleCall(
+      id,
+      { Name: 'Alterna Core Team', SecurityLevel: 0, Scopes: ['user:manage', 'alterna:manage'] },
+      alterna,
+    );
     expect(renamed.statusCode).toBe(200);
     expect((await roleRow(id))?.name).toBe('Alterna Core Team');
   });
 
   it('lets only Alterna users change an Alterna-level role or raise a role to that level (10008)', async () => {
     const alternaRole = await createRole('Alterna Audit', 0, ['alterna:manage']);
-    const rename = await call({
-      method: 'PUT',
-      url: `/api/identity/roles/${alternaRole}`,
-      token: admin,
-      body: { Name: 'Audit', SecurityLevel: 0, Scopes: ['alterna:manage'] },
-    });
-    expect(rename.statusCode).toBe(403);
-    expect(rename.json()).toMatchObject({ Code: 10008 });
+    await expectRefusal(
+      () => updateRoleCall(alternaRole, { Name: 'Audit', SecurityLevel: 0, Scopes: ['alterna:manage'] }),
+      { status: 403, code: 10008 },
+      () => roleRow(alternaRole),
+    );
     expect((await roleRow(alternaRole))?.name).toBe('Alterna Audit');
 
     const regular = await createRole('Would Be Alterna', 2, ['report:read']);
-    const raise = await call({
-      method: 'PUT',
-      url: `/api/identity/roles/${regular}`,
-      token: admin,
-      body: { Name: 'Would Be Alterna', SecurityLevel: 0, Scopes: ['report:read'] },
-    });
-    expect(raise.statusCode).toBe(403);
-    expect(raise.json()).toMatchObject({ Code: 10008 });
+    await expectRefusal(
+      () => updateRoleCall(regular, { Name: 'Would Be Alterna', SecurityLevel: 0, Scopes: ['report:read'] }),
+      { status: 403, code: 10008 },
+      () => roleRow(regular),
+    );
     expect((await roleRow(regular))?.securityLevel).toBe(2);
   });
 
@@ -327,11 +285,10 @@ describe('PUT /api/identity/roles/{id}', () => {
         { tenantId: t.tenantId, userId: second, roleId: other, position: 0 },
         { tenantId: t.tenantId, userId: second, roleId: desk, position: 1 },
       ]);
-    const response = await call({
-      method: 'PUT',
-      url: `/api/identity/roles/${desk}`,
-      token: admin,
-      body: { Name: 'Level Desk', SecurityLevel: 1, Scopes: ['report:read'] },
+    const response = await updateRoleCall(desk, {
+      Name: 'Level Desk',
+      SecurityLevel: 1,
+      Scopes: ['report:read'],
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ SecurityLevel: 1, UserCount: 2 });
@@ -352,13 +309,8 @@ describe('PUT /api/identity/roles/{id}', () => {
           .from(users)
           .where(and(eq(users.tenantId, t.tenantId), eq(users.isActive, true), eq(users.securityLevel, 1)))
       ).length;
-    const raise = () =>
-      call({
-        method: 'PUT',
-        url: `/api/identity/roles/${roleId}`,
-        token: admin,
-        body: { Name: 'Power Candidates', SecurityLevel: 1, Scopes: ['report:read'] },
-      });
+    const setLevel = (SecurityLevel: number) =>
+      updateRoleCall(roleId, { Name: 'Power Candidates', SecurityLevel, Scopes: ['report:read'] });
 
     beforeAll(async () => {
       roleId = await createRole('Power Candidates', 2, ['report:read']);
@@ -369,9 +321,11 @@ describe('PUT /api/identity/roles/{id}', () => {
 
     it('refuses a level change that takes the active power users above the limit, changing nothing', async () => {
       await setLimit(await countPowerUsersNow());
-      const response = await raise();
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ Code: 10003 });
+      await expectRefusal(
+        () => setLevel(1),
+        { status: 409, code: 10003 },
+        async () => [await roleRow(roleId), await levelOf(member)],
+      );
       expect((await roleRow(roleId))?.securityLevel).toBe(2);
       expect(await levelOf(member)).toBe(2);
     });
@@ -379,23 +333,16 @@ describe('PUT /api/identity/roles/{id}', () => {
     it('does not count inactive users', async () => {
       await setLimit(await countPowerUsersNow());
       await db().update(users).set({ isActive: false }).where(eq(users.id, member));
-      expect((await raise()).statusCode).toBe(200);
+      expect((await setLevel(1)).statusCode).toBe(200);
       // Back to level 2 and active for the next case; lowering a level never refuses.
       await db().update(users).set({ isActive: true }).where(eq(users.id, member));
-      const lower = await call({
-        method: 'PUT',
-        url: `/api/identity/roles/${roleId}`,
-        token: admin,
-        body: { Name: 'Power Candidates', SecurityLevel: 2, Scopes: ['report:read'] },
-      });
-      expect(lower.statusCode).toBe(200);
+      expect((await setLevel(2)).statusCode).toBe(200);
       expect(await levelOf(member)).toBe(2);
     });
 
     it('allows the change when the limit has room or is 0 (unlimited)', async () => {
       await setLimit(0);
-      const response = await raise();
-      expect(response.statusCode).toBe(200);
+      expect((await setLevel(1)).statusCode).toBe(200);
       expect(await levelOf(member)).toBe(1);
     });
   });
@@ -404,7 +351,7 @@ describe('PUT /api/identity/roles/{id}', () => {
 describe('DELETE /api/identity/roles/{id}', () => {
   it('removes a role no user holds', async () => {
     const id = await createRole('Short Lived', 2, ['report:read']);
-    const response = await call({ method: 'DELETE', url: `/api/identity/roles/${id}`, token: admin });
+    const response = await deleteRoleCall(id);
     expect(response.statusCode).toBe(204);
     expect(await roleRow(id)).toBeUndefined();
   });
@@ -413,28 +360,29 @@ describe('DELETE /api/identity/roles/{id}', () => {
     const id = await createRole('Held Role', 2, ['report:read']);
     const holder = await createUser('held-role-user', { active: false });
     await db().insert(userRoles).values({ tenantId: t.tenantId, userId: holder, roleId: id, position: 0 });
-    const response = await call({ method: 'DELETE', url: `/api/identity/roles/${id}`, token: admin });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      Code: 10007,
-      Message: 'This role is assigned to users; it cannot be removed.',
-    });
+    const refusal = await expectRefusal(
+      () => deleteRoleCall(id),
+      { status: 400, code: 10007 },
+      () => roleRow(id),
+    );
+    expect(refusal.Message).toBe('This role is assigned to users; it cannot be removed.');
     expect(await roleRow(id)).toBeDefined();
   });
 
   it('refuses an Alterna-level role with 10005, even to an Alterna user', async () => {
     const id = await createRole('Alterna Keep', 0, ['alterna:manage']);
     for (const token of [alterna, admin]) {
-      const response = await call({ method: 'DELETE', url: `/api/identity/roles/${id}`, token });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ Code: 10005 });
+      await expectRefusal(
+        () => deleteRoleCall(id, token),
+        { status: 400, code: 10005 },
+        () => roleRow(id),
+      );
     }
     expect(await roleRow(id)).toBeDefined();
   });
 
   it('answers 404 for an unknown role', async () => {
-    const response = await call({ method: 'DELETE', url: '/api/identity/roles/999999', token: admin });
-    expect(response.statusCode).toBe(404);
+    await expectRefusal(() => deleteRoleCall(999_999), { status: 404, code: 404 }, allRoles);
   });
 });
 

@@ -2,52 +2,45 @@ import { count, eq } from 'drizzle-orm';
 import type { TenantListItem } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { licenses, tenants } from '../../db/schema/index.js';
-import type { GridListSource } from '../../grid/grid-routes.js';
+import type { GridFields, GridListSource } from '../../grid/grid-routes.js';
+import { countOf, pageOf, selectionOf } from '../administration/queries.js';
 import { tenantUserCount } from './tenant.repository.js';
 import { visibleTenants } from './tenant.service.js';
+
+/** The tenants grid's whitelist, which is also its select list. */
+const fields = {
+  Id: { sql: tenants.id, type: 'number' },
+  Name: { sql: tenants.name, type: 'string' },
+  UserCount: { sql: tenantUserCount, type: 'number' },
+  CreatedDate: { sql: tenants.createdAt, type: 'date' },
+  LicenseValidUntil: { sql: licenses.validUntil, type: 'date' },
+} satisfies GridFields;
 
 /** The tenants grid: every tenant for a tenantless caller, else the caller's own. */
 export function createTenantGridSource(db: Db): GridListSource<TenantListItem> {
   return {
-    fields: {
-      Id: { sql: tenants.id, type: 'number' },
-      Name: { sql: tenants.name, type: 'string' },
-      UserCount: { sql: tenantUserCount, type: 'number' },
-      CreatedDate: { sql: tenants.createdAt, type: 'date' },
-      LicenseValidUntil: { sql: licenses.validUntil, type: 'date' },
-    },
+    fields,
     defaultOrder: 'Name asc, Id asc',
     scope: (request) => visibleTenants(request.actor),
     async rows(page) {
-      const rows = await db
-        .select({
-          id: tenants.id,
-          name: tenants.name,
-          userCount: tenantUserCount,
-          createdAt: tenants.createdAt,
-          licenseValidUntil: licenses.validUntil,
-        })
+      const query = db
+        .select(selectionOf(fields))
         .from(tenants)
-        .leftJoin(licenses, eq(licenses.tenantId, tenants.id))
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
+        .leftJoin(licenses, eq(licenses.tenantId, tenants.id));
+      const rows = await pageOf(query.$dynamic(), page);
       return rows.map((row) => ({
-        Id: row.id,
-        Name: row.name,
-        UserCount: row.userCount,
-        CreatedDate: row.createdAt.toISOString(),
-        LicenseValidUntil: row.licenseValidUntil?.toISOString() ?? null,
+        ...row,
+        CreatedDate: row.CreatedDate.toISOString(),
+        LicenseValidUntil: row.LicenseValidUntil?.toISOString() ?? null,
       }));
     },
-    async count(where) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(tenants)
-        .leftJoin(licenses, eq(licenses.tenantId, tenants.id))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    count: (where) =>
+      countOf(
+        db
+          .select({ n: count() })
+          .from(tenants)
+          .leftJoin(licenses, eq(licenses.tenantId, tenants.id))
+          .where(where),
+      ),
   };
 }

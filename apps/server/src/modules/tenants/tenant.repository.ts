@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { TENANT_LIMIT_SECTION } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,6 +11,8 @@ import {
   translations,
   users,
 } from '../../db/schema/index.js';
+import { countOf, insertedId, isNameTaken } from '../administration/queries.js';
+import { countUsers } from '../users/user-counts.js';
 
 /** Users of the tenant in the row, test users and inactive ones included. */
 export const tenantUserCount = sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`;
@@ -64,24 +66,10 @@ export function createTenantRepository(db: Db) {
     },
 
     /** Whether another tenant has this name, compared case-insensitively. */
-    async nameTaken(name: string, exceptId?: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: tenants.id })
-        .from(tenants)
-        .where(
-          and(
-            sql`lower(${tenants.name}) = lower(${name})`,
-            exceptId === undefined ? undefined : ne(tenants.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    nameTaken: (name: string, exceptId?: number): Promise<boolean> =>
+      isNameTaken(db, tenants, name, undefined, exceptId),
 
-    async countTenants(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(tenants);
-      return row?.n ?? 0;
-    },
+    countTenants: (): Promise<number> => countOf(db.select({ n: count() }).from(tenants)),
 
     /** The `TenantLimit` section's JSON text, stored with no tenant; undefined when there is none. */
     async tenantLimitConfig(): Promise<string | undefined> {
@@ -95,11 +83,8 @@ export function createTenantRepository(db: Db) {
       return row?.json;
     },
 
-    async insert(values: typeof tenants.$inferInsert): Promise<number> {
-      const [row] = await db.insert(tenants).values(values).returning({ id: tenants.id });
-      if (!row) throw new Error('tenant insert returned nothing');
-      return row.id;
-    },
+    insert: (values: typeof tenants.$inferInsert): Promise<number> =>
+      insertedId(db.insert(tenants).values(values).returning({ id: tenants.id }), 'tenant'),
 
     async insertLicense(values: typeof licenses.$inferInsert): Promise<void> {
       await db.insert(licenses).values(values);
@@ -109,10 +94,7 @@ export function createTenantRepository(db: Db) {
       await db.update(tenants).set(values).where(eq(tenants.id, id));
     },
 
-    async countUsers(id: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(eq(users.tenantId, id));
-      return row?.n ?? 0;
-    },
+    countUsers: (id: number): Promise<number> => countUsers(db, eq(users.tenantId, id)),
 
     /**
      * Removes the tenant with its set-up: licence and system rules (by cascade), roles, OAuth clients (and their

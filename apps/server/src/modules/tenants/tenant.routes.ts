@@ -11,6 +11,7 @@ import {
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { AdministrationDeps } from '../administration-deps.js';
+import { registerRecordRoutes } from '../administration/record-routes.js';
 import { createTenantGridSource } from './tenant-grid.js';
 import { createTenantService } from './tenant.service.js';
 
@@ -21,7 +22,6 @@ const chooseTenant: [Scope, ...Scope[]] = ['alterna:manage', 'user:manage'];
 export function tenantRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
   const service = createTenantService({ db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: manage };
 
   routes.get(
     '/api/tenants/forSelect',
@@ -39,30 +39,13 @@ export function tenantRoutes(app: FastifyInstance, { db }: AdministrationDeps): 
     source: createTenantGridSource(db),
   });
 
-  routes.get(
-    '/api/tenants/:id',
-    { config, schema: { params: tenantIdParamsSchema, response: { 200: tenantSchema } } },
-    async (request) => service.get(request.actor, request.params.id),
-  );
-  routes.post(
-    '/api/tenants',
-    { config, schema: { body: saveTenantSchema, response: { 201: tenantSchema } } },
-    async (request, reply) => reply.status(201).send(await service.create(request.actor, request.body)),
-  );
-  routes.put(
-    '/api/tenants/:id',
-    {
-      config,
-      schema: { params: tenantIdParamsSchema, body: saveTenantSchema, response: { 200: tenantSchema } },
-    },
-    async (request) => service.update(request.actor, request.params.id, request.body),
-  );
-  routes.delete(
-    '/api/tenants/:id',
-    { config, schema: { params: tenantIdParamsSchema } },
-    async (request, reply) => {
-      await service.remove(request.actor, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  registerRecordRoutes(app, {
+    path: '/api/tenants',
+    params: tenantIdParamsSchema,
+    body: saveTenantSchema,
+    item: tenantSchema,
+    read: manage,
+    write: manage,
+    service,
+  });
 }

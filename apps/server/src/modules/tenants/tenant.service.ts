@@ -1,10 +1,12 @@
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import { eq, type SQL } from 'drizzle-orm';
 import { ErrorCode, type SaveTenant, type Tenant, type TenantOption } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
+import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { tenants } from '../../db/schema/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { fieldTaken, found } from '../administration/refusals.js';
+import { ownTenantOrAll } from '../administration/tenant-scope.js';
 import { createTenantRepository, type TenantRow } from './tenant.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -28,9 +30,7 @@ export function toTenant(row: TenantRow): Tenant {
  * The tenants a caller may see: all of them for a tenantless (Alterna) caller, else only its own. Tenants are
  * installation-level, so only tenantless callers create or delete them.
  */
-export function visibleTenants(actor: Actor): SQL | undefined {
-  return actor.tenantId === null ? undefined : eq(tenants.id, actor.tenantId);
-}
+export const visibleTenants = (actor: Actor): SQL | undefined => ownTenantOrAll(tenants.id, actor.tenantId);
 
 /** `MaxTenants` of the `TenantLimit` section; 0 when absent, malformed or not a positive whole number. */
 export function maxTenantsOf(json: string | undefined): number {
@@ -45,7 +45,7 @@ export function maxTenantsOf(json: string | undefined): number {
 }
 
 const tenantNotFound = () => notFound(ErrorCode.TenantNotFound);
-const nameExists = () => badRequest(ErrorCode.TenantNameExists, [{ Path: 'Name', Message: 'exists' }]);
+const nameExists = () => fieldTaken(ErrorCode.TenantNameExists, 'Name');
 
 /**
  * Tenants (shell spec §3, §8): names unique regardless of case (14001), at most `TenantLimit.MaxTenants` of them
@@ -55,25 +55,22 @@ const nameExists = () => badRequest(ErrorCode.TenantNameExists, [{ Path: 'Name',
 export function createTenantService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   const read = createTenantRepository(db);
 
-  async function write<T>(work: (repository: ReturnType<typeof createTenantRepository>) => Promise<T>) {
-    try {
-      return await db.transaction(async (tx) => {
-        const repository = createTenantRepository(tx);
-        await repository.lockTenantWrites();
-        return work(repository);
-      });
-    } catch (error) {
-      // The lock makes the name check reliable; the unique index remains the last word.
-      if (!(error instanceof AppError) && isUniqueViolation(error)) throw nameExists();
-      throw error;
-    }
+  /** One transaction under the tenant write lock. It makes the name check reliable; the unique index remains the last word. */
+  function write<T>(work: (repository: ReturnType<typeof createTenantRepository>) => Promise<T>) {
+    return refusingConflicts(
+      () =>
+        db.transaction(async (tx) => {
+          const repository = createTenantRepository(tx);
+          await repository.lockTenantWrites();
+          return work(repository);
+        }),
+      { onDuplicate: nameExists },
+    );
   }
 
   async function get(actor: Actor, id: number): Promise<Tenant> {
     if (actor.tenantId !== null && id !== actor.tenantId) throw tenantNotFound();
-    const row = await read.find(eq(tenants.id, id));
-    if (!row) throw tenantNotFound();
-    return toTenant(row);
+    return toTenant(found(await read.find(eq(tenants.id, id)), tenantNotFound));
   }
 
   return {
@@ -120,17 +117,16 @@ export function createTenantService({ db, now = () => new Date() }: { db: Db; no
 
     async remove(actor: Actor, id: number): Promise<void> {
       if (actor.tenantId !== null) throw forbidden();
-      try {
-        await write(async (repository) => {
-          if (!(await repository.find(eq(tenants.id, id)))) throw tenantNotFound();
-          if ((await repository.countUsers(id)) > 0) throw badRequest(ErrorCode.TenantHasUsers);
-          await repository.deleteWithSetup(id);
-        });
-      } catch (error) {
-        if (!(error instanceof AppError) && isForeignKeyViolation(error))
-          throw badRequest(ErrorCode.TenantHasData);
-        throw error;
-      }
+      // Data the set-up removal does not cover (surveys, audit records, …) fails the last delete.
+      await refusingConflicts(
+        () =>
+          write(async (repository) => {
+            if (!(await repository.find(eq(tenants.id, id)))) throw tenantNotFound();
+            if ((await repository.countUsers(id)) > 0) throw badRequest(ErrorCode.TenantHasUsers);
+            await repository.deleteWithSetup(id);
+          }),
+        { onInUse: () => badRequest(ErrorCode.TenantHasData) },
+      );
     },
   };
 }

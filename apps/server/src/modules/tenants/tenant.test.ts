@@ -1,4 +1,4 @@
-import { count, eq, isNull, and } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_LIMIT_SECTION, type Tenant, type TenantListItem, type TenantOption } from '@loupe/contracts';
 import {
@@ -9,6 +9,7 @@ import {
   systemConfigurations,
   tenants,
 } from '../../db/schema/index.js';
+import { callApi, expectRefusal, type ApiMethod } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
@@ -36,14 +37,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> };
+type Call = { method: ApiMethod; url: string; payload?: Record<string, unknown> };
 const call = (token: string | undefined, { method, url, payload }: Call) =>
-  t.app.inject({ method, url, headers: token ? t.authHeader(token) : {}, ...(payload ? { payload } : {}) });
+  callApi(t, { method, url, token, body: payload });
 
 const create = (token: string, payload: Record<string, unknown>) =>
   call(token, { method: 'POST', url: '/api/tenants', payload });
 
 const tenantCount = async () => (await t.database.db.select({ n: count() }).from(tenants))[0]!.n;
+
+/** Every tenant and licence row: what a refused write must leave as it was. */
+const tenantState = async () => ({
+  tenants: await t.database.db.select().from(tenants).orderBy(asc(tenants.id)),
+  licenses: await t.database.db.select().from(licenses).orderBy(asc(licenses.tenantId)),
+});
 
 async function createTenant(name: string): Promise<Tenant> {
   const response = await create(alterna, { Name: name });
@@ -63,14 +70,13 @@ describe('tenant routes: access', () => {
   ];
 
   it('answers 401 without a token and 403 without alterna:manage (or user:manage for the choice list)', async () => {
+    const forbidden = { status: 403, code: 403 };
     for (const route of routes) {
-      expect((await call(undefined, route)).statusCode, `${route.method} ${route.url}`).toBe(401);
-      const refused = await call(viewer, route);
-      expect(refused.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(refused.json().Code).toBe(403);
+      await expectRefusal(() => call(undefined, route), { status: 401, code: 401 }, tenantState);
+      await expectRefusal(() => call(viewer, route), forbidden, tenantState);
     }
     for (const route of routes.filter((r) => r.url !== '/api/tenants/forSelect')) {
-      expect((await call(userManager, route)).statusCode, `${route.method} ${route.url}`).toBe(403);
+      await expectRefusal(() => call(userManager, route), forbidden, tenantState);
     }
     expect(await tenantCount()).toBe(1);
   });
@@ -113,50 +119,43 @@ describe('POST /api/tenants', () => {
   });
 
   it('refuses a name that exists in any letter case with 14001 and writes nothing', async () => {
-    const before = await tenantCount();
-    const response = await create(alterna, { Name: 'DEMO bank' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ Code: 14001 });
-    expect(await tenantCount()).toBe(before);
+    await expectRefusal(
+      () => create(alterna, { Name: 'DEMO bank' }),
+      { status: 400, code: 14001 },
+      tenantState,
+    );
   });
 
   it('refuses a Config that is not a JSON object, an empty name and an unknown time zone with 3333', async () => {
-    const before = await tenantCount();
     for (const payload of [
       { Name: 'Bad Config', Config: [1, 2] },
       { Name: 'Bad Config', Config: 5 },
       { Name: '   ' },
       { Name: 'Bad Zone', TimeZone: 'Mars/Olympus' },
     ]) {
-      const response = await create(alterna, payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().Code).toBe(3333);
+      await expectRefusal(() => create(alterna, payload), { status: 400, code: 3333 }, tenantState);
     }
-    expect(await tenantCount()).toBe(before);
   });
 
   it('is for tenantless callers only: a tenant-bound alterna:manage holder gets 403', async () => {
-    const before = await tenantCount();
-    const response = await create(admin, { Name: 'Sneaky' });
-    expect(response.statusCode).toBe(403);
-    expect(await tenantCount()).toBe(before);
+    await expectRefusal(() => create(admin, { Name: 'Sneaky' }), { status: 403, code: 403 }, tenantState);
   });
 
   it('stops at TenantLimit.MaxTenants with 14002, leaving no tenant or licence behind', async () => {
     const db = t.database.db;
     const existing = await tenantCount();
-    const licencesBefore = (await db.select({ n: count() }).from(licenses))[0]!.n;
     await db.insert(systemConfigurations).values({
       tenantId: null,
       section: TENANT_LIMIT_SECTION,
       jsonConfig: JSON.stringify({ MaxTenants: existing }),
     });
     try {
-      const refused = await create(alterna, { Name: 'One Too Many' });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ Code: 14002 });
+      await expectRefusal(
+        () => create(alterna, { Name: 'One Too Many' }),
+        { status: 400, code: 14002 },
+        tenantState,
+      );
       expect(await tenantCount()).toBe(existing);
-      expect((await db.select({ n: count() }).from(licenses))[0]!.n).toBe(licencesBefore);
 
       await db
         .update(systemConfigurations)
@@ -222,42 +221,45 @@ describe('GET and PUT /api/tenants/{id}', () => {
       payload: { Name: 'CASE CO' },
     });
     expect(same.statusCode).toBe(200);
-    const taken = await call(alterna, {
-      method: 'PUT',
-      url: `/api/tenants/${tenant.Id}`,
-      payload: { Name: 'demo BANK', Config: { changed: true } },
-    });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ Code: 14001 });
+    await expectRefusal(
+      () =>
+        call(alterna, {
+          method: 'PUT',
+          url: `/api/tenants/${tenant.Id}`,
+          payload: { Name: 'demo BANK', Config: { changed: true } },
+        }),
+      { status: 400, code: 14001 },
+      tenantState,
+    );
     const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.Id));
     expect(row).toMatchObject({ name: 'CASE CO', config: {} });
   });
 
   it('answers 14003 for a tenant that does not exist', async () => {
-    const get = await call(alterna, { method: 'GET', url: '/api/tenants/999999' });
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toMatchObject({ Code: 14003 });
-    const put = await call(alterna, {
-      method: 'PUT',
-      url: '/api/tenants/999999',
-      payload: { Name: 'Ghost' },
-    });
-    expect(put.statusCode).toBe(404);
-    expect(put.json()).toMatchObject({ Code: 14003 });
+    const tenantNotFound = { status: 404, code: 14003 };
+    await expectRefusal(
+      () => call(alterna, { method: 'GET', url: '/api/tenants/999999' }),
+      tenantNotFound,
+      tenantState,
+    );
+    await expectRefusal(
+      () => call(alterna, { method: 'PUT', url: '/api/tenants/999999', payload: { Name: 'Ghost' } }),
+      tenantNotFound,
+      tenantState,
+    );
     expect((await t.database.db.select().from(tenants).where(eq(tenants.name, 'Ghost'))).length).toBe(0);
   });
 
   it('lets a tenant-bound admin read and edit only its own tenant (14003 for others)', async () => {
     const other = await createTenant('Other Corp');
-    const read = await call(admin, { method: 'GET', url: `/api/tenants/${other.Id}` });
-    expect(read.statusCode).toBe(404);
-    expect(read.json()).toMatchObject({ Code: 14003 });
-    const edit = await call(admin, {
-      method: 'PUT',
-      url: `/api/tenants/${other.Id}`,
-      payload: { Name: 'Mine Now' },
-    });
-    expect(edit.json()).toMatchObject({ Code: 14003 });
+    const tenantNotFound = { status: 404, code: 14003 };
+    const url = `/api/tenants/${other.Id}`;
+    await expectRefusal(() => call(admin, { method: 'GET', url }), tenantNotFound, tenantState);
+    await expectRefusal(
+      () => call(admin, { method: 'PUT', url, payload: { Name: 'Mine Now' } }),
+      tenantNotFound,
+      tenantState,
+    );
     const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, other.Id));
     expect(row!.name).toBe('Other Corp');
 
@@ -272,9 +274,11 @@ describe('GET and PUT /api/tenants/{id}', () => {
 
 describe('DELETE /api/tenants/{id}', () => {
   it('refuses a tenant with users with 14004 and keeps it', async () => {
-    const response = await call(alterna, { method: 'DELETE', url: `/api/tenants/${t.tenantId}` });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ Code: 14004 });
+    await expectRefusal(
+      () => call(alterna, { method: 'DELETE', url: `/api/tenants/${t.tenantId}` }),
+      { status: 400, code: 14004 },
+      tenantState,
+    );
     expect((await t.database.db.select().from(tenants).where(eq(tenants.id, t.tenantId))).length).toBe(1);
   });
 
@@ -285,9 +289,12 @@ describe('DELETE /api/tenants/{id}', () => {
     await db.insert(journeyStages).values({ tenantId: tenant.Id, name: 'Onboarding' });
     await db.insert(audits).values({ tenantId: tenant.Id, operationType: 7, operationScope: '/x' });
 
-    const refused = await call(alterna, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ Code: 14006 });
+    const rolesOfTenant = () => db.select().from(roles).where(eq(roles.tenantId, tenant.Id));
+    await expectRefusal(
+      () => call(alterna, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` }),
+      { status: 400, code: 14006 },
+      async () => ({ ...(await tenantState()), roles: await rolesOfTenant() }),
+    );
     expect((await db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(1);
     expect((await db.select().from(licenses).where(eq(licenses.tenantId, tenant.Id))).length).toBe(1);
     expect((await db.select().from(roles).where(eq(roles.tenantId, tenant.Id))).length).toBe(1);
@@ -302,12 +309,17 @@ describe('DELETE /api/tenants/{id}', () => {
   });
 
   it('answers 14003 for an unknown tenant and 403 for a tenant-bound caller', async () => {
-    const unknown = await call(alterna, { method: 'DELETE', url: '/api/tenants/999999' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ Code: 14003 });
+    await expectRefusal(
+      () => call(alterna, { method: 'DELETE', url: '/api/tenants/999999' }),
+      { status: 404, code: 14003 },
+      tenantState,
+    );
     const tenant = await createTenant('Stays Put');
-    const bound = await call(admin, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` });
-    expect(bound.statusCode).toBe(403);
+    await expectRefusal(
+      () => call(admin, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` }),
+      { status: 403, code: 403 },
+      tenantState,
+    );
     expect((await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(1);
   });
 });

@@ -1,11 +1,9 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type ErrorCode, SecurityLevel } from '@loupe/contracts';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { licenses, users } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
-
-/** A database or an open transaction: the checks run inside the write they guard. */
-type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import { activeUsersOf, countUsers } from './user-counts.js';
 
 /** The codes that report a full power-user licence, one per operation (shell spec §8). */
 export type PowerUserLimitCode =
@@ -19,22 +17,18 @@ export type PowerUserLimitCode =
  * being changed.
  */
 export async function countActivePowerUsers(
-  db: DbOrTx,
+  db: Executor,
   tenantId: number,
   excludeUserId?: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.isActive, true),
-        eq(users.securityLevel, SecurityLevel.Power),
-        excludeUserId === undefined ? undefined : ne(users.id, excludeUserId),
-      ),
-    );
-  return Number(row?.value ?? 0);
+  return countUsers(
+    db,
+    and(
+      activeUsersOf(tenantId),
+      eq(users.securityLevel, SecurityLevel.Power),
+      excludeUserId === undefined ? undefined : ne(users.id, excludeUserId),
+    ),
+  );
 }
 
 /**
@@ -44,7 +38,7 @@ export async function countActivePowerUsers(
  * place. Tenantless users (null) are never capped.
  */
 export async function assertPowerUserCapacity(
-  db: DbOrTx,
+  db: Executor,
   options: { tenantId: number | null; code: PowerUserLimitCode; adding?: number; excludeUserId?: number },
 ): Promise<void> {
   const { tenantId, code, adding = 1, excludeUserId } = options;

@@ -1,13 +1,18 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TestUserListItem, UserListItem } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { GridFields, GridListSource } from '../../grid/grid-routes.js';
+import { pageOf, selectionOf } from '../administration/queries.js';
+import { countUsers } from './user-counts.js';
 import { firstRoleNameSql, roleNamesSql, tenantNameSql } from './user.repository.js';
 import { visibleUsers } from './user.service.js';
 
-/** The columns both grids share; keys are the row's property names ($filter and $orderby use them). */
-const commonFields: GridFields = {
+/**
+ * The columns both grids share, which are also their select lists; keys are the row's property names ($filter and
+ * $orderby use them).
+ */
+const commonFields = {
   Id: { sql: users.id, type: 'number' },
   UserName: { sql: users.userName, type: 'string' },
   FullName: { sql: users.fullName, type: 'string' },
@@ -22,64 +27,30 @@ const commonFields: GridFields = {
   RoleName: { sql: firstRoleNameSql, type: 'string' },
   CreatedDate: { sql: users.createdAt, type: 'date' },
   TwoFactorEnabled: { sql: users.twoFactorEnabled, type: 'boolean' },
-};
+} satisfies GridFields;
 
-const tenantFields: GridFields = {
+const userFields = {
+  ...commonFields,
   TenantId: { sql: users.tenantId, type: 'number' },
   TenantName: { sql: tenantNameSql, type: 'string' },
   TrialExpireDate: { sql: users.trialExpireDate, type: 'date' },
-};
-
-const commonColumns = {
-  Id: users.id,
-  UserName: users.userName,
-  FullName: users.fullName,
-  Email: users.email,
-  MSISDN: users.msisdn,
-  Title: users.title,
-  Department: users.department,
-  Language: users.language,
-  IsActive: users.isActive,
-  SecurityLevel: users.securityLevel,
-  Roles: roleNamesSql,
-  RoleName: firstRoleNameSql,
-  CreatedDate: users.createdAt,
-  TwoFactorEnabled: users.twoFactorEnabled,
-};
-
-function countOf(db: Db) {
-  return async (where: SQL | undefined) => {
-    const [row] = await db.select({ value: count() }).from(users).where(where);
-    return Number(row?.value ?? 0);
-  };
-}
+} satisfies GridFields;
 
 /** `GET|POST /api/users`: the non-test users the caller sees (one tenant, or all for a tenantless Alterna user). */
 export function userGridSource(db: Db): GridListSource<UserListItem> {
   return {
-    fields: { ...commonFields, ...tenantFields },
+    fields: userFields,
     defaultOrder: 'UserName asc, Id asc',
     scope: (request) => and(eq(users.isTestUser, false), visibleUsers(request.actor)),
     async rows(page) {
-      const rows = await db
-        .select({
-          ...commonColumns,
-          TenantId: users.tenantId,
-          TenantName: tenantNameSql,
-          TrialExpireDate: users.trialExpireDate,
-        })
-        .from(users)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
+      const rows = await pageOf(db.select(selectionOf(userFields)).from(users).$dynamic(), page);
       return rows.map((row) => ({
         ...row,
         CreatedDate: row.CreatedDate.toISOString(),
         TrialExpireDate: row.TrialExpireDate?.toISOString() ?? null,
       }));
     },
-    count: countOf(db),
+    count: (where) => countUsers(db, where),
   };
 }
 
@@ -90,15 +61,9 @@ export function testUserGridSource(db: Db): GridListSource<TestUserListItem> {
     defaultOrder: 'UserName asc, Id asc',
     scope: (request) => and(eq(users.isTestUser, true), visibleUsers(request.actor)),
     async rows(page) {
-      const rows = await db
-        .select(commonColumns)
-        .from(users)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
+      const rows = await pageOf(db.select(selectionOf(commonFields)).from(users).$dynamic(), page);
       return rows.map((row) => ({ ...row, CreatedDate: row.CreatedDate.toISOString() }));
     },
-    count: countOf(db),
+    count: (where) => countUsers(db, where),
   };
 }

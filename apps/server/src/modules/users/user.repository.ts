@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import {
   employees,
   products,
@@ -10,17 +11,15 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-
-/** The database or an open transaction: the writes of one request run in one transaction. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import { countOf, insertedId, isNameTaken } from '../administration/queries.js';
+import { tenantIs } from '../administration/tenant-scope.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithRoles = UserRow & { roleIds: number[] };
 export type RoleFact = { id: number; tenantId: number | null; securityLevel: number };
 
 /** Users of one tenant; null is the tenantless (Alterna) users. */
-export const userTenantIs = (tenantId: number | null): SQL =>
-  tenantId === null ? isNull(users.tenantId) : eq(users.tenantId, tenantId);
+export const userTenantIs = (tenantId: number | null): SQL => tenantIs(users.tenantId, tenantId);
 
 // Drizzle leaves columns unqualified in a one-table select, where a subquery would read its own `id`: the
 // correlated subqueries below name the outer row's columns in full.
@@ -115,36 +114,23 @@ export function createUserRepository(db: Db) {
     ): Promise<number> {
       if (ids.length === 0) return 0;
       const table = { channels: transactionChannels, products, employees }[kind];
-      const [row] = await executor
-        .select({ value: count() })
-        .from(table)
-        .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
-      return Number(row?.value ?? 0);
+      return countOf(
+        executor
+          .select({ n: count() })
+          .from(table)
+          .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids))),
+      );
     },
 
     /** Whether another user already signs in with the name (compared case-insensitively, as sign-in does). */
-    async userNameTaken(executor: Executor, userName: string, exceptId?: number): Promise<boolean> {
-      const [row] = await executor
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            sql`lower(${users.userName}) = lower(${userName})`,
-            exceptId === undefined ? undefined : ne(users.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    userNameTaken: (executor: Executor, userName: string, exceptId?: number): Promise<boolean> =>
+      isNameTaken(executor, { id: users.id, name: users.userName }, userName, undefined, exceptId),
 
-    async insert(
+    insert: (
       executor: Executor,
       values: UserValues & PasswordValues & { isTestUser: boolean },
-    ): Promise<number> {
-      const [row] = await executor.insert(users).values(values).returning({ id: users.id });
-      if (!row) throw new Error('user insert returned nothing');
-      return row.id;
-    },
+    ): Promise<number> =>
+      insertedId(executor.insert(users).values(values).returning({ id: users.id }), 'user'),
 
     async update(
       executor: Executor,
@@ -182,7 +168,7 @@ export function createUserRepository(db: Db) {
       return db
         .select({ id: roles.id, name: roles.name, securityLevel: roles.securityLevel })
         .from(roles)
-        .where(tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId))
+        .where(tenantIs(roles.tenantId, tenantId))
         .orderBy(sql`lower(${roles.name})`, asc(roles.id));
     },
 

@@ -1,4 +1,3 @@
-import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { SQL } from 'drizzle-orm';
 import {
   ErrorCode,
@@ -10,13 +9,15 @@ import {
   type UserForSelectItem,
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import type { Executor } from '../../db/executor.js';
+import { refusingConflicts } from '../../db/refusing-conflicts.js';
+import { AppError, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { alternaLevelRequired, found, invalidField } from '../administration/refusals.js';
 import { hashPassword } from '../auth/password.js';
 import { assertPowerUserCapacity } from './power-users.js';
 import {
   userTenantIs,
-  type Executor,
   type PasswordValues,
   type RoleFact,
   type UserRepository,
@@ -32,7 +33,7 @@ export type UserSaveInput = TestUserUpdate & { TenantId?: number | null; TrialEx
 type Deps = { db: Db; repository: UserRepository; now?: () => Date };
 
 const sameTenantRequired = () => new AppError(400, ErrorCode.SameTenantRequired);
-const alternaLevelRequired = () => new AppError(403, ErrorCode.AlternaLevelRequired);
+const tenantChangeNotAllowed = () => new AppError(403, ErrorCode.TenantChangeNotAllowed);
 
 /**
  * The users the caller sees and changes: those of the caller's tenant; a tenantless caller holding
@@ -82,13 +83,9 @@ export function createUserService({ db, repository, now = () => new Date() }: De
   const isTest = (kind: UserKind) => kind === 'testUser';
 
   async function findVisible(executor: Executor, actor: Actor, kind: UserKind, id: number) {
-    const row = await repository.find(executor, {
-      id,
-      isTestUser: isTest(kind),
-      visible: visibleUsers(actor),
-    });
-    if (!row) throw notFound();
-    return row;
+    return found(
+      await repository.find(executor, { id, isTestUser: isTest(kind), visible: visibleUsers(actor) }),
+    );
   }
 
   async function reload(executor: Executor, kind: UserKind, id: number) {
@@ -104,7 +101,7 @@ export function createUserService({ db, repository, now = () => new Date() }: De
   ): Promise<number | null> {
     const current = existing ? existing.tenantId : actor.tenantId;
     if (isTest(kind) || input.TenantId === undefined || input.TenantId === current) return current;
-    if (!mayChooseTenant(actor)) throw new AppError(403, ErrorCode.TenantChangeNotAllowed);
+    if (!mayChooseTenant(actor)) throw tenantChangeNotAllowed();
     if (input.TenantId !== null && !(await repository.tenantExists(executor, input.TenantId)))
       throw notFound(ErrorCode.TenantNotFound);
     return input.TenantId;
@@ -160,66 +157,65 @@ export function createUserService({ db, repository, now = () => new Date() }: De
   }: Omit<SaveContext, 'existing'> & { id?: number }) {
     const actorLevel = await repository.securityLevelOf(actor.userId);
     const password = await passwordValues(input);
-    try {
-      return await db.transaction(async (tx) => {
-        const before = existingId === undefined ? undefined : await findVisible(tx, actor, kind, existingId);
-        const tenantId = await targetTenant(tx, { actor, kind, input, existing: before });
-        const roleFacts = await orderedRoles(tx, tenantId, input.Roles);
-        const touchesAlterna =
-          roleFacts.some((role) => role.securityLevel === SecurityLevel.Alterna) ||
-          before?.securityLevel === SecurityLevel.Alterna;
-        if (touchesAlterna && actorLevel !== SecurityLevel.Alterna) throw alternaLevelRequired();
-        await assertRestrictionsInTenant(tx, tenantId, input);
-        if (await repository.userNameTaken(tx, input.UserName, before?.id))
-          throw conflict(ErrorCode.UserNameExists);
+    // Two saves of the same new name at once: the unique index decides.
+    return refusingConflicts(
+      () =>
+        db.transaction(async (tx) => {
+          const before =
+            existingId === undefined ? undefined : await findVisible(tx, actor, kind, existingId);
+          const tenantId = await targetTenant(tx, { actor, kind, input, existing: before });
+          const roleFacts = await orderedRoles(tx, tenantId, input.Roles);
+          const touchesAlterna =
+            roleFacts.some((role) => role.securityLevel === SecurityLevel.Alterna) ||
+            before?.securityLevel === SecurityLevel.Alterna;
+          if (touchesAlterna && actorLevel !== SecurityLevel.Alterna) throw alternaLevelRequired();
+          await assertRestrictionsInTenant(tx, tenantId, input);
+          if (await repository.userNameTaken(tx, input.UserName, before?.id))
+            throw conflict(ErrorCode.UserNameExists);
 
-        const securityLevel = roleFacts[0]?.securityLevel ?? SecurityLevel.Regular;
-        const active = before ? before.isActive : true;
-        const wasActivePowerHere =
-          before?.isActive === true &&
-          before.securityLevel === SecurityLevel.Power &&
-          before.tenantId === tenantId;
-        if (active && securityLevel === SecurityLevel.Power && !wasActivePowerHere) {
-          await assertPowerUserCapacity(tx, {
+          const securityLevel = roleFacts[0]?.securityLevel ?? SecurityLevel.Regular;
+          const active = before ? before.isActive : true;
+          const wasActivePowerHere =
+            before?.isActive === true &&
+            before.securityLevel === SecurityLevel.Power &&
+            before.tenantId === tenantId;
+          if (active && securityLevel === SecurityLevel.Power && !wasActivePowerHere) {
+            await assertPowerUserCapacity(tx, {
+              tenantId,
+              code: before ? ErrorCode.PowerUserLimitOnUpdate : ErrorCode.PowerUserLimitOnCreate,
+              excludeUserId: before?.id,
+            });
+          }
+
+          const values = {
             tenantId,
-            code: before ? ErrorCode.PowerUserLimitOnUpdate : ErrorCode.PowerUserLimitOnCreate,
-            excludeUserId: before?.id,
-          });
-        }
-
-        const values = {
-          tenantId,
-          userName: input.UserName,
-          fullName: input.FullName,
-          email: input.Email,
-          msisdn: input.MSISDN,
-          title: input.Title,
-          department: input.Department,
-          language: input.Language,
-          securityLevel,
-          trialExpireDate: isTest(kind) || !input.TrialExpireDate ? null : new Date(input.TrialExpireDate),
-          transactionChannelIds: [...new Set(input.TransactionChannels)],
-          productIds: [...new Set(input.Products)],
-          employeeIds: [...new Set(input.Employees)],
-        };
-        let id: number;
-        if (before) {
-          id = before.id;
-          await repository.update(tx, id, { ...values, ...password });
-          if (password) await repository.revokeSessions(tx, id, password.passwordChangedAt);
-        } else {
-          if (!password)
-            throw new AppError(400, ErrorCode.ModelNotValid, [{ Path: '/Password', Message: '' }]);
-          id = await repository.insert(tx, { ...values, ...password, isTestUser: isTest(kind) });
-        }
-        await repository.replaceRoles(tx, { userId: id, tenantId, roleIds: input.Roles });
-        return reload(tx, kind, id);
-      });
-    } catch (error) {
-      // Two saves of the same new name at once: the unique index decides.
-      if (isUniqueViolation(error)) throw conflict(ErrorCode.UserNameExists);
-      throw error;
-    }
+            userName: input.UserName,
+            fullName: input.FullName,
+            email: input.Email,
+            msisdn: input.MSISDN,
+            title: input.Title,
+            department: input.Department,
+            language: input.Language,
+            securityLevel,
+            trialExpireDate: isTest(kind) || !input.TrialExpireDate ? null : new Date(input.TrialExpireDate),
+            transactionChannelIds: [...new Set(input.TransactionChannels)],
+            productIds: [...new Set(input.Products)],
+            employeeIds: [...new Set(input.Employees)],
+          };
+          let id: number;
+          if (before) {
+            id = before.id;
+            await repository.update(tx, id, { ...values, ...password });
+            if (password) await repository.revokeSessions(tx, id, password.passwordChangedAt);
+          } else {
+            if (!password) throw invalidField('/Password', '');
+            id = await repository.insert(tx, { ...values, ...password, isTestUser: isTest(kind) });
+          }
+          await repository.replaceRoles(tx, { userId: id, tenantId, roleIds: input.Roles });
+          return reload(tx, kind, id);
+        }),
+      { onDuplicate: () => conflict(ErrorCode.UserNameExists) },
+    );
   }
 
   return {
@@ -242,7 +238,7 @@ export function createUserService({ db, repository, now = () => new Date() }: De
         const user = await findVisible(tx, actor, kind, id);
         if (user.securityLevel === SecurityLevel.Alterna && actorLevel !== SecurityLevel.Alterna)
           throw alternaLevelRequired();
-        if (!active && user.id === actor.userId) throw new AppError(403, ErrorCode.Forbidden);
+        if (!active && user.id === actor.userId) throw forbidden();
         if (user.isActive === active) return toDetail(user, now());
         if (active && user.securityLevel === SecurityLevel.Power) {
           await assertPowerUserCapacity(tx, {
@@ -262,7 +258,7 @@ export function createUserService({ db, repository, now = () => new Date() }: De
      */
     async roleChoices(actor: Actor, tenantId: number | null): Promise<IdentityRole[]> {
       if (tenantId !== actor.tenantId) {
-        if (!mayChooseTenant(actor)) throw new AppError(403, ErrorCode.TenantChangeNotAllowed);
+        if (!mayChooseTenant(actor)) throw tenantChangeNotAllowed();
         if (tenantId !== null && !(await repository.tenantExists(db, tenantId)))
           throw notFound(ErrorCode.TenantNotFound);
       }

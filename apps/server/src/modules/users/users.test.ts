@@ -18,11 +18,11 @@ import {
   licenses,
   products,
   roles,
-  tenants,
   transactionChannels,
   userRoles,
   users,
 } from '../../db/schema/index.js';
+import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from '../auth/password.js';
 import { countActivePowerUsers } from './power-users.js';
@@ -37,14 +37,6 @@ let otherTenantId: number;
 let passwordHash: string;
 
 const db = () => t.database.db;
-
-/** A token for a user row with exactly these scopes (the actor's level still comes from the row). */
-async function tokenFor(userId: number, tenantId: number | null, scopes: Scope[]) {
-  return t.signer.sign(
-    { sub: String(userId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: `u${userId}` },
-    600,
-  );
-}
 
 async function insertRole(name: string, tenantId: number | null, securityLevel: number) {
   const [row] = await db()
@@ -78,12 +70,13 @@ async function snapshot() {
   return JSON.stringify({ userRows, roleRows });
 }
 
-const inject = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  token = adminToken,
-  payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: t.authHeader(token), ...(payload ? { payload } : {}) });
+/** The tenantless Alterna user, or Demo Bank's user manager, holding exactly `scopes`. */
+const alternaWith = (scopes: Scope[]) => scopedToken(t, { userId: id.alterna!, tenantId: null, scopes });
+const managerWith = (scopes: Scope[]) =>
+  scopedToken(t, { userId: id.manager!, tenantId: t.tenantId, scopes });
+
+const inject = (method: ApiMethod, url: string, token = adminToken, payload?: Record<string, unknown>) =>
+  callApi(t, { method, url, token, body: payload });
 
 /** A valid create form; `overrides` replaces fields. */
 function form(overrides: Record<string, unknown> = {}) {
@@ -105,17 +98,8 @@ function form(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function expectRefused(
-  request: () => ReturnType<typeof inject>,
-  status: number,
-  code: number,
-): Promise<void> {
-  const before = await snapshot();
-  const response = await request();
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json().Code).toBe(code);
-  expect(await snapshot()).toBe(before);
-}
+const expectRefused = (request: () => ReturnType<typeof inject>, status: number, code: number) =>
+  expectRefusal(request, { status, code }, snapshot);
 
 async function setPowerUserLimit(limit: number) {
   await db().update(licenses).set({ powerUserLimit: limit }).where(eq(licenses.tenantId, t.tenantId));
@@ -125,8 +109,7 @@ beforeAll(async () => {
   t = await createTestApp();
   adminToken = (await t.signIn('admin')).access_token;
   passwordHash = await hashPassword(PASSWORD);
-  const [other] = await db().insert(tenants).values({ name: 'Other Co' }).returning({ id: tenants.id });
-  otherTenantId = other!.id;
+  otherTenantId = await insertTenant(t, 'Other Co');
 
   const [adminRole] = await db().select({ id: roles.id }).from(roles).where(eq(roles.name, 'Administrator'));
   id.powerRole = adminRole!.id;
@@ -244,7 +227,7 @@ describe('GET /api/users (grid)', () => {
     const own = await inject('GET', `/api/users?$filter=${filter}`);
     expect(own.json()).toEqual({ Items: [], Count: 0 });
 
-    const alternaToken = await tokenFor(id.alterna!, null, ['user:read', 'alterna:manage']);
+    const alternaToken = await alternaWith(['user:read', 'alterna:manage']);
     const all = await inject('GET', `/api/users?$filter=${filter}`, alternaToken);
     expect(all.json<GridPage<UserListItem>>().Items.map((item) => item.TenantName)).toEqual(['Other Co']);
   });
@@ -362,39 +345,20 @@ describe('POST /api/users', () => {
   });
 
   it('refuses a password outside the rule and a missing password with 400', async () => {
-    await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Password: 'short' })),
-      400,
-      3333,
-    );
-    await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Password: undefined })),
-      400,
-      3333,
-    );
+    for (const Password of ['short', undefined]) {
+      await expectRefused(() => inject('POST', '/api/users', adminToken, form({ Password })), 400, 3333);
+    }
   });
 
   it('refuses roles and restrictions of another tenant with 2100', async () => {
-    await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.otherRole] })),
-      400,
-      2100,
-    );
-    await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ TransactionChannels: [id.otherChannel] })),
-      400,
-      2100,
-    );
-    await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Products: [id.product, id.otherProduct] })),
-      400,
-      2100,
-    );
-    await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Roles: [999_999] })),
-      400,
-      2100,
-    );
+    for (const overrides of [
+      { Roles: [id.otherRole] },
+      { TransactionChannels: [id.otherChannel] },
+      { Products: [id.product, id.otherProduct] },
+      { Roles: [999_999] },
+    ]) {
+      await expectRefused(() => inject('POST', '/api/users', adminToken, form(overrides)), 400, 2100);
+    }
   });
 
   it('refuses an Alterna-level role unless the caller is an Alterna user (10008)', async () => {
@@ -403,7 +367,7 @@ describe('POST /api/users', () => {
       403,
       10008,
     );
-    const alternaToken = await tokenFor(id.alterna!, null, ['user:manage', 'alterna:manage']);
+    const alternaToken = await alternaWith(['user:manage', 'alterna:manage']);
     const created = await inject(
       'POST',
       '/api/users',
@@ -418,7 +382,7 @@ describe('POST /api/users', () => {
   });
 
   it('refuses choosing a tenant without alterna:manage (14005)', async () => {
-    const managerToken = await tokenFor(id.manager!, t.tenantId, ['user:read', 'user:manage']);
+    const managerToken = await managerWith(['user:read', 'user:manage']);
     await expectRefused(
       () =>
         inject('POST', '/api/users', managerToken, form({ TenantId: otherTenantId, Roles: [id.otherRole] })),
@@ -452,7 +416,7 @@ describe('POST /api/users', () => {
   });
 
   it('refuses a caller holding only user:read with 403', async () => {
-    const readerToken = await tokenFor(id.manager!, t.tenantId, ['user:read']);
+    const readerToken = await managerWith(['user:read']);
     await expectRefused(() => inject('POST', '/api/users', readerToken, form()), 403, 403);
   });
 });
@@ -464,19 +428,17 @@ describe('PUT /api/users/:id', () => {
     return response.json<UserDetail>();
   }
 
+  /** `PUT /api/users/{id}` of `user` with a valid form under its own name; `overrides` replaces fields. */
+  const replace = (user: UserDetail, overrides: Record<string, unknown>, token = adminToken) =>
+    inject('PUT', `/api/users/${user.Id}`, token, form({ UserName: user.UserName, ...overrides }));
+
   it('replaces the form and keeps the security level of the first role', async () => {
     const user = await create();
-    const response = await inject(
-      'PUT',
-      `/api/users/${user.Id}`,
-      adminToken,
-      form({
-        UserName: user.UserName,
-        FullName: 'Renamed',
-        Roles: [id.powerRole, id.regularRole],
-        Password: undefined,
-      }),
-    );
+    const response = await replace(user, {
+      FullName: 'Renamed',
+      Roles: [id.powerRole, id.regularRole],
+      Password: undefined,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<UserDetail>()).toMatchObject({
       FullName: 'Renamed',
@@ -503,63 +465,27 @@ describe('PUT /api/users/:id', () => {
   it('refuses making a user a power user over the licence (10002)', async () => {
     const user = await create();
     await setPowerUserLimit(await countActivePowerUsers(db(), t.tenantId));
-    await expectRefused(
-      () =>
-        inject(
-          'PUT',
-          `/api/users/${user.Id}`,
-          adminToken,
-          form({ UserName: user.UserName, Roles: [id.powerRole] }),
-        ),
-      409,
-      10002,
-    );
+    await expectRefused(() => replace(user, { Roles: [id.powerRole] }), 409, 10002);
   });
 
   it('lets an existing power user be edited while the licence is full', async () => {
     const user = await create({ Roles: [id.powerRole] });
     await setPowerUserLimit(await countActivePowerUsers(db(), t.tenantId));
-    const response = await inject(
-      'PUT',
-      `/api/users/${user.Id}`,
-      adminToken,
-      form({ UserName: user.UserName, Title: 'Lead', Roles: [id.powerRole] }),
-    );
+    const response = await replace(user, { Title: 'Lead', Roles: [id.powerRole] });
     expect(response.statusCode, response.body).toBe(200);
   });
 
   it('refuses a tenant change without alterna:manage (14005) and allows it with it', async () => {
     const user = await create();
-    const managerToken = await tokenFor(id.manager!, t.tenantId, ['user:manage']);
+    const managerToken = await managerWith(['user:manage']);
     await expectRefused(
-      () =>
-        inject(
-          'PUT',
-          `/api/users/${user.Id}`,
-          managerToken,
-          form({ UserName: user.UserName, TenantId: otherTenantId, Roles: [id.otherRole] }),
-        ),
+      () => replace(user, { TenantId: otherTenantId, Roles: [id.otherRole] }, managerToken),
       403,
       14005,
     );
     // With alterna:manage, the roles must follow the user to the new tenant.
-    await expectRefused(
-      () =>
-        inject(
-          'PUT',
-          `/api/users/${user.Id}`,
-          adminToken,
-          form({ UserName: user.UserName, TenantId: otherTenantId }),
-        ),
-      400,
-      2100,
-    );
-    const moved = await inject(
-      'PUT',
-      `/api/users/${user.Id}`,
-      adminToken,
-      form({ UserName: user.UserName, TenantId: otherTenantId, Roles: [id.otherRole] }),
-    );
+    await expectRefused(() => replace(user, { TenantId: otherTenantId }), 400, 2100);
+    const moved = await replace(user, { TenantId: otherTenantId, Roles: [id.otherRole] });
     expect(moved.statusCode, moved.body).toBe(200);
     const [row] = await db().select().from(users).where(eq(users.id, user.Id));
     expect(row!.tenantId).toBe(otherTenantId);
@@ -568,31 +494,16 @@ describe('PUT /api/users/:id', () => {
   });
 
   it('refuses a non-Alterna caller editing an Alterna-level user (10008)', async () => {
-    const alternaToken = await tokenFor(id.alterna!, null, ['user:manage', 'alterna:manage']);
+    const alternaToken = await alternaWith(['user:manage', 'alterna:manage']);
     const user = await create({ TenantId: t.tenantId, Roles: [id.alternaRole] }, alternaToken);
-    await expectRefused(
-      () =>
-        inject(
-          'PUT',
-          `/api/users/${user.Id}`,
-          adminToken,
-          form({ UserName: user.UserName, Roles: [id.regularRole] }),
-        ),
-      403,
-      10008,
-    );
+    await expectRefused(() => replace(user, { Roles: [id.regularRole] }), 403, 10008);
     await expectRefused(() => inject('PUT', `/api/users/${user.Id}/deactivate`), 403, 10008);
   });
 
   it('sets a new password, which ends the sessions of the user', async () => {
     const user = await create();
     const tokens = await t.signIn(user.UserName, PASSWORD);
-    const response = await inject(
-      'PUT',
-      `/api/users/${user.Id}`,
-      adminToken,
-      form({ UserName: user.UserName, Password: 'Other456', MustChangePassword: false }),
-    );
+    const response = await replace(user, { Password: 'Other456', MustChangePassword: false });
     expect(response.statusCode, response.body).toBe(200);
     await expect(t.signIn(user.UserName, 'Other456')).resolves.toBeTruthy();
     const refresh = await t.app.inject({
@@ -656,7 +567,7 @@ describe('GET /api/users/forSelect', () => {
 
 describe('/api/test-users', () => {
   it("creates test users in the caller's tenant, listed apart from the users", async () => {
-    const testerToken = await tokenFor(id.manager!, t.tenantId, ['user:test']);
+    const testerToken = await managerWith(['user:test']);
     const created = await inject(
       'POST',
       '/api/test-users',
@@ -699,7 +610,7 @@ describe('GET /api/users/roleChoices', () => {
       { Id: id.otherPowerRole, Name: 'Other Admin', SecurityLevel: SecurityLevel.Power },
       { Id: id.otherRole, Name: 'Other Viewer', SecurityLevel: SecurityLevel.Regular },
     ]);
-    const managerToken = await tokenFor(id.manager!, t.tenantId, ['user:manage']);
+    const managerToken = await managerWith(['user:manage']);
     const refused = await inject('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, managerToken);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().Code).toBe(ErrorCode.TenantChangeNotAllowed);

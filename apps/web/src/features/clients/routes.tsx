@@ -1,17 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { recordRoutes } from '../../components/admin-page/record-routes';
 
 /** The screens of this feature under the shell; each page loads on first visit (lazy). */
-export const clientsRoutes: RouteObject[] = [
-  {
-    path: 'clients',
-    lazy: async () => ({ Component: (await import('./components/clients-page')).ClientsPage }),
-  },
-  {
-    path: 'clients/create',
-    lazy: async () => ({ Component: (await import('./components/client-page')).ClientPage }),
-  },
-  {
-    path: 'clients/:id',
-    lazy: async () => ({ Component: (await import('./components/client-page')).ClientPage }),
-  },
-];
+export const clientsRoutes: RouteObject[] = recordRoutes(
+  'clients',
+  async () => (await import('./components/clients-page')).ClientsPage,
+  async () => (await import('./components/client-page')).ClientPage,
+);

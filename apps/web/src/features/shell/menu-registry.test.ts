@@ -2,7 +2,6 @@ import { ALL_SCOPES } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import enShell from '../../locales/en/shell.json';
 import trShell from '../../locales/tr/shell.json';
-import { groupMenuReports } from './api/get-menu-reports';
 import { allScreenPaths, canOpen, MENU_SECTIONS, SCREENS, screenOfPath, visibleMenu } from './menu-registry';
 
 const admin = { scopes: [...ALL_SCOPES], aiModuleActive: true };
@@ -92,19 +91,5 @@ describe('the menu registry', () => {
     expect(screenOfPath('/alert-rule-action/3')?.name).toBe('alertRules');
     expect(screenOfPath('/reports/nps-overview')?.name).toBe('report');
     expect(screenOfPath('/nowhere')).toBeUndefined();
-  });
-});
-
-describe('groupMenuReports', () => {
-  it('groups reports by menu group in order, with the default group for those without one', () => {
-    const groups = groupMenuReports([
-      { Id: 1, Title: 'NPS', Slug: 'nps', Category: 'Bank', Order: 2 },
-      { Id: 2, Title: 'Alerts', Slug: 'alerts', Category: null, Order: 1 },
-      { Id: 3, Title: 'CSAT', Slug: 'csat', Category: 'Bank', Order: 1 },
-    ]);
-    expect(groups.map((group) => [group.category, group.reports.map((report) => report.Slug)])).toEqual([
-      [null, ['alerts']],
-      ['Bank', ['csat', 'nps']],
-    ]);
   });
 });

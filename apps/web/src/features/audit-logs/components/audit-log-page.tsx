@@ -1,27 +1,22 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { formatJsonText } from '@loupe/contracts';
-import { Alert, Button, Card, Descriptions, Result, Spin, Typography } from 'antd';
+import { Card, Descriptions, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { useLocation, useParams } from 'react-router';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import { recordIdOf } from '../../../components/admin-page/record-id';
+import { RecordStatus } from '../../../components/admin-page/record-status';
 import { useAuditLog } from '../api/get-audit-log';
 import { DATE_TIME_FORMAT } from '../audit-log-range';
 import styles from './audit-logs.module.css';
 import { OperationTypeName } from './operation-type-name';
 
-function recordId(param: string | undefined): number | null {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** `/audit-logs/:id`: one audit record with all of its data (JSON laid out when it is JSON). */
 export function AuditLogPage() {
   const { t } = useTranslation('auditLogs');
-  const { t: tCommon } = useTranslation();
-  const id = recordId(useParams().id);
+  // The route always has an id: a missing one reads as one that cannot be an id.
+  const id = recordIdOf(useParams().id) ?? null;
   const state: unknown = useLocation().state;
   const listSearch =
     typeof state === 'object' &&
@@ -33,20 +28,7 @@ export function AuditLogPage() {
   const query = useAuditLog(id);
 
   let body: ReactNode;
-  if (id === null || (query.error instanceof ApiError && query.error.status === 404))
-    body = <Result status="404" title={t('notFound')} />;
-  else if (query.isError)
-    body = (
-      <Alert
-        type="error"
-        role="alert"
-        showIcon
-        title={t('loadFailed')}
-        description={errorMessage(query.error, tCommon)}
-        action={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
-      />
-    );
-  else if (query.data) {
+  if (id !== null && query.data) {
     const record = query.data;
     const data = record.OperationData;
     body = (
@@ -82,19 +64,18 @@ export function AuditLogPage() {
         )}
       </Card>
     );
-  } else body = <Spin description={tCommon('common.loading')} />;
+  } else
+    body = (
+      <RecordStatus
+        query={id === null ? null : query}
+        notFound={t('notFound')}
+        loadFailed={t('loadFailed')}
+      />
+    );
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {t('detailTitle')}
-        </Typography.Title>
-        <Link to={`/audit-logs${listSearch}`}>
-          <ArrowLeftOutlined /> {t('back')}
-        </Link>
-      </header>
+    <AdminPage title={t('detailTitle')} back={{ to: `/audit-logs${listSearch}`, label: t('back') }}>
       {body}
-    </div>
+    </AdminPage>
   );
 }

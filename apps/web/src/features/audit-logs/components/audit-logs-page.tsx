@@ -1,9 +1,10 @@
 import { AUDIT_LOG_RECORD_LIMIT, auditLogListItemSchema, type AuditLogListItem } from '@loupe/contracts';
-import { Alert, DatePicker, Typography } from 'antd';
+import { Alert, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AdminPage } from '../../../components/admin-page/admin-page';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { AUDIT_LOGS_ENDPOINT } from '../api/get-audit-log';
 import {
@@ -64,11 +65,9 @@ export function AuditLogsPage() {
   ];
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {t('title')}
-        </Typography.Title>
+    <AdminPage
+      title={t('title')}
+      headerExtra={
         <div className={styles.range}>
           <label htmlFor={pickerId}>{t('range.label')}</label>
           <DatePicker.RangePicker
@@ -85,7 +84,8 @@ export function AuditLogsPage() {
             }}
           />
         </div>
-      </header>
+      }
+    >
       <Alert
         type="info"
         showIcon
@@ -102,6 +102,6 @@ export function AuditLogsPage() {
         exportFileName={t('exportFileName')}
         onRowClick={(row) => void navigate(`/audit-logs/${row.Id}`, { state: { listSearch: search } })}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,17 +1,8 @@
 import { clientSchema } from '@loupe/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useRecordQuery } from '../../../components/admin-page/record-api';
 import { CLIENTS_ENDPOINT, clientKeys } from './client-keys';
 
 /** `GET /api/clients/{id}`: the client without its secret (only HasSecret); 404 when not in the tenant. */
-export function clientQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: clientKeys.client(id),
-    queryFn: ({ signal }) =>
-      apiRequest({ path: `${CLIENTS_ENDPOINT}/${encodeURIComponent(id)}`, schema: clientSchema, signal }),
-  });
-}
-
 export function useClient(id: string | undefined) {
-  return useQuery({ ...clientQueryOptions(id ?? ''), enabled: id !== undefined });
+  return useRecordQuery(CLIENTS_ENDPOINT, id, clientSchema, clientKeys.client);
 }

@@ -1,7 +1,7 @@
 import { clientSavedSchema, type ClientCreate, type ClientSaved, type ClientUpdate } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveRecord } from '../../../components/admin-page/record-api';
 import { gridQueryKey } from '../../../components/data-grid/data-grid';
-import { apiRequest } from '../../../lib/api-client';
 import { CLIENTS_ENDPOINT, clientKeys } from './client-keys';
 
 export type SaveClientRequest = { create: ClientCreate } | { id: string; update: ClientUpdate };
@@ -11,15 +11,11 @@ export type SaveClientRequest = { create: ClientCreate } | { id: string; update:
  * (shown once); 400 with 10011 (id exists), 10012 (the console's client), 3333.
  */
 export function saveClient(request: SaveClientRequest): Promise<ClientSaved> {
-  const create = 'create' in request;
-  return apiRequest({
-    path: create ? CLIENTS_ENDPOINT : `${CLIENTS_ENDPOINT}/${encodeURIComponent(request.id)}`,
-    method: create ? 'POST' : 'PUT',
-    body: create ? request.create : request.update,
-    schema: clientSavedSchema,
-    // The form shows the expected refusals itself.
-    showErrorDialog: 'serverErrorsOnly',
-  });
+  return saveRecord(
+    CLIENTS_ENDPOINT,
+    clientSavedSchema,
+    'create' in request ? { body: request.create } : { id: request.id, body: request.update },
+  );
 }
 
 export function useSaveClient() {

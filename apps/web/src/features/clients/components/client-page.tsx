@@ -12,11 +12,15 @@ import {
   type Client,
   type ClientUpdate,
 } from '@loupe/contracts';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Select, Switch } from 'antd';
+import { App, Button, Form, Input, InputNumber, Popconfirm, Radio, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import adminStyles from '../../../components/admin-page/admin-page.module.css';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import { FormNote, RecordForm, useFieldRefusal } from '../../../components/admin-page/record-form';
+import { RecordLoader } from '../../../components/admin-page/record-status';
+import { fieldOfCode } from '../../../components/admin-page/refusal-field';
 import { errorMessage } from '../../../lib/error-message';
 import { zodRule } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/page-title';
@@ -28,7 +32,6 @@ import { useCanManageClients } from './client-access';
 import { ClientSecretModal } from './client-secret-modal';
 import styles from './clients.module.css';
 import { DeleteClientButton } from './delete-client-button';
-import { RecordFallback, RecordHeader } from './record-page';
 import { useScopeDescription } from './scope-description';
 
 const LIST_PATH = '/clients';
@@ -36,9 +39,7 @@ const LIST_PATH = '/clients';
 type Values = ClientUpdate & { Id: string };
 
 /** Which field a refusal of the server belongs to; other failures show above the form. */
-const FIELD_OF_CODE: Partial<Record<number, keyof Values>> = {
-  [ErrorCode.ClientIdExists]: 'Id',
-};
+const fieldOf = fieldOfCode<Values>({ [ErrorCode.ClientIdExists]: 'Id' });
 
 /** `/clients/create` and `/clients/:id`. */
 export function ClientPage() {
@@ -47,8 +48,18 @@ export function ClientPage() {
   const query = useClient(id);
   usePageTitle(t('title'));
   if (id === undefined) return <ClientForm />;
-  if (query.data) return <ClientForm key={query.data.Id} client={query.data} />;
-  return <RecordFallback query={query} />;
+  return (
+    <RecordLoader
+      query={query}
+      title={t('title')}
+      back={{ to: LIST_PATH, label: t('back') }}
+      size="medium"
+      notFound={t('notFound')}
+      loadFailed={t('record.loadFailed')}
+    >
+      {(record) => <ClientForm key={record.Id} client={record} />}
+    </RecordLoader>
+  );
 }
 
 /**
@@ -68,6 +79,7 @@ function ClientForm({ client }: { client?: Client }) {
   const describe = useScopeDescription();
   const canManage = useCanManageClients();
   const [secret, setSecret] = useState<{ id: string; secret: string; leave: boolean } | null>(null);
+  const placeRefusal = useFieldRefusal(form, fieldOf);
 
   const consoleClient = client?.Id === CONSOLE_CLIENT_ID;
   const readOnly = !canManage;
@@ -95,10 +107,7 @@ function ClientForm({ client }: { client?: Client }) {
         if (saved.Secret) setSecret({ id: saved.Id, secret: saved.Secret, leave: true });
         else void navigate(LIST_PATH);
       },
-      onError: (error) => {
-        const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-        if (field) form.setFields([{ name: field, errors: [errorMessage(error, tCommon)] }]);
-      },
+      onError: placeRefusal,
     });
   };
 
@@ -115,175 +124,153 @@ function ClientForm({ client }: { client?: Client }) {
     if (leave) void navigate(LIST_PATH);
   };
 
-  const unplaced = save.isError && !(save.error instanceof ApiError && FIELD_OF_CODE[save.error.code]);
   const title = client ? t('editTitle', { name: client.Name }) : t('createTitle');
   const confidentialSaved = client?.ApplicationType === ClientApplicationType.Confidential;
 
   return (
-    <div className={styles.page}>
-      <RecordHeader title={title} />
-      <Card>
-        {readOnly && <Alert className={styles.alert} type="info" showIcon title={t('notes.readOnly')} />}
-        {consoleClient && <Alert className={styles.alert} type="info" showIcon title={t('notes.console')} />}
-        {scopes.isError && (
-          <Alert
-            className={styles.alert}
-            type="error"
-            role="alert"
-            showIcon
-            title={t('notes.scopesFailed')}
-            description={errorMessage(scopes.error, tCommon)}
-          />
-        )}
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={submit}
-          onValuesChange={() => save.reset()}
-          disabled={save.isPending || readOnly}
+    <AdminPage title={title} back={{ to: LIST_PATH, label: t('back') }} size="medium">
+      <RecordForm<Values>
+        form={form}
+        initialValues={initialValues}
+        onFinish={submit}
+        save={save}
+        fieldOf={fieldOf}
+        readOnly={readOnly}
+        listPath={LIST_PATH}
+        backLabel={t('back')}
+        footerExtra={
+          client &&
+          !consoleClient && <DeleteClientButton client={client} onDeleted={() => void navigate(LIST_PATH)} />
+        }
+        notes={
+          <>
+            {readOnly && <FormNote type="info" title={t('notes.readOnly')} />}
+            {consoleClient && <FormNote type="info" title={t('notes.console')} />}
+            {scopes.isError && (
+              <FormNote
+                type="error"
+                title={t('notes.scopesFailed')}
+                description={errorMessage(scopes.error, tCommon)}
+              />
+            )}
+          </>
+        }
+      >
+        <div className={styles.row}>
+          <Form.Item
+            name="Id"
+            label={t('fields.id')}
+            extra={client ? undefined : t('help.id')}
+            rules={[{ required: true, message: tCommon('form.required') }, zodRule(clientIdSchema, tCommon)]}
+          >
+            <Input autoComplete="off" maxLength={100} disabled={client !== undefined} dir="ltr" />
+          </Form.Item>
+          <Form.Item
+            name="Name"
+            label={t('fields.name')}
+            rules={[{ required: true, whitespace: true, message: tCommon('form.required') }]}
+          >
+            <Input autoComplete="off" maxLength={100} />
+          </Form.Item>
+        </div>
+        <Form.Item
+          name="ApplicationType"
+          label={t('fields.applicationType')}
+          extra={t('help.applicationType')}
         >
-          {unplaced && (
-            <Alert
-              className={styles.alert}
-              type="error"
-              role="alert"
-              showIcon
-              title={errorMessage(save.error, tCommon)}
-            />
-          )}
-          <div className={styles.row}>
-            <Form.Item
-              name="Id"
-              label={t('fields.id')}
-              extra={client ? undefined : t('help.id')}
-              rules={[
-                { required: true, message: tCommon('form.required') },
-                zodRule(clientIdSchema, tCommon),
-              ]}
-            >
-              <Input autoComplete="off" maxLength={100} disabled={client !== undefined} dir="ltr" />
-            </Form.Item>
-            <Form.Item
-              name="Name"
-              label={t('fields.name')}
-              rules={[{ required: true, whitespace: true, message: tCommon('form.required') }]}
-            >
-              <Input autoComplete="off" maxLength={100} />
-            </Form.Item>
-          </div>
+          <Radio.Group
+            options={[
+              { value: ClientApplicationType.Public, label: t('types.public') },
+              {
+                value: ClientApplicationType.Confidential,
+                label: t('types.confidential'),
+                disabled: consoleClient,
+              },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="Active" label={t('fields.active')} valuePropName="checked">
+          <Switch disabled={consoleClient} />
+        </Form.Item>
+        <Form.Item
+          name="AllowedOrigin"
+          label={t('fields.allowedOrigin')}
+          extra={t('help.allowedOrigin')}
+          rules={[zodRule(allowedOriginSchema, tCommon)]}
+        >
+          <Input autoComplete="off" maxLength={300} dir="ltr" />
+        </Form.Item>
+        <div className={styles.row}>
           <Form.Item
-            name="ApplicationType"
-            label={t('fields.applicationType')}
-            extra={t('help.applicationType')}
+            name="AccessTokenLifeTime"
+            label={t('fields.accessTokenLifeTime')}
+            extra={t('help.seconds', CLIENT_ACCESS_TOKEN_LIFETIME)}
+            rules={[zodRule(accessTokenLifeTimeSchema, tCommon)]}
           >
-            <Radio.Group
-              options={[
-                { value: ClientApplicationType.Public, label: t('types.public') },
-                {
-                  value: ClientApplicationType.Confidential,
-                  label: t('types.confidential'),
-                  disabled: consoleClient,
-                },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="Active" label={t('fields.active')} valuePropName="checked">
-            <Switch disabled={consoleClient} />
+            <InputNumber className={styles.number} step={60} />
           </Form.Item>
           <Form.Item
-            name="AllowedOrigin"
-            label={t('fields.allowedOrigin')}
-            extra={t('help.allowedOrigin')}
-            rules={[zodRule(allowedOriginSchema, tCommon)]}
+            name="RefreshTokenLifeTime"
+            label={t('fields.refreshTokenLifeTime')}
+            extra={t('help.seconds', CLIENT_REFRESH_TOKEN_LIFETIME)}
+            dependencies={['AccessTokenLifeTime']}
+            rules={[
+              zodRule(refreshTokenLifeTimeSchema, tCommon),
+              ({ getFieldValue }) => ({
+                validator: (_rule, value: number | null | undefined) =>
+                  typeof value !== 'number' || value >= Number(getFieldValue('AccessTokenLifeTime'))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('help.refreshShorter'))),
+              }),
+            ]}
           >
-            <Input autoComplete="off" maxLength={300} dir="ltr" />
+            <InputNumber className={styles.number} step={3600} />
           </Form.Item>
-          <div className={styles.row}>
-            <Form.Item
-              name="AccessTokenLifeTime"
-              label={t('fields.accessTokenLifeTime')}
-              extra={t('help.seconds', CLIENT_ACCESS_TOKEN_LIFETIME)}
-              rules={[zodRule(accessTokenLifeTimeSchema, tCommon)]}
-            >
-              <InputNumber className={styles.number} step={60} />
-            </Form.Item>
-            <Form.Item
-              name="RefreshTokenLifeTime"
-              label={t('fields.refreshTokenLifeTime')}
-              extra={t('help.seconds', CLIENT_REFRESH_TOKEN_LIFETIME)}
-              dependencies={['AccessTokenLifeTime']}
-              rules={[
-                zodRule(refreshTokenLifeTimeSchema, tCommon),
-                ({ getFieldValue }) => ({
-                  validator: (_rule, value: number | null | undefined) =>
-                    typeof value !== 'number' || value >= Number(getFieldValue('AccessTokenLifeTime'))
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('help.refreshShorter'))),
-                }),
-              ]}
-            >
-              <InputNumber className={styles.number} step={3600} />
-            </Form.Item>
-          </div>
-          <Form.Item name="Scopes" label={t('fields.scopes')} extra={t('help.scopes')}>
-            <Select
-              mode="multiple"
-              allowClear
-              loading={scopes.isPending}
-              options={scopeOptions}
-              placeholder={t('help.allScopes')}
-              filterOption={(input, option) => {
-                const needle = input.toLowerCase();
-                return (
-                  option !== undefined &&
-                  (option.value.toLowerCase().includes(needle) ||
-                    option.description.toLowerCase().includes(needle))
-                );
-              }}
-              optionRender={(option) => (
-                <span className={styles.scopeOption}>
-                  <span className={styles.scopeName}>{option.data.value}</span>
-                  <span className={styles.scopeDescription}>{option.data.description}</span>
-                </span>
-              )}
-            />
-          </Form.Item>
-          {client && (
-            <Form.Item label={t('fields.secret')}>
-              <div className={styles.buttons}>
-                <span>{client.HasSecret ? t('secret.set') : t('secret.none')}</span>
-                {canManage && confidentialSaved && (
-                  <Popconfirm
-                    title={t('secret.regenerateTitle')}
-                    description={t('secret.regenerateDescription')}
-                    okText={t('secret.regenerate')}
-                    cancelText={t('record.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={newSecret}
-                  >
-                    <Button loading={regenerate.isPending}>{t('secret.regenerate')}</Button>
-                  </Popconfirm>
-                )}
-              </div>
-            </Form.Item>
-          )}
-          {!readOnly && (
-            <div className={styles.buttons}>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('record.save')}
-              </Button>
-              <Button onClick={() => void navigate(LIST_PATH)}>{t('record.cancel')}</Button>
-              <span className={styles.spacer} />
-              {client && !consoleClient && (
-                <DeleteClientButton client={client} onDeleted={() => void navigate(LIST_PATH)} />
+        </div>
+        <Form.Item name="Scopes" label={t('fields.scopes')} extra={t('help.scopes')}>
+          <Select
+            mode="multiple"
+            allowClear
+            loading={scopes.isPending}
+            options={scopeOptions}
+            placeholder={t('help.allScopes')}
+            filterOption={(input, option) => {
+              const needle = input.toLowerCase();
+              return (
+                option !== undefined &&
+                (option.value.toLowerCase().includes(needle) ||
+                  option.description.toLowerCase().includes(needle))
+              );
+            }}
+            optionRender={(option) => (
+              <span className={styles.scopeOption}>
+                <span className={styles.scopeName}>{option.data.value}</span>
+                <span className={styles.scopeDescription}>{option.data.description}</span>
+              </span>
+            )}
+          />
+        </Form.Item>
+        {client && (
+          <Form.Item label={t('fields.secret')}>
+            <div className={adminStyles.buttons}>
+              <span>{client.HasSecret ? t('secret.set') : t('secret.none')}</span>
+              {canManage && confidentialSaved && (
+                <Popconfirm
+                  title={t('secret.regenerateTitle')}
+                  description={t('secret.regenerateDescription')}
+                  okText={t('secret.regenerate')}
+                  cancelText={t('record.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={newSecret}
+                >
+                  <Button loading={regenerate.isPending}>{t('secret.regenerate')}</Button>
+                </Popconfirm>
               )}
             </div>
-          )}
-        </Form>
-        {readOnly && <Button onClick={() => void navigate(LIST_PATH)}>{t('back')}</Button>}
-      </Card>
+          </Form.Item>
+        )}
+      </RecordForm>
       <ClientSecretModal shown={secret} onClose={closeSecret} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,7 +1,8 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Input, Modal, Typography } from 'antd';
+import { App, Button, Input, Modal, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormNote } from '../../../components/admin-page/record-form';
 import styles from './clients.module.css';
 
 type Props = {
@@ -42,7 +43,7 @@ export function ClientSecretModal({ shown, onClose }: Props) {
         </Button>
       }
     >
-      <Alert className={styles.alert} type="warning" showIcon title={t('secret.warning')} />
+      <FormNote type="warning" title={t('secret.warning')} />
       <Typography.Paragraph>
         <label htmlFor={fieldId}>{t('fields.secret')}</label>
       </Typography.Paragraph>

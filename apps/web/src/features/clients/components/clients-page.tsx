@@ -1,15 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { CONSOLE_CLIENT_ID, clientListItemSchema, type ClientListItem } from '@loupe/contracts';
-import { Button, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPage } from '../../../components/admin-page/list-page';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { usePageTitle } from '../../../lib/page-title';
 import { CLIENTS_ENDPOINT } from '../api/client-keys';
 import { useCanManageClients } from './client-access';
 import { ActiveTag, useApplicationTypeName } from './client-type';
-import styles from './clients.module.css';
 import { DeleteClientButton } from './delete-client-button';
 
 const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
@@ -17,7 +14,6 @@ const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 /** `/clients` (client:read, client:manage): the OAuth clients of the tenant; secrets are never listed. */
 export function ClientsPage() {
   const { t } = useTranslation('clients');
-  const navigate = useNavigate();
   const canManage = useCanManageClients();
   const typeName = useApplicationTypeName();
   usePageTitle(t('title'));
@@ -49,37 +45,23 @@ export function ClientsPage() {
   ];
 
   return (
-    <div className={`${styles.page} ${styles.wide}`}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {t('title')}
-        </Typography.Title>
-      </header>
-      <Typography.Paragraph type="secondary" className={styles.intro}>
-        {t('intro')}
-      </Typography.Paragraph>
-      <DataGrid<ClientListItem>
-        endpoint={CLIENTS_ENDPOINT}
-        item={clientListItemSchema}
-        rowKey="Id"
-        columns={columns}
-        searchField="Name"
-        defaultOrder="Name asc"
-        exportFileName={t('exportFileName')}
-        toolbar={
-          canManage && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/clients/create')}>
-              {t('new')}
-            </Button>
-          )
-        }
-        onRowClick={(row) => void navigate(`/clients/${encodeURIComponent(row.Id)}`)}
-        rowActions={
-          canManage
-            ? (row) => (row.Id === CONSOLE_CLIENT_ID ? null : <DeleteClientButton compact client={row} />)
-            : undefined
-        }
-      />
-    </div>
+    <ListPage<ClientListItem>
+      title={t('title')}
+      intro={t('intro')}
+      path="/clients"
+      newLabel={canManage && t('new')}
+      endpoint={CLIENTS_ENDPOINT}
+      item={clientListItemSchema}
+      rowKey="Id"
+      columns={columns}
+      searchField="Name"
+      defaultOrder="Name asc"
+      exportFileName={t('exportFileName')}
+      rowActions={
+        canManage
+          ? (row) => (row.Id === CONSOLE_CLIENT_ID ? null : <DeleteClientButton compact client={row} />)
+          : undefined
+      }
+    />
   );
 }

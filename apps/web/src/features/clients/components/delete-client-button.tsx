@@ -1,7 +1,5 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { DeleteRecordButton } from '../../../components/admin-page/confirm-action-button';
 import { useDeleteClient } from '../api/delete-client';
 
 type Props = {
@@ -12,45 +10,21 @@ type Props = {
 };
 
 /** Deletes a client after the user confirms; its sign-ins end. A refusal shows translated in a dialog. */
-export function DeleteClientButton({ client, onDeleted, compact }: Props) {
+export function DeleteClientButton({ client, ...rest }: Props) {
   const { t } = useTranslation('clients');
-  const { t: tCommon } = useTranslation();
-  const { message, modal } = App.useApp();
-  const remove = useDeleteClient();
-
-  const confirm = () =>
-    remove.mutate(client.Id, {
-      onSuccess: () => {
-        void message.success(t('delete.done', { name: client.Name }));
-        onDeleted?.();
-      },
-      onError: (error) => {
-        modal.error({
-          title: t('delete.refused', { name: client.Name }),
-          content: errorMessage(error, tCommon),
-          okText: t('record.close'),
-        });
-      },
-    });
-
+  const name = client.Name;
   return (
-    <Popconfirm
-      title={t('delete.confirmTitle', { name: client.Name })}
-      description={t('delete.confirmDescription')}
-      okText={t('delete.ok')}
-      cancelText={t('record.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={confirm}
-    >
-      <Button
-        danger
-        type={compact ? 'text' : 'default'}
-        icon={<DeleteOutlined />}
-        loading={remove.isPending}
-        aria-label={t('delete.label', { name: client.Name })}
-      >
-        {compact ? null : t('delete.button')}
-      </Button>
-    </Popconfirm>
+    <DeleteRecordButton
+      {...rest}
+      id={client.Id}
+      mutation={useDeleteClient()}
+      texts={{
+        label: t('delete.label', { name }),
+        confirmTitle: t('delete.confirmTitle', { name }),
+        confirmDescription: t('delete.confirmDescription'),
+        done: t('delete.done', { name }),
+        refused: t('delete.refused', { name }),
+      }}
+    />
   );
 }

@@ -1,25 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { gridQueryKey } from '../../../components/data-grid/data-grid';
-import { apiRequest } from '../../../lib/api-client';
+import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
 import { SYSTEM_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
-/** `DELETE /api/system-configurations/{id}`: 204. */
-export async function deleteSystemConfiguration(id: number): Promise<void> {
-  await apiRequest({
-    path: `${SYSTEM_CONFIGURATIONS_ENDPOINT}/${id}`,
-    method: 'DELETE',
-    schema: z.unknown(),
-  });
+/** `DELETE /api/system-configurations/{id}`: 204. A failure shows in the global error dialog. */
+export function deleteSystemConfiguration(id: number): Promise<void> {
+  return deleteRecord(SYSTEM_CONFIGURATIONS_ENDPOINT, id, { showErrorDialog: true });
 }
 
 export function useDeleteSystemConfiguration() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSystemConfiguration,
-    onSuccess: (_nothing, id) => {
-      queryClient.removeQueries({ queryKey: configurationKeys.system(id) });
-      return queryClient.invalidateQueries({ queryKey: gridQueryKey(SYSTEM_CONFIGURATIONS_ENDPOINT) });
-    },
+  return useDeleteRecordMutation(deleteSystemConfiguration, {
+    endpoint: SYSTEM_CONFIGURATIONS_ENDPOINT,
+    recordKey: configurationKeys.system,
   });
 }

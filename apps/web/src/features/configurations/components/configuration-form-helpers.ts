@@ -1,13 +1,11 @@
 import { ErrorCode, reasonKey } from '@loupe/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { fieldOfCode } from '../../../components/admin-page/refusal-field';
 
 /** Which form field a refusal of the server belongs to; other failures show above the form. */
-export function fieldOfError(error: unknown): 'Section' | 'JsonConfig' | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  if (error.code === ErrorCode.ConfigurationNotJson) return 'JsonConfig';
-  if (error.code === ErrorCode.ConfigurationSectionExists) return 'Section';
-  return undefined;
-}
+export const fieldOfError = fieldOfCode<{ Section: string; JsonConfig: string }>({
+  [ErrorCode.ConfigurationNotJson]: 'JsonConfig',
+  [ErrorCode.ConfigurationSectionExists]: 'Section',
+});
 
 /** Whether a record's JSON, as read back, holds masked secrets. */
 export function hasMaskedValues(jsonConfig: string | undefined, mask: string): boolean {

@@ -1,107 +1,136 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin, Typography } from 'antd';
+import { CREDENTIAL_MASK, configurationJsonSchema } from '@loupe/contracts';
+import { Form, type FormInstance, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-import styles from './configurations.module.css';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import {
+  FormNote,
+  RecordForm,
+  type SaveState,
+  useSaveHandlers,
+} from '../../../components/admin-page/record-form';
+import { RecordLoader, type RecordQuery } from '../../../components/admin-page/record-status';
+import { JsonField } from '../../../components/json-field';
+import { zodRule } from '../../../lib/form-rules';
+import { useCanManageConfig } from '../hooks/use-can-manage-config';
+import { fieldOfError, hasMaskedValues } from './configuration-form-helpers';
 
-/** The id in a `…/:id` route, or null when it is not a record id. */
-export function recordId(param: string | undefined): number | null {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/**
- * A record's page: the form once the record is there, else the page's heading over a spinner, "not found" (also
- * for an id that cannot be one), or a failure with a retry.
- */
-export function RecordLoader<T>({
-  id,
+/** A configuration's edit page until its record is there: the heading over a spinner, not found or a failure. */
+export function ConfigurationLoader<T>({
   query,
   title,
   listPath,
   children,
 }: {
-  /** The parsed route id; null when the route's id is not a record id. */
-  id: number | null;
-  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch'>;
+  /** The record's query; null when the route's id is not a record id. */
+  query: RecordQuery<T> | null;
   title: string;
   listPath: string;
   children: (record: T) => ReactNode;
 }) {
   const { t } = useTranslation('configurations');
-  const { t: tCommon } = useTranslation();
-  if (id !== null && query.data !== undefined) return children(query.data);
-  const notFound = id === null || (query.error instanceof ApiError && query.error.status === 404);
-  let body: ReactNode;
-  if (notFound) body = <Result status="404" title={t('notFound')} />;
-  else if (query.isError)
-    body = (
-      <Alert
-        type="error"
-        role="alert"
-        showIcon
-        title={t('loadFailed')}
-        description={errorMessage(query.error, tCommon)}
-        action={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
-      />
-    );
-  else body = <Spin description={tCommon('common.loading')} />;
   return (
-    <div className={styles.page}>
-      <FormPageHeader title={title} listPath={listPath} />
-      {body}
-    </div>
+    <RecordLoader
+      query={query}
+      title={title}
+      back={{ to: listPath, label: t('actions.back') }}
+      size="large"
+      notFound={t('notFound')}
+      loadFailed={t('loadFailed')}
+    >
+      {children}
+    </RecordLoader>
   );
 }
 
-function BackLink({ to }: { to: string }) {
+/** The fields every configuration form has, where the refusals 17002 and 17001 go. */
+type ConfigurationValues = { Section: string; JsonConfig: string };
+
+/** The save callbacks of a configuration form: "saved" or "created", then back to the list. */
+export function useConfigurationSaveHandlers<V extends ConfigurationValues>(
+  form: FormInstance<V>,
+  creating: boolean,
+  listPath: string,
+) {
   const { t } = useTranslation('configurations');
-  return (
-    <Link to={to}>
-      <ArrowLeftOutlined className={styles.backIcon} /> {t('actions.back')}
-    </Link>
-  );
+  return useSaveHandlers({
+    form,
+    fieldOf: fieldOfError,
+    listPath,
+    savedMessage: () => t(creating ? 'messages.created' : 'messages.saved'),
+  });
 }
 
-/** The heading of a create or edit page, with the way back to its list. */
-export function FormPageHeader({ title, listPath }: { title: string; listPath: string }) {
-  return (
-    <header className={styles.header}>
-      <Typography.Title level={1} className={styles.title}>
-        {title}
-      </Typography.Title>
-      <BackLink to={listPath} />
-    </header>
-  );
-}
-
-/** Save and cancel, for those who may change configurations; `extra` (delete) goes to the end. */
-export function FormButtons({
-  canManage,
-  saving,
+/**
+ * A configuration section's page and form; config:read alone sees it read-only, without Save, Cancel and
+ * delete. The section and JSON refusals (17002, 17001) show under their fields.
+ */
+export function ConfigurationForm<V extends ConfigurationValues>({
+  title,
   listPath,
-  extra,
+  form,
+  initialValues,
+  onFinish,
+  save,
+  deleteButton,
+  onValuesChange,
+  children,
 }: {
-  canManage: boolean;
-  saving: boolean;
+  title: string;
   listPath: string;
-  extra?: ReactNode;
+  form: FormInstance<V>;
+  initialValues: FormProps<V>['initialValues'];
+  onFinish: (values: V) => void;
+  save: SaveState;
+  /** The saved section's delete button. */
+  deleteButton?: ReactNode;
+  onValuesChange?: FormProps<V>['onValuesChange'];
+  children: ReactNode;
 }) {
   const { t } = useTranslation('configurations');
-  const navigate = useNavigate();
-  if (!canManage) return null;
+  const canManage = useCanManageConfig();
   return (
-    <div className={styles.buttons}>
-      <Button type="primary" htmlType="submit" loading={saving}>
-        {t('actions.save')}
-      </Button>
-      <Button onClick={() => void navigate(listPath)}>{t('actions.cancel')}</Button>
-      <span className={styles.spacer} />
-      {extra}
-    </div>
+    <AdminPage title={title} back={{ to: listPath, label: t('actions.back') }} size="large">
+      <RecordForm<V>
+        form={form}
+        initialValues={initialValues}
+        onFinish={onFinish}
+        onValuesChange={onValuesChange}
+        save={save}
+        fieldOf={fieldOfError}
+        readOnly={!canManage}
+        listPath={listPath}
+        footerExtra={deleteButton}
+        notes={!canManage && <FormNote type="info" title={t('readOnly')} />}
+      >
+        {children}
+      </RecordForm>
+    </AdminPage>
+  );
+}
+
+/** The section's JSON, with a warning when it holds masked secrets (a credential's, kept unless retyped). */
+export function JsonConfigItem({ record }: { record?: { IsCredential: boolean; JsonConfig: string } }) {
+  const { t } = useTranslation('configurations');
+  const jsonConfig = Form.useWatch<string | undefined>('JsonConfig') ?? record?.JsonConfig;
+  const masked = record?.IsCredential === true && hasMaskedValues(jsonConfig, CREDENTIAL_MASK);
+  return (
+    <>
+      <Form.Item
+        name="JsonConfig"
+        label={t('fields.jsonConfig')}
+        rules={[zodRule(configurationJsonSchema, t)]}
+        required
+      >
+        <JsonField rows={12} />
+      </Form.Item>
+      {masked && (
+        <FormNote
+          type="warning"
+          title={t('masked.title')}
+          description={t('masked.hint', { mask: CREDENTIAL_MASK })}
+        />
+      )}
+    </>
   );
 }

@@ -1,36 +1,46 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import {
+  DeleteRecordButton,
+  type ActionMutation,
+} from '../../../components/admin-page/confirm-action-button';
+import { useDeleteServiceConfiguration } from '../api/delete-service-configuration';
+import { useDeleteSystemConfiguration } from '../api/delete-system-configuration';
 
 type Props = {
-  section: string;
-  onConfirm: () => void;
-  loading?: boolean;
+  record: { Id: number; Section: string };
+  /** After the section is gone (e.g. back to the list). */
+  onDeleted?: () => void;
   /** A small icon button for the list's actions column; otherwise a labelled button. */
   compact?: boolean;
 };
 
-/** Deletes a configuration section after the user confirms it. */
-export function DeleteConfigurationButton({ section, onConfirm, loading, compact }: Props) {
+/** Deletes a configuration section after the user confirms it; a failure shows in the global error dialog. */
+function DeleteConfigurationButton({
+  record,
+  mutation,
+  ...rest
+}: Props & { mutation: ActionMutation<number> }) {
   const { t } = useTranslation('configurations');
+  const section = record.Section;
   return (
-    <Popconfirm
-      title={t('confirmDelete.title', { section })}
-      description={t('confirmDelete.description')}
-      okText={t('confirmDelete.ok')}
-      cancelText={t('confirmDelete.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={onConfirm}
-    >
-      <Button
-        danger
-        type={compact ? 'text' : 'default'}
-        icon={<DeleteOutlined />}
-        loading={loading}
-        aria-label={t('actions.deleteSection', { section })}
-      >
-        {compact ? null : t('actions.delete')}
-      </Button>
-    </Popconfirm>
+    <DeleteRecordButton
+      {...rest}
+      id={record.Id}
+      mutation={mutation}
+      texts={{
+        label: t('actions.deleteSection', { section }),
+        confirmTitle: t('confirmDelete.title', { section }),
+        confirmDescription: t('confirmDelete.description'),
+        done: t('messages.deleted'),
+      }}
+    />
   );
+}
+
+export function DeleteServiceConfigurationButton(props: Props) {
+  return <DeleteConfigurationButton {...props} mutation={useDeleteServiceConfiguration()} />;
+}
+
+export function DeleteSystemConfigurationButton(props: Props) {
+  return <DeleteConfigurationButton {...props} mutation={useDeleteSystemConfiguration()} />;
 }

@@ -19,6 +19,9 @@ import {
   type FormRule,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import adminStyles from '../../../components/admin-page/admin-page.module.css';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import { FormNote, RefusalAlert } from '../../../components/admin-page/record-form';
 import { errorMessage } from '../../../lib/error-message';
 import { zodRule } from '../../../lib/form-rules';
 import { useSystemRules } from '../api/get-system-rules';
@@ -28,6 +31,8 @@ import { repeatsEarlierReason } from './configuration-form-helpers';
 import styles from './configurations.module.css';
 
 const LIST = 'CatiOptoutFrequencies' as const;
+/** Every refusal of the rules shows above the form. */
+const noField = () => undefined;
 const reasonPath = (index: number) => [LIST, index, 'Reason'] as [typeof LIST, number, 'Reason'];
 
 /** `/system-rules`: the tenant's invitation limit, contact frequency and CATI opt-out frequencies by reason. */
@@ -37,15 +42,7 @@ export function SystemRulesPage() {
   const rules = useSystemRules();
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {t('rules.title')}
-        </Typography.Title>
-      </header>
-      <Typography.Paragraph type="secondary" className={styles.intro}>
-        {t('rules.intro')}
-      </Typography.Paragraph>
+    <AdminPage title={t('rules.title')} intro={t('rules.intro')} size="large">
       {rules.isError ? (
         <Alert
           type="error"
@@ -61,13 +58,12 @@ export function SystemRulesPage() {
       ) : (
         <Spin description={tCommon('common.loading')} />
       )}
-    </div>
+    </AdminPage>
   );
 }
 
 function SystemRulesForm({ rules }: { rules: SystemRules }) {
   const { t } = useTranslation('configurations');
-  const { t: tCommon } = useTranslation();
   const { t: tValidation } = useTranslation('validation');
   const { message } = App.useApp();
   const canManage = useCanManageConfig();
@@ -124,16 +120,8 @@ function SystemRulesForm({ rules }: { rules: SystemRules }) {
         }}
         disabled={!canManage || save.isPending}
       >
-        {!canManage && <Alert className={styles.alert} type="info" showIcon title={t('rules.readOnly')} />}
-        {save.isError && (
-          <Alert
-            className={styles.alert}
-            type="error"
-            role="alert"
-            showIcon
-            title={errorMessage(save.error, tCommon)}
-          />
-        )}
+        {!canManage && <FormNote type="info" title={t('rules.readOnly')} />}
+        <RefusalAlert error={save.error} fieldOf={noField} />
         <div className={styles.numbers}>
           <Form.Item
             name="InvitationLimit"
@@ -156,7 +144,7 @@ function SystemRulesForm({ rules }: { rules: SystemRules }) {
         </div>
         <fieldset className={styles.optouts}>
           <legend className={styles.legend}>{t('rules.optouts.title')}</legend>
-          <Typography.Paragraph type="secondary" className={styles.intro}>
+          <Typography.Paragraph type="secondary" className={adminStyles.intro}>
             {t('rules.optouts.help')}
           </Typography.Paragraph>
           <Form.List name={LIST}>
@@ -231,7 +219,7 @@ function SystemRulesForm({ rules }: { rules: SystemRules }) {
           </Form.List>
         </fieldset>
         {canManage && (
-          <div className={styles.buttons}>
+          <div className={adminStyles.buttons}>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
               {t('rules.save')}
             </Button>

@@ -1,7 +1,8 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import {
+  DeleteRecordButton,
+  type ActionMutation,
+} from '../../../components/admin-page/confirm-action-button';
 import { useDeleteExperience } from '../api/delete-experience';
 import { useDeleteJourneyStage } from '../api/delete-journey-stage';
 import { useDeleteWeightedGroup } from '../api/delete-weighted-group';
@@ -15,70 +16,34 @@ type Props = {
   disabled?: boolean;
 };
 
-type Mutation = {
-  mutate(id: number, callbacks: { onSuccess: () => void; onError: (error: Error) => void }): void;
-  isPending: boolean;
-};
-
 /** Deletes after the user confirms; a refusal (in use, system record, gone) shows translated in a dialog. */
-function DeleteRecordButton({
-  record,
-  onDeleted,
-  compact,
-  disabled,
-  mutation,
-}: Props & { mutation: Mutation }) {
+function DeleteMetadataButton({ record, mutation, ...rest }: Props & { mutation: ActionMutation<number> }) {
   const { t } = useTranslation('experiences');
-  const { t: tCommon } = useTranslation();
-  const { message, modal } = App.useApp();
-
-  const confirm = () =>
-    mutation.mutate(record.Id, {
-      onSuccess: () => {
-        void message.success(t('delete.done', { name: record.Name }));
-        onDeleted?.();
-      },
-      onError: (error) => {
-        modal.error({
-          title: t('delete.refused', { name: record.Name }),
-          content: errorMessage(error, tCommon),
-          okText: t('record.close'),
-        });
-      },
-    });
-
+  const name = record.Name;
   return (
-    <Popconfirm
-      title={t('delete.confirmTitle', { name: record.Name })}
-      description={t('delete.confirmDescription')}
-      okText={t('delete.ok')}
-      cancelText={t('record.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={confirm}
-      disabled={disabled}
-    >
-      <Button
-        danger
-        type={compact ? 'text' : 'default'}
-        icon={<DeleteOutlined />}
-        loading={mutation.isPending}
-        disabled={disabled}
-        aria-label={t('delete.label', { name: record.Name })}
-      >
-        {compact ? null : t('delete.button')}
-      </Button>
-    </Popconfirm>
+    <DeleteRecordButton
+      {...rest}
+      id={record.Id}
+      mutation={mutation}
+      texts={{
+        label: t('delete.label', { name }),
+        confirmTitle: t('delete.confirmTitle', { name }),
+        confirmDescription: t('delete.confirmDescription'),
+        done: t('delete.done', { name }),
+        refused: t('delete.refused', { name }),
+      }}
+    />
   );
 }
 
 export function DeleteExperienceButton(props: Props) {
-  return <DeleteRecordButton {...props} mutation={useDeleteExperience()} />;
+  return <DeleteMetadataButton {...props} mutation={useDeleteExperience()} />;
 }
 
 export function DeleteWeightedGroupButton(props: Props) {
-  return <DeleteRecordButton {...props} mutation={useDeleteWeightedGroup()} />;
+  return <DeleteMetadataButton {...props} mutation={useDeleteWeightedGroup()} />;
 }
 
 export function DeleteJourneyStageButton(props: Props) {
-  return <DeleteRecordButton {...props} mutation={useDeleteJourneyStage()} />;
+  return <DeleteMetadataButton {...props} mutation={useDeleteJourneyStage()} />;
 }

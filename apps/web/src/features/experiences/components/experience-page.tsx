@@ -6,11 +6,13 @@ import {
   type ExperienceDetail,
   type MeasurementType,
 } from '@loupe/contracts';
-import { Alert, App, AutoComplete, Button, Card, Form, Input, Select } from 'antd';
+import { AutoComplete, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import { FormNote, NameItem, RecordForm, useSaveHandlers } from '../../../components/admin-page/record-form';
+import { recordIdOf } from '../../../components/admin-page/record-id';
+import { fieldOfCode } from '../../../components/admin-page/refusal-field';
 import { zodRule } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/page-title';
 import { useExperience } from '../api/get-experience';
@@ -18,18 +20,17 @@ import { useExperienceGroups } from '../api/get-experience-groups';
 import { useSaveExperience } from '../api/save-experience';
 import { DeleteExperienceButton } from './delete-buttons';
 import { useMeasurementTypeName } from './measurement-type';
-import styles from './metadata.module.css';
-import { RecordFallback, RecordHeader, recordIdOf } from './record-page';
+import { MetadataLoader, useMetadataBack } from './metadata-record';
 
 const LIST_PATH = '/experiences';
 
 type Values = { Name: string; GroupName: string | undefined; MeasurementType: MeasurementType | undefined };
 
 /** Which field a refusal of the server belongs to; other failures show above the form. */
-const FIELD_OF_CODE: Partial<Record<number, keyof Values>> = {
+const fieldOf = fieldOfCode<Values>({
   [ErrorCode.ExperienceNameExists]: 'Name',
   [ErrorCode.ExperienceInUse]: 'MeasurementType',
-};
+});
 
 /** `/experiences/create` and `/experiences/:id`. */
 export function ExperiencePage() {
@@ -38,15 +39,10 @@ export function ExperiencePage() {
   const query = useExperience(id ?? undefined);
   usePageTitle(t('experiences.title'));
   if (id === undefined) return <ExperienceForm />;
-  if (id !== null && query.data) return <ExperienceForm key={query.data.Id} experience={query.data} />;
   return (
-    <RecordFallback
-      query={id === null ? null : query}
-      notFound={t('experiences.notFound')}
-      header={
-        <RecordHeader title={t('experiences.title')} backTo={LIST_PATH} backLabel={t('experiences.back')} />
-      }
-    />
+    <MetadataLoader section="experiences" listPath={LIST_PATH} query={id === null ? null : query}>
+      {(record) => <ExperienceForm key={record.Id} experience={record} />}
+    </MetadataLoader>
   );
 }
 
@@ -54,10 +50,17 @@ export function ExperiencePage() {
 function ExperienceForm({ experience }: { experience?: ExperienceDetail }) {
   const { t } = useTranslation('experiences');
   const { t: tCommon } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const save = useSaveExperience();
+  const back = useMetadataBack('experiences', LIST_PATH);
+  const handlers = useSaveHandlers({
+    form,
+    fieldOf,
+    listPath: LIST_PATH,
+    savedMessage: (saved: ExperienceDetail) =>
+      t(experience ? 'messages.saved' : 'messages.created', { name: saved.Name }),
+  });
   const groups = useExperienceGroups();
   const typeName = useMeasurementTypeName();
 
@@ -88,114 +91,77 @@ function ExperienceForm({ experience }: { experience?: ExperienceDetail }) {
           MeasurementType: values.MeasurementType,
         },
       },
-      {
-        onSuccess: (saved) => {
-          void message.success(t(experience ? 'messages.saved' : 'messages.created', { name: saved.Name }));
-          void navigate(LIST_PATH);
-        },
-        onError: (error) => {
-          const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-          if (field) form.setFields([{ name: field, errors: [errorMessage(error, tCommon)] }]);
-        },
-      },
+      handlers,
     );
   };
 
   let typeHelp: string | undefined;
   if (!readOnly) typeHelp = used ? t('experiences.help.typeLocked') : t('experiences.help.measurementType');
 
-  const unplaced = save.isError && !(save.error instanceof ApiError && FIELD_OF_CODE[save.error.code]);
   const title = experience
     ? t('experiences.editTitle', { name: experience.Name })
     : t('experiences.createTitle');
 
   return (
-    <div className={styles.page}>
-      <RecordHeader title={title} backTo={LIST_PATH} backLabel={t('experiences.back')} />
-      <Card>
-        {readOnly && (
-          <Alert className={styles.alert} type="info" showIcon title={t('experiences.preservedNote')} />
-        )}
-        {!readOnly && used && (
-          <Alert
-            className={styles.alert}
-            type="warning"
-            showIcon
-            title={t('experiences.inUseNote', {
-              questions: experience.QuestionCount,
-              groups: experience.WeightedGroupCount,
-            })}
-          />
-        )}
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={submit}
-          onValuesChange={() => save.reset()}
-          disabled={save.isPending || readOnly}
+    <AdminPage title={title} back={back} size="small">
+      <RecordForm<Values>
+        form={form}
+        initialValues={initialValues}
+        onFinish={submit}
+        save={save}
+        fieldOf={fieldOf}
+        readOnly={readOnly}
+        listPath={LIST_PATH}
+        backLabel={back.label}
+        footerExtra={
+          experience && (
+            <DeleteExperienceButton
+              record={experience}
+              disabled={used}
+              onDeleted={() => void navigate(LIST_PATH)}
+            />
+          )
+        }
+        notes={
+          <>
+            {readOnly && <FormNote type="info" title={t('experiences.preservedNote')} />}
+            {!readOnly && used && (
+              <FormNote
+                type="warning"
+                title={t('experiences.inUseNote', {
+                  questions: experience.QuestionCount,
+                  groups: experience.WeightedGroupCount,
+                })}
+              />
+            )}
+          </>
+        }
+      >
+        <NameItem label={t('experiences.fields.name')} schema={experienceSaveSchema.shape.Name} />
+        <Form.Item
+          name="GroupName"
+          label={t('experiences.fields.group')}
+          extra={readOnly ? undefined : t('experiences.help.group')}
+          rules={[zodRule(experienceSaveSchema.shape.GroupName, tCommon)]}
         >
-          {unplaced && (
-            <Alert
-              className={styles.alert}
-              type="error"
-              role="alert"
-              showIcon
-              title={errorMessage(save.error, tCommon)}
-            />
-          )}
-          <Form.Item
-            name="Name"
-            label={t('experiences.fields.name')}
-            rules={[
-              { required: true, whitespace: true, message: tCommon('form.required') },
-              zodRule(experienceSaveSchema.shape.Name, tCommon),
-            ]}
-          >
-            <Input autoComplete="off" maxLength={100} />
-          </Form.Item>
-          <Form.Item
-            name="GroupName"
-            label={t('experiences.fields.group')}
-            extra={readOnly ? undefined : t('experiences.help.group')}
-            rules={[zodRule(experienceSaveSchema.shape.GroupName, tCommon)]}
-          >
-            <AutoComplete
-              options={groupOptions}
-              allowClear
-              maxLength={100}
-              filterOption={(input, option) =>
-                (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
-              }
-            />
-          </Form.Item>
-          <Form.Item
-            name="MeasurementType"
-            label={t('experiences.fields.measurementType')}
-            extra={typeHelp}
-            rules={[{ required: true, message: tCommon('form.required') }]}
-          >
-            <Select options={typeOptions} disabled={used} />
-          </Form.Item>
-          {!readOnly && (
-            <div className={styles.buttons}>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('record.save')}
-              </Button>
-              <Button onClick={() => void navigate(LIST_PATH)}>{t('record.cancel')}</Button>
-              <span className={styles.spacer} />
-              {experience && (
-                <DeleteExperienceButton
-                  record={experience}
-                  disabled={used}
-                  onDeleted={() => void navigate(LIST_PATH)}
-                />
-              )}
-            </div>
-          )}
-        </Form>
-        {readOnly && <Button onClick={() => void navigate(LIST_PATH)}>{t('experiences.back')}</Button>}
-      </Card>
-    </div>
+          <AutoComplete
+            options={groupOptions}
+            allowClear
+            maxLength={100}
+            filterOption={(input, option) =>
+              (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
+            }
+          />
+        </Form.Item>
+        <Form.Item
+          name="MeasurementType"
+          label={t('experiences.fields.measurementType')}
+          extra={typeHelp}
+          rules={[{ required: true, message: tCommon('form.required') }]}
+        >
+          <Select options={typeOptions} disabled={used} />
+        </Form.Item>
+      </RecordForm>
+    </AdminPage>
   );
 }

@@ -1,19 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { experienceRowSchema, type ExperienceRow, type MeasurementType } from '@loupe/contracts';
-import { Button, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPage } from '../../../components/admin-page/list-page';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { usePageTitle } from '../../../lib/page-title';
 import { EXPERIENCES_ENDPOINT } from '../api/metadata-keys';
 import { DeleteExperienceButton } from './delete-buttons';
 import { useMeasurementTypeName } from './measurement-type';
-import styles from './metadata.module.css';
 
 /** `/experiences` (metadata:manage): the system experiences every tenant shares and the tenant's own. */
 export function ExperiencesPage() {
   const { t } = useTranslation('experiences');
-  const navigate = useNavigate();
   const typeName = useMeasurementTypeName();
   usePageTitle(t('experiences.title'));
 
@@ -43,35 +40,23 @@ export function ExperiencesPage() {
   ];
 
   return (
-    <div className={`${styles.page} ${styles.wide}`}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {t('experiences.title')}
-        </Typography.Title>
-      </header>
-      <Typography.Paragraph type="secondary" className={styles.intro}>
-        {t('experiences.intro')}
-      </Typography.Paragraph>
-      <DataGrid<ExperienceRow>
-        endpoint={EXPERIENCES_ENDPOINT}
-        item={experienceRowSchema}
-        rowKey="Id"
-        columns={columns}
-        searchField="Name"
-        defaultOrder="Id asc"
-        exportFileName={t('experiences.exportFileName')}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/experiences/create')}>
-            {t('experiences.new')}
-          </Button>
-        }
-        onRowClick={(row) => void navigate(`/experiences/${row.Id}`)}
-        rowActions={(row) =>
-          row.IsPreserved ? null : (
-            <DeleteExperienceButton compact record={row} disabled={row.QuestionCount > 0} />
-          )
-        }
-      />
-    </div>
+    <ListPage<ExperienceRow>
+      title={t('experiences.title')}
+      intro={t('experiences.intro')}
+      path="/experiences"
+      newLabel={t('experiences.new')}
+      endpoint={EXPERIENCES_ENDPOINT}
+      item={experienceRowSchema}
+      rowKey="Id"
+      columns={columns}
+      searchField="Name"
+      defaultOrder="Id asc"
+      exportFileName={t('experiences.exportFileName')}
+      rowActions={(row) =>
+        row.IsPreserved ? null : (
+          <DeleteExperienceButton compact record={row} disabled={row.QuestionCount > 0} />
+        )
+      }
+    />
   );
 }

@@ -15,6 +15,7 @@ import {
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../components/admin-page/admin-page';
 import { useBootstrap } from '../../../lib/bootstrap';
 import { errorMessage } from '../../../lib/error-message';
 import { useLicenseInfo } from '../api/get-license-info';
@@ -60,12 +61,11 @@ export function LicenseInfoPage() {
   else body = <Spin description={tCommon('common.loading')} />;
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {t('title')}
-        </Typography.Title>
-        {tenantless && (
+    <AdminPage
+      title={t('title')}
+      size="large"
+      headerExtra={
+        tenantless && (
           <div className={styles.tenant}>
             <label htmlFor={selectId}>{t('tenant')}</label>
             <Select
@@ -79,10 +79,11 @@ export function LicenseInfoPage() {
               options={options.data?.map((option) => ({ value: option.Id, label: option.Name }))}
             />
           </div>
-        )}
-      </header>
+        )
+      }
+    >
       {body}
-    </div>
+    </AdminPage>
   );
 }
 

@@ -6,10 +6,14 @@ import {
   type RoleInput,
   type Scope,
 } from '@loupe/contracts';
-import { Alert, App, Button, Card, Form, Input, Select } from 'antd';
+import { App, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import { FormNote, NameItem, RecordForm, useSaveHandlers } from '../../../components/admin-page/record-form';
+import { recordIdOf } from '../../../components/admin-page/record-id';
+import { RecordLoader } from '../../../components/admin-page/record-status';
+import { fieldOfCode } from '../../../components/admin-page/refusal-field';
 import { errorMessage } from '../../../lib/error-message';
 import { zodRule } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/page-title';
@@ -17,9 +21,7 @@ import { useAuthScopes } from '../api/get-auth-scopes';
 import { useRole } from '../api/get-role';
 import { useSaveRole } from '../api/save-role';
 import { DeleteRoleButton } from './delete-role-button';
-import { RecordFallback, RecordHeader, recordIdOf } from './record-page';
 import { useRoleAccess } from './role-access';
-import styles from './roles.module.css';
 import { ScopePicker } from './scope-picker';
 import { SECURITY_LEVELS, useSecurityLevelName } from './security-level';
 
@@ -28,12 +30,12 @@ const LIST_PATH = '/roles';
 type Values = { Name: string; SecurityLevel: SecurityLevel; Scopes: Scope[] };
 
 /** Which field a refusal of the server belongs to; other failures show above the form. */
-const FIELD_OF_CODE: Partial<Record<number, keyof Values>> = {
+const fieldOf = fieldOfCode<Values>({
   [ErrorCode.RoleNameExists]: 'Name',
   [ErrorCode.AlternaRoleScopes]: 'Scopes',
   [ErrorCode.AlternaLevelRequired]: 'SecurityLevel',
   [ErrorCode.RolePowerUserLimit]: 'SecurityLevel',
-};
+});
 
 /** `/roles/create` and `/roles/:id`. */
 export function RolePage() {
@@ -42,8 +44,18 @@ export function RolePage() {
   const query = useRole(id ?? undefined);
   usePageTitle(t('title'));
   if (id === undefined) return <RoleForm />;
-  if (id !== null && query.data) return <RoleForm key={query.data.Id} role={query.data} />;
-  return <RecordFallback query={id === null ? null : query} />;
+  return (
+    <RecordLoader
+      query={id === null ? null : query}
+      title={t('title')}
+      back={{ to: LIST_PATH, label: t('back') }}
+      size="medium"
+      notFound={t('notFound')}
+      loadFailed={t('record.loadFailed')}
+    >
+      {(record) => <RoleForm key={record.Id} role={record} />}
+    </RecordLoader>
+  );
 }
 
 /**
@@ -53,7 +65,7 @@ export function RolePage() {
 function RoleForm({ role }: { role?: Role }) {
   const { t } = useTranslation('roles');
   const { t: tCommon } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const save = useSaveRole();
@@ -74,20 +86,13 @@ function RoleForm({ role }: { role?: Role }) {
     Scopes: role?.Scopes ?? [],
   };
 
-  const run = (body: RoleInput) =>
-    save.mutate(
-      { id: role?.Id, body },
-      {
-        onSuccess: (saved) => {
-          void message.success(t(role ? 'messages.saved' : 'messages.created', { name: saved.Name }));
-          void navigate(LIST_PATH);
-        },
-        onError: (error) => {
-          const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-          if (field) form.setFields([{ name: field, errors: [errorMessage(error, tCommon)] }]);
-        },
-      },
-    );
+  const handlers = useSaveHandlers({
+    form,
+    fieldOf,
+    listPath: LIST_PATH,
+    savedMessage: (saved: Role) => t(role ? 'messages.saved' : 'messages.created', { name: saved.Name }),
+  });
+  const run = (body: RoleInput) => save.mutate({ id: role?.Id, body }, handlers);
 
   const submit = (values: Values) => {
     const body: RoleInput = { Name: values.Name, SecurityLevel: values.SecurityLevel, Scopes: values.Scopes };
@@ -110,105 +115,67 @@ function RoleForm({ role }: { role?: Role }) {
     });
   };
 
-  const unplaced = save.isError && !(save.error instanceof ApiError && FIELD_OF_CODE[save.error.code]);
   const title = role ? t('editTitle', { name: role.Name }) : t('createTitle');
 
   return (
-    <div className={styles.page}>
-      <RecordHeader title={title} />
-      <Card>
-        {!access.canManage && (
-          <Alert className={styles.alert} type="info" showIcon title={t('notes.readOnly')} />
-        )}
-        {alternaRole && (
-          <Alert
-            className={styles.alert}
-            type="info"
-            showIcon
-            title={t('notes.alterna')}
-            description={access.isAlterna ? undefined : t('notes.alternaOnly')}
-          />
-        )}
-        {role && role.UserCount > 0 && (
-          <Alert
-            className={styles.alert}
-            type="warning"
-            showIcon
-            title={t('notes.inUse', { count: role.UserCount })}
-          />
-        )}
-        {scopes.isError && (
-          <Alert
-            className={styles.alert}
-            type="error"
-            role="alert"
-            showIcon
-            title={t('scopePicker.loadFailed')}
-            description={errorMessage(scopes.error, tCommon)}
-          />
-        )}
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={submit}
-          onValuesChange={() => save.reset()}
-          disabled={save.isPending || readOnly}
+    <AdminPage title={title} back={{ to: LIST_PATH, label: t('back') }} size="medium">
+      <RecordForm<Values>
+        form={form}
+        initialValues={initialValues}
+        onFinish={submit}
+        save={save}
+        fieldOf={fieldOf}
+        readOnly={readOnly}
+        listPath={LIST_PATH}
+        backLabel={t('back')}
+        footerExtra={
+          role && !alternaRole && <DeleteRoleButton role={role} onDeleted={() => void navigate(LIST_PATH)} />
+        }
+        notes={
+          <>
+            {!access.canManage && <FormNote type="info" title={t('notes.readOnly')} />}
+            {alternaRole && (
+              <FormNote
+                type="info"
+                title={t('notes.alterna')}
+                description={access.isAlterna ? undefined : t('notes.alternaOnly')}
+              />
+            )}
+            {role && role.UserCount > 0 && (
+              <FormNote type="warning" title={t('notes.inUse', { count: role.UserCount })} />
+            )}
+            {scopes.isError && (
+              <FormNote
+                type="error"
+                title={t('scopePicker.loadFailed')}
+                description={errorMessage(scopes.error, tCommon)}
+              />
+            )}
+          </>
+        }
+      >
+        <NameItem label={t('fields.name')} schema={roleInputSchema.shape.Name} />
+        <Form.Item
+          name="SecurityLevel"
+          label={t('fields.securityLevel')}
+          extra={access.isAlterna ? t('help.securityLevel') : t('help.securityLevelNoAlterna')}
+          rules={[{ required: true, message: tCommon('form.required') }]}
         >
-          {unplaced && (
-            <Alert
-              className={styles.alert}
-              type="error"
-              role="alert"
-              showIcon
-              title={errorMessage(save.error, tCommon)}
-            />
-          )}
-          <Form.Item
-            name="Name"
-            label={t('fields.name')}
-            rules={[
-              { required: true, whitespace: true, message: tCommon('form.required') },
-              zodRule(roleInputSchema.shape.Name, tCommon),
-            ]}
-          >
-            <Input autoComplete="off" maxLength={100} />
-          </Form.Item>
-          <Form.Item
-            name="SecurityLevel"
-            label={t('fields.securityLevel')}
-            extra={access.isAlterna ? t('help.securityLevel') : t('help.securityLevelNoAlterna')}
-            rules={[{ required: true, message: tCommon('form.required') }]}
-          >
-            <Select options={levelOptions} />
-          </Form.Item>
-          <Form.Item
-            name="Scopes"
-            label={t('fields.scopes')}
-            extra={alternaRole ? t('help.scopesLocked') : undefined}
-            rules={[zodRule(roleInputSchema.shape.Scopes, tCommon)]}
-          >
-            <ScopePicker
-              scopes={scopes.data?.map((scope) => scope.Name) ?? []}
-              loading={scopes.isPending}
-              disabled={alternaRole}
-            />
-          </Form.Item>
-          {!readOnly && (
-            <div className={styles.buttons}>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('record.save')}
-              </Button>
-              <Button onClick={() => void navigate(LIST_PATH)}>{t('record.cancel')}</Button>
-              <span className={styles.spacer} />
-              {role && !alternaRole && (
-                <DeleteRoleButton role={role} onDeleted={() => void navigate(LIST_PATH)} />
-              )}
-            </div>
-          )}
-        </Form>
-        {readOnly && <Button onClick={() => void navigate(LIST_PATH)}>{t('back')}</Button>}
-      </Card>
-    </div>
+          <Select options={levelOptions} />
+        </Form.Item>
+        <Form.Item
+          name="Scopes"
+          label={t('fields.scopes')}
+          extra={alternaRole ? t('help.scopesLocked') : undefined}
+          rules={[zodRule(roleInputSchema.shape.Scopes, tCommon)]}
+        >
+          <ScopePicker
+            scopes={scopes.data?.map((scope) => scope.Name) ?? []}
+            loading={scopes.isPending}
+            disabled={alternaRole}
+          />
+        </Form.Item>
+      </RecordForm>
+    </AdminPage>
   );
 }

@@ -1,33 +1,21 @@
 import { tenantSchema, type SaveTenantInput, type Tenant } from '@loupe/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gridQueryKey } from '../../../components/data-grid/data-grid';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  saveRecord,
+  useSaveRecordMutation,
+  type SaveRecordRequest,
+} from '../../../components/admin-page/record-api';
 import { TENANTS_ENDPOINT, tenantKeys } from './tenant-keys';
 
-export type SaveTenantRequest = { id?: number; body: SaveTenantInput };
+export type SaveTenantRequest = SaveRecordRequest<SaveTenantInput>;
 
 /**
  * `POST /api/tenants` (no id) or `PUT /api/tenants/{id}`: the saved tenant, or 400 with 14001 (name exists),
  * 14002 (tenant limit reached), 3333; 404 with 14003.
  */
-export function saveTenant({ id, body }: SaveTenantRequest): Promise<Tenant> {
-  return apiRequest({
-    path: id === undefined ? TENANTS_ENDPOINT : `${TENANTS_ENDPOINT}/${id}`,
-    method: id === undefined ? 'POST' : 'PUT',
-    body,
-    schema: tenantSchema,
-    // The form shows the expected refusals itself.
-    showErrorDialog: 'serverErrorsOnly',
-  });
+export function saveTenant(request: SaveTenantRequest): Promise<Tenant> {
+  return saveRecord(TENANTS_ENDPOINT, tenantSchema, request);
 }
 
 export function useSaveTenant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveTenant,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(tenantKeys.tenant(saved.Id), saved);
-      return queryClient.invalidateQueries({ queryKey: gridQueryKey(TENANTS_ENDPOINT) });
-    },
-  });
+  return useSaveRecordMutation(saveTenant, { endpoint: TENANTS_ENDPOINT, recordKey: tenantKeys.tenant });
 }

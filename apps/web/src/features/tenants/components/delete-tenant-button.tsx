@@ -1,7 +1,5 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { DeleteRecordButton } from '../../../components/admin-page/confirm-action-button';
 import { useDeleteTenant } from '../api/delete-tenant';
 
 type Props = {
@@ -16,45 +14,21 @@ type Props = {
  * Deletes a tenant after the user confirms it. A refusal (14004 the tenant has users, 14006 it has other data,
  * 14003 it is gone) is shown translated in a dialog.
  */
-export function DeleteTenantButton({ tenant, onDeleted, compact }: Props) {
+export function DeleteTenantButton({ tenant, ...rest }: Props) {
   const { t } = useTranslation('tenants');
-  const { t: tCommon } = useTranslation();
-  const { message, modal } = App.useApp();
-  const remove = useDeleteTenant();
-
-  const confirm = () =>
-    remove.mutate(tenant.Id, {
-      onSuccess: () => {
-        void message.success(t('messages.deleted', { name: tenant.Name }));
-        onDeleted?.();
-      },
-      onError: (error) => {
-        modal.error({
-          title: t('deleteRefused', { name: tenant.Name }),
-          content: errorMessage(error, tCommon),
-          okText: t('actions.close'),
-        });
-      },
-    });
-
+  const name = tenant.Name;
   return (
-    <Popconfirm
-      title={t('confirmDelete.title', { name: tenant.Name })}
-      description={t('confirmDelete.description')}
-      okText={t('confirmDelete.ok')}
-      cancelText={t('confirmDelete.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={confirm}
-    >
-      <Button
-        danger
-        type={compact ? 'text' : 'default'}
-        icon={<DeleteOutlined />}
-        loading={remove.isPending}
-        aria-label={t('actions.deleteTenant', { name: tenant.Name })}
-      >
-        {compact ? null : t('actions.delete')}
-      </Button>
-    </Popconfirm>
+    <DeleteRecordButton
+      {...rest}
+      id={tenant.Id}
+      mutation={useDeleteTenant()}
+      texts={{
+        label: t('actions.deleteTenant', { name }),
+        confirmTitle: t('confirmDelete.title', { name }),
+        confirmDescription: t('confirmDelete.description'),
+        done: t('messages.deleted', { name }),
+        refused: t('deleteRefused', { name }),
+      }}
+    />
   );
 }

@@ -1,12 +1,14 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { DEFAULT_TENANT_TIME_ZONE, ErrorCode, saveTenantSchema, type Tenant } from '@loupe/contracts';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Result, Select, Spin, Typography } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { Descriptions, Form, Input, Result, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import { FormNote, RecordForm, useSaveHandlers } from '../../../components/admin-page/record-form';
+import { recordIdOf } from '../../../components/admin-page/record-id';
+import { RecordLoader } from '../../../components/admin-page/record-status';
+import { fieldOfCode } from '../../../components/admin-page/refusal-field';
 import { JsonField } from '../../../components/json-field';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
 import { jsonFieldRule, zodRule } from '../../../lib/form-rules';
 import { useTenant } from '../api/get-tenant';
 import { useSaveTenant } from '../api/save-tenant';
@@ -20,15 +22,7 @@ const LIST_PATH = '/tenants';
 type Values = { Name: string; TimeZone: string; ConfigText: string };
 
 /** Which field a refusal of the server belongs to; other failures show above the form. */
-const FIELD_OF_CODE: Partial<Record<number, keyof Values>> = {
-  [ErrorCode.TenantNameExists]: 'Name',
-};
-
-/** The id in `/tenants/:id`, or null when it cannot be one. */
-function tenantId(param: string): number | null {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+const fieldOf = fieldOfCode<Values>({ [ErrorCode.TenantNameExists]: 'Name' });
 
 /** True when the text is a JSON object (`{…}`), the only config a tenant takes. */
 function isJsonObject(text: string): boolean {
@@ -43,57 +37,30 @@ function isJsonObject(text: string): boolean {
 
 /** `/tenants/create` and `/tenants/:id`. */
 export function TenantPage() {
-  const { id } = useParams();
   const { t } = useTranslation('tenants');
-  const { t: tCommon } = useTranslation();
-  const numericId = id === undefined ? undefined : tenantId(id);
+  const id = recordIdOf(useParams().id);
   const tenantless = useIsTenantless();
-  const query = useTenant(numericId ?? undefined);
-  if (numericId === undefined) {
+  const query = useTenant(id ?? undefined);
+  const back = { to: LIST_PATH, label: t('actions.back') };
+  if (id === undefined) {
     if (tenantless) return <TenantForm />;
     return (
-      <div className={styles.page}>
-        <PageHeader title={t('createTitle')} />
+      <AdminPage title={t('createTitle')} back={back} size="large">
         <Result status="403" title={t('createNotAllowed')} />
-      </div>
+      </AdminPage>
     );
   }
-  if (numericId !== null && query.data) return <TenantForm key={query.data.Id} tenant={query.data} />;
-
-  let body: ReactNode;
-  if (numericId === null || (query.error instanceof ApiError && query.error.status === 404))
-    body = <Result status="404" title={t('notFound')} />;
-  else if (query.isError)
-    body = (
-      <Alert
-        type="error"
-        role="alert"
-        showIcon
-        title={t('loadFailed')}
-        description={errorMessage(query.error, tCommon)}
-        action={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
-      />
-    );
-  else body = <Spin description={tCommon('common.loading')} />;
   return (
-    <div className={styles.page}>
-      <PageHeader title={t('title')} />
-      {body}
-    </div>
-  );
-}
-
-function PageHeader({ title }: { title: string }) {
-  const { t } = useTranslation('tenants');
-  return (
-    <header className={styles.header}>
-      <Typography.Title level={1} className={styles.title}>
-        {title}
-      </Typography.Title>
-      <Link to={LIST_PATH}>
-        <ArrowLeftOutlined /> {t('actions.back')}
-      </Link>
-    </header>
+    <RecordLoader
+      query={id === null ? null : query}
+      title={t('title')}
+      back={back}
+      size="large"
+      notFound={t('notFound')}
+      loadFailed={t('loadFailed')}
+    >
+      {(tenant) => <TenantForm key={tenant.Id} tenant={tenant} />}
+    </RecordLoader>
   );
 }
 
@@ -101,7 +68,6 @@ function PageHeader({ title }: { title: string }) {
 function TenantForm({ tenant }: { tenant?: Tenant }) {
   const { t } = useTranslation('tenants');
   const { t: tCommon } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const tenantless = useIsTenantless();
   const [form] = Form.useForm<Values>();
@@ -119,6 +85,13 @@ function TenantForm({ tenant }: { tenant?: Tenant }) {
     ConfigText: JSON.stringify(tenant?.Config ?? {}, null, 2),
   };
 
+  const handlers = useSaveHandlers({
+    form,
+    fieldOf,
+    listPath: LIST_PATH,
+    savedMessage: (saved: Tenant) => t(tenant ? 'messages.saved' : 'messages.created', { name: saved.Name }),
+  });
+
   const submit = (values: Values) =>
     save.mutate(
       {
@@ -129,96 +102,73 @@ function TenantForm({ tenant }: { tenant?: Tenant }) {
           Config: JSON.parse(values.ConfigText) as Record<string, unknown>,
         },
       },
-      {
-        onSuccess: (saved) => {
-          void message.success(t(tenant ? 'messages.saved' : 'messages.created', { name: saved.Name }));
-          void navigate(LIST_PATH);
-        },
-        onError: (error) => {
-          const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-          if (field) form.setFields([{ name: field, errors: [errorMessage(error, tCommon)] }]);
-        },
-      },
+      handlers,
     );
 
-  const unplaced = save.isError && !(save.error instanceof ApiError && FIELD_OF_CODE[save.error.code]);
-
   return (
-    <div className={styles.page}>
-      <PageHeader title={tenant ? t('editTitle', { name: tenant.Name }) : t('createTitle')} />
-      <Card>
-        {tenant ? (
-          <Descriptions className={styles.facts} size="small" column={{ xs: 1, sm: 3 }}>
-            <Descriptions.Item label={t('fields.userCount')}>{tenant.UserCount}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.licenseValidUntil')}>
-              {tenant.LicenseValidUntil ? formatDate(tenant.LicenseValidUntil) : t('noLicense')}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('fields.createdDate')}>
-              {formatDate(tenant.CreatedDate)}
-            </Descriptions.Item>
-          </Descriptions>
-        ) : (
-          <Alert className={styles.alert} type="info" showIcon title={t('help.newLicense')} />
-        )}
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={submit}
-          onValuesChange={() => save.reset()}
-          disabled={save.isPending}
+    <AdminPage
+      title={tenant ? t('editTitle', { name: tenant.Name }) : t('createTitle')}
+      back={{ to: LIST_PATH, label: t('actions.back') }}
+      size="large"
+    >
+      <RecordForm<Values>
+        form={form}
+        initialValues={initialValues}
+        onFinish={submit}
+        save={save}
+        fieldOf={fieldOf}
+        listPath={LIST_PATH}
+        footerExtra={
+          tenant &&
+          tenantless && <DeleteTenantButton tenant={tenant} onDeleted={() => void navigate(LIST_PATH)} />
+        }
+        notes={
+          tenant ? (
+            <Descriptions className={styles.facts} size="small" column={{ xs: 1, sm: 3 }}>
+              <Descriptions.Item label={t('fields.userCount')}>{tenant.UserCount}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.licenseValidUntil')}>
+                {tenant.LicenseValidUntil ? formatDate(tenant.LicenseValidUntil) : t('noLicense')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('fields.createdDate')}>
+                {formatDate(tenant.CreatedDate)}
+              </Descriptions.Item>
+            </Descriptions>
+          ) : (
+            <FormNote type="info" title={t('help.newLicense')} />
+          )
+        }
+      >
+        <Form.Item
+          name="Name"
+          label={t('fields.name')}
+          rules={[
+            { required: true, message: tCommon('form.required') },
+            zodRule(saveTenantSchema.shape.Name, t),
+          ]}
         >
-          {unplaced && (
-            <Alert
-              className={styles.alert}
-              type="error"
-              role="alert"
-              showIcon
-              title={errorMessage(save.error, tCommon)}
-            />
-          )}
-          <Form.Item
-            name="Name"
-            label={t('fields.name')}
-            rules={[
-              { required: true, message: tCommon('form.required') },
-              zodRule(saveTenantSchema.shape.Name, t),
-            ]}
-          >
-            <Input autoComplete="off" maxLength={100} />
-          </Form.Item>
-          <Form.Item name="TimeZone" label={t('fields.timeZone')} extra={t('help.timeZone')} required>
-            <Select showSearch options={timeZones} optionFilterProp="label" />
-          </Form.Item>
-          <Form.Item
-            name="ConfigText"
-            label={t('fields.config')}
-            extra={t('help.config')}
-            required
-            rules={[
-              jsonFieldRule(t),
-              {
-                validator: (_rule, value: string | undefined) =>
-                  !value || isJsonObject(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('form.configObject'))),
-              },
-            ]}
-          >
-            <JsonField rows={12} />
-          </Form.Item>
-          <div className={styles.buttons}>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {t('actions.save')}
-            </Button>
-            <Button onClick={() => void navigate(LIST_PATH)}>{t('actions.cancel')}</Button>
-            <span className={styles.spacer} />
-            {tenant && tenantless && (
-              <DeleteTenantButton tenant={tenant} onDeleted={() => void navigate(LIST_PATH)} />
-            )}
-          </div>
-        </Form>
-      </Card>
-    </div>
+          <Input autoComplete="off" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="TimeZone" label={t('fields.timeZone')} extra={t('help.timeZone')} required>
+          <Select showSearch options={timeZones} optionFilterProp="label" />
+        </Form.Item>
+        <Form.Item
+          name="ConfigText"
+          label={t('fields.config')}
+          extra={t('help.config')}
+          required
+          rules={[
+            jsonFieldRule(t),
+            {
+              validator: (_rule, value: string | undefined) =>
+                !value || isJsonObject(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('form.configObject'))),
+            },
+          ]}
+        >
+          <JsonField rows={12} />
+        </Form.Item>
+      </RecordForm>
+    </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import { userDetailSchema, type UserDetail, type UserUpdateInput } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveRecord } from '../../../components/admin-page/record-api';
 import { gridQueryKey } from '../../../components/data-grid/data-grid';
-import { apiRequest } from '../../../lib/api-client';
 import { kindConfig, type UserKind } from '../user-kind';
 import { userKeys } from './user-keys';
 
@@ -13,15 +13,7 @@ export type SaveUserRequest = { kind: UserKind; id?: number; body: UserUpdateInp
  * level); 400 2100 (role or restriction of another tenant), 3333.
  */
 export function saveUser({ kind, id, body }: SaveUserRequest): Promise<UserDetail> {
-  const { endpoint } = kindConfig(kind);
-  return apiRequest({
-    path: id === undefined ? endpoint : `${endpoint}/${id}`,
-    method: id === undefined ? 'POST' : 'PUT',
-    body,
-    schema: userDetailSchema,
-    // The form shows the expected refusals next to its fields.
-    showErrorDialog: 'serverErrorsOnly',
-  });
+  return saveRecord(kindConfig(kind).endpoint, userDetailSchema, { id, body });
 }
 
 export function useSaveUser() {

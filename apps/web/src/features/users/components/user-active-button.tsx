@@ -1,7 +1,6 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { ConfirmActionButton } from '../../../components/admin-page/confirm-action-button';
 import { useSetUserActive } from '../api/set-user-active';
 import type { UserKind } from '../user-kind';
 
@@ -18,48 +17,23 @@ type Props = {
  */
 export function UserActiveButton({ kind, user, compact }: Props) {
   const { t } = useTranslation('users');
-  const { t: tCommon } = useTranslation();
-  const { message, modal } = App.useApp();
-  const setActive = useSetUserActive();
   const activate = !user.IsActive;
   const name = user.UserName;
-
-  const confirm = () =>
-    setActive.mutate(
-      { kind, id: user.Id, active: activate },
-      {
-        onSuccess: () =>
-          void message.success(t(activate ? 'messages.activated' : 'messages.deactivated', { name })),
-        onError: (error) => {
-          modal.error({
-            title: t(activate ? 'refused.activate' : 'refused.deactivate', { name }),
-            content: errorMessage(error, tCommon),
-            okText: t('actions.close'),
-          });
-        },
-      },
-    );
-
-  const label = t(activate ? 'actions.activateUser' : 'actions.deactivateUser', { name });
   return (
-    <Popconfirm
-      title={t(activate ? 'confirmActivate.title' : 'confirmDeactivate.title', { name })}
-      description={t(activate ? 'confirmActivate.description' : 'confirmDeactivate.description')}
-      okText={t(activate ? 'actions.activate' : 'actions.deactivate')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ danger: !activate }}
-      onConfirm={confirm}
-    >
-      <Button
-        danger={!activate}
-        type={compact ? 'text' : 'default'}
-        icon={activate ? <CheckCircleOutlined /> : <StopOutlined />}
-        loading={setActive.isPending}
-        aria-label={label}
-        title={compact ? label : undefined}
-      >
-        {compact ? null : t(activate ? 'actions.activate' : 'actions.deactivate')}
-      </Button>
-    </Popconfirm>
+    <ConfirmActionButton
+      variables={{ kind, id: user.Id, active: activate }}
+      mutation={useSetUserActive()}
+      compact={compact}
+      danger={!activate}
+      icon={activate ? <CheckCircleOutlined /> : <StopOutlined />}
+      texts={{
+        label: t(activate ? 'actions.activateUser' : 'actions.deactivateUser', { name }),
+        button: t(activate ? 'actions.activate' : 'actions.deactivate'),
+        confirmTitle: t(activate ? 'confirmActivate.title' : 'confirmDeactivate.title', { name }),
+        confirmDescription: t(activate ? 'confirmActivate.description' : 'confirmDeactivate.description'),
+        done: t(activate ? 'messages.activated' : 'messages.deactivated', { name }),
+        refused: t(activate ? 'refused.activate' : 'refused.deactivate', { name }),
+      }}
+    />
   );
 }

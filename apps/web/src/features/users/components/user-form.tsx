@@ -9,7 +9,6 @@ import {
   type UserUpdateInput,
 } from '@loupe/contracts';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -25,8 +24,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { FormNote, RefusalAlert, useFieldRefusal } from '../../../components/admin-page/record-form';
+import { fieldOfCode, type RefusalField } from '../../../components/admin-page/refusal-field';
 import { zodRule } from '../../../lib/form-rules';
 import { useSaveUser } from '../api/save-user';
 import type { UserAccess } from '../hooks/use-user-access';
@@ -57,14 +56,14 @@ export type UserFormValues = {
 };
 
 /** Which field a refusal of the server belongs to; other failures show above the form. */
-const FIELD_OF_CODE: Partial<Record<number, keyof UserFormValues>> = {
+const fieldOfUserCode = fieldOfCode<UserFormValues>({
   [ErrorCode.UserNameExists]: 'UserName',
   [ErrorCode.TenantChangeNotAllowed]: 'TenantId',
   [ErrorCode.TenantNotFound]: 'TenantId',
   [ErrorCode.AlternaLevelRequired]: 'Roles',
   [ErrorCode.PowerUserLimitOnCreate]: 'Roles',
   [ErrorCode.PowerUserLimitOnUpdate]: 'Roles',
-};
+});
 
 const fields = userUpdateSchema.shape;
 const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language.code, label: language.name }));
@@ -115,6 +114,13 @@ export function UserForm({ kind, access, user, listPath }: Props) {
   const ownTenant = !kind.hasTenant || userTenant === access.actorTenantId;
   const password = Form.useWatch('Password', form);
 
+  // Who may not choose the tenant sees a tenant refusal above the form (the field is not there).
+  const placedField: RefusalField<UserFormValues> = (error) => {
+    const field = fieldOfUserCode(error);
+    return field === 'TenantId' && !access.mayChooseTenant ? undefined : field;
+  };
+  const placeRefusal = useFieldRefusal(form, placedField);
+
   const submit = (values: UserFormValues) => {
     const body: UserUpdateInput = {
       UserName: values.UserName,
@@ -149,19 +155,10 @@ export function UserForm({ kind, access, user, listPath }: Props) {
           setDirty(false);
           void navigate(listPath);
         },
-        onError: (error) => {
-          const field = placedField(error);
-          if (field) form.setFields([{ name: field, errors: [errorMessage(error, tCommon)] }]);
-        },
+        onError: placeRefusal,
       },
     );
   };
-
-  const placedField = (error: unknown) => {
-    const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-    return field === 'TenantId' && !access.mayChooseTenant ? undefined : field;
-  };
-  const unplaced = save.isError && !placedField(save.error);
 
   const required: FormRule = { required: true, message: tCommon('form.required') };
   const passwordRules: FormRule[] = [
@@ -197,16 +194,8 @@ export function UserForm({ kind, access, user, listPath }: Props) {
         }}
         disabled={readOnly || save.isPending}
       >
-        {unplaced && (
-          <Alert
-            className={styles.alert}
-            type="error"
-            role="alert"
-            showIcon
-            title={errorMessage(save.error, tCommon)}
-          />
-        )}
-        {readOnly && <Alert className={styles.alert} type="info" showIcon title={t('readOnly')} />}
+        <RefusalAlert error={save.error} fieldOf={placedField} />
+        {readOnly && <FormNote type="info" title={t('readOnly')} />}
 
         <Typography.Title level={2} className={styles.section}>
           {t('sections.account')}

@@ -1,11 +1,11 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UserDetail } from '@loupe/contracts';
-import { Alert, Button, Card, Descriptions, Result, Spin, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Result, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { useParams } from 'react-router';
+import { AdminPage } from '../../../components/admin-page/admin-page';
+import { recordIdOf } from '../../../components/admin-page/record-id';
+import { RecordStatus } from '../../../components/admin-page/record-status';
 import { usePageTitle } from '../../../lib/page-title';
 import { useUser } from '../api/get-user';
 import { useUserAccess, type UserAccess } from '../hooks/use-user-access';
@@ -25,18 +25,10 @@ export function TestUserPage() {
   return <UserRecordPage kind={TEST_USERS} />;
 }
 
-/** The id in `/users/:id`, or null when it cannot be one. */
-function userId(param: string): number | null {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 function UserRecordPage({ kind }: { kind: UserKindInfo }) {
-  const { id } = useParams();
   const { t } = useTranslation('users');
-  const { t: tCommon } = useTranslation();
   const access = useUserAccess(kind);
-  const numericId = id === undefined ? undefined : userId(id);
+  const numericId = recordIdOf(useParams().id);
   const query = useUser(kind.kind, numericId ?? undefined);
   const test = kind.kind === 'testUser';
   const user = numericId !== null ? query.data : undefined;
@@ -61,35 +53,24 @@ function UserRecordPage({ kind }: { kind: UserKindInfo }) {
         <UserForm key={user.Id} kind={kind} access={access} user={user} listPath={kind.path} />
       </>
     );
-  } else if (numericId === null || (query.error instanceof ApiError && query.error.status === 404)) {
-    body = <Result status="404" title={t('notFound')} />;
-  } else if (query.isError) {
+  } else {
     body = (
-      <Alert
-        type="error"
-        role="alert"
-        showIcon
-        title={t('loadFailed')}
-        description={errorMessage(query.error, tCommon)}
-        action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
+      <RecordStatus
+        query={numericId === null ? null : query}
+        notFound={t('notFound')}
+        loadFailed={t('loadFailed')}
       />
     );
-  } else {
-    body = <Spin description={tCommon('common.loading')} />;
   }
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {title}
-        </Typography.Title>
-        <Link to={kind.path}>
-          <ArrowLeftOutlined /> {t(test ? 'actions.backToTestUsers' : 'actions.backToUsers')}
-        </Link>
-      </header>
+    <AdminPage
+      title={title}
+      back={{ to: kind.path, label: t(test ? 'actions.backToTestUsers' : 'actions.backToUsers') }}
+      size="large"
+    >
       {body}
-    </div>
+    </AdminPage>
   );
 }
 

@@ -1,15 +1,16 @@
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { TestUserListItem, UserListItem } from '@loupe/contracts';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPage } from '../../../components/admin-page/list-page';
+import { recordUrl } from '../../../components/admin-page/record-id';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid';
 import { useUserAccess } from '../hooks/use-user-access';
 import { TEST_USERS, USERS, type UserKindInfo } from '../user-kind';
 import { UserActiveButton } from './user-active-button';
 import { formatDate, securityLevelKey } from './user-format';
-import styles from './users.module.css';
 
 /** `/users` (user:read or user:manage): the tenant's users (every tenant's for a tenantless Alterna user). */
 export function UsersPage() {
@@ -32,20 +33,19 @@ export function UsersPage() {
     },
   ];
   return (
-    <UserListLayout title={t('title')}>
-      <DataGrid<UserListItem>
-        endpoint={USERS.endpoint}
-        item={USERS.item}
-        rowKey="Id"
-        columns={columns}
-        searchField="UserName"
-        defaultOrder="UserName asc"
-        exportFileName={t('exportFileName')}
-        toolbar={list.toolbar}
-        onRowClick={list.open}
-        rowActions={list.rowActions}
-      />
-    </UserListLayout>
+    <ListPage<UserListItem>
+      title={t('title')}
+      path={USERS.path}
+      newLabel={list.newLabel}
+      endpoint={USERS.endpoint}
+      item={USERS.item}
+      rowKey="Id"
+      columns={columns}
+      searchField="UserName"
+      defaultOrder="UserName asc"
+      exportFileName={t('exportFileName')}
+      rowActions={list.rowActions}
+    />
   );
 }
 
@@ -54,33 +54,19 @@ export function TestUsersPage() {
   const { t } = useTranslation('users');
   const list = useUserList<TestUserListItem>(TEST_USERS);
   return (
-    <UserListLayout title={t('testTitle')}>
-      <DataGrid<TestUserListItem>
-        endpoint={TEST_USERS.endpoint}
-        item={TEST_USERS.item}
-        rowKey="Id"
-        columns={list.columns}
-        searchField="UserName"
-        defaultOrder="UserName asc"
-        exportFileName={t('testExportFileName')}
-        toolbar={list.toolbar}
-        onRowClick={list.open}
-        rowActions={list.rowActions}
-      />
-    </UserListLayout>
-  );
-}
-
-function UserListLayout({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className={`${styles.page} ${styles.wide}`}>
-      <header className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {title}
-        </Typography.Title>
-      </header>
-      {children}
-    </div>
+    <ListPage<TestUserListItem>
+      title={t('testTitle')}
+      path={TEST_USERS.path}
+      newLabel={list.newLabel}
+      endpoint={TEST_USERS.endpoint}
+      item={TEST_USERS.item}
+      rowKey="Id"
+      columns={list.columns}
+      searchField="UserName"
+      defaultOrder="UserName asc"
+      exportFileName={t('testExportFileName')}
+      rowActions={list.rowActions}
+    />
   );
 }
 
@@ -90,7 +76,7 @@ type CommonColumn = Omit<DataGridColumn<TestUserListItem>, 'key' | 'render'> & {
   render?: (value: unknown) => ReactNode;
 };
 
-/** The columns, the "New" button and the row actions both lists share. */
+/** The columns, the "New" button's text and the row actions both lists share. */
 function useUserList<T extends TestUserListItem>(kind: UserKindInfo) {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
@@ -135,13 +121,8 @@ function useUserList<T extends TestUserListItem>(kind: UserKindInfo) {
   // Every common key is a key of T too (T extends the test-user row).
   const columns = common.map((column) => ({ ...column, key: column.key as Extract<keyof T, string> }));
 
-  const open = (row: T) => void navigate(`${kind.path}/${row.Id}`);
-
-  const toolbar = access.canWrite && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${kind.path}/create`)}>
-      {t(test ? 'newTest' : 'new')}
-    </Button>
-  );
+  const open = (row: T) => void navigate(recordUrl(kind.path, row.Id));
+  const newLabel = access.canWrite && t(test ? 'newTest' : 'new');
 
   const rowActions = (row: T) => {
     const label = t(access.canWrite ? 'actions.editUser' : 'actions.viewUser', { name: row.UserName });
@@ -161,5 +142,5 @@ function useUserList<T extends TestUserListItem>(kind: UserKindInfo) {
     );
   };
 
-  return { access, columns, open, toolbar, rowActions };
+  return { access, columns, newLabel, rowActions };
 }

@@ -1,0 +1,169 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DASHBOARD_CATEGORY, DEFAULT_MENU_GROUP, WIDGET_HEIGHT, reportSlug } from '@loupe/contracts';
+import type { Db } from '../db/client.js';
+import { reportWidgets, reports, roleReports, roles } from '../db/schema/index.js';
+import { DEMO_USERS } from './demo-users.js';
+
+/*
+ * The Demo Bank's report pages (docs/reports.md "Demo reports"): a dashboard, two reports in the default menu
+ * group and a scoped one in a named group, assigned to every demo role so that admin, manager, viewer and scoped
+ * all see them. Widget ids are the demo's catalogue ids, which the widget catalogue (issue 7) defines.
+ */
+
+/** Demo catalogue widget ids and the widget kind each one stands for (reports spec §2, "widget kinds"). */
+export const DEMO_WIDGETS = {
+  npsGauge: { id: 1, type: 'NpsGaugeChart' },
+  npsTrend: { id: 2, type: 'TrendChart' },
+  responseCard: { id: 3, type: 'Card' },
+  channelPerformance: { id: 4, type: 'ChannelPerformanceChart' },
+  commentsHighlight: { id: 5, type: 'CommentsHighlightChart' },
+  sentimentBubble: { id: 6, type: 'TextAnalyticsBubbleChart2' },
+  npsMap: { id: 7, type: 'NpsMap' },
+  daysOfWeek: { id: 8, type: 'DaysOfWeekBubbleChart' },
+} as const;
+type DemoWidgetKey = keyof typeof DEMO_WIDGETS;
+
+type DemoWidget = { widget: DemoWidgetKey; title: string; w: 2 | 3 | 4 | 6; dataFilters?: object };
+type DemoReport = {
+  title: string;
+  category: string;
+  config?: { scopedData?: boolean; hasAdvancedFilter?: boolean };
+  widgets: DemoWidget[];
+};
+
+const BY_TRANSACTION = { TimeColumn: 'TransactionDateId' };
+const BY_ANSWER = { TimeColumn: 'AnsweredDateId' };
+
+export const DEMO_REPORTS: readonly DemoReport[] = [
+  {
+    title: 'Genel Bakış',
+    category: DASHBOARD_CATEGORY,
+    widgets: [
+      { widget: 'npsGauge', title: 'NPS', w: 2 },
+      { widget: 'responseCard', title: 'Yanıt Sayısı', w: 2 },
+      { widget: 'sentimentBubble', title: 'Konu Duygu Dağılımı', w: 2, dataFilters: BY_ANSWER },
+      {
+        widget: 'npsTrend',
+        title: 'Aylık NPS Trendi',
+        w: 6,
+        dataFilters: { ...BY_TRANSACTION, CategoryType: 'MM' },
+      },
+      { widget: 'npsMap', title: 'İllere Göre NPS', w: 6 },
+    ],
+  },
+  {
+    title: 'NPS Trendleri',
+    category: DEFAULT_MENU_GROUP,
+    config: { hasAdvancedFilter: true },
+    widgets: [
+      {
+        widget: 'npsTrend',
+        title: 'Haftalık NPS',
+        w: 6,
+        dataFilters: { ...BY_TRANSACTION, CategoryType: 'WW' },
+      },
+      { widget: 'npsGauge', title: 'Dönem NPS', w: 3 },
+      { widget: 'responseCard', title: 'Yanıt Sayısı', w: 3 },
+      { widget: 'daysOfWeek', title: 'Gün ve Saate Göre NPS', w: 6 },
+    ],
+  },
+  {
+    title: 'Müşteri Yorumları',
+    category: DEFAULT_MENU_GROUP,
+    widgets: [
+      { widget: 'commentsHighlight', title: 'Öne Çıkan Yorumlar', w: 6, dataFilters: BY_ANSWER },
+      { widget: 'sentimentBubble', title: 'Konular', w: 3, dataFilters: BY_ANSWER },
+      { widget: 'npsGauge', title: 'Yorum Bırakanların NPS Değeri', w: 3 },
+    ],
+  },
+  {
+    title: 'Bölge Karnesi',
+    category: 'Şube Performansı',
+    config: { scopedData: true },
+    widgets: [
+      { widget: 'npsGauge', title: 'Bölge NPS', w: 2 },
+      { widget: 'responseCard', title: 'Yanıt Sayısı', w: 2 },
+      {
+        widget: 'npsTrend',
+        title: 'Bölge NPS Trendi',
+        w: 2,
+        dataFilters: { ...BY_TRANSACTION, CategoryType: 'MM' },
+      },
+      {
+        widget: 'channelPerformance',
+        title: 'Şube Performansı',
+        w: 6,
+        dataFilters: { ...BY_TRANSACTION, ParentChannelLevel: 1, ChannelColumnLevel: 2 },
+      },
+    ],
+  },
+];
+
+/** A demo widget's Config JSON (reports spec §3 widget config). */
+function widgetConfig(widget: DemoWidget, position: number): string {
+  return JSON.stringify({
+    widgetTitle: widget.title,
+    title: widget.title,
+    type: DEMO_WIDGETS[widget.widget].type,
+    showTitle: true,
+    showTooltip: true,
+    size: { w: widget.w, h: WIDGET_HEIGHT },
+    position,
+    dataFilters: widget.dataFilters ?? BY_TRANSACTION,
+  });
+}
+
+/**
+ * Creates the demo reports of a tenant that has no report yet, in one transaction, assigned to each demo role.
+ * Returns how many reports it created (0 when the tenant already has reports: an administrator's changes stay).
+ */
+export async function ensureDemoReports(db: Db, tenantId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(reports)
+      .where(eq(reports.tenantId, tenantId));
+    if ((existing?.count ?? 0) > 0) return 0;
+    const demoRoles = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(
+        and(
+          eq(roles.tenantId, tenantId),
+          inArray(
+            roles.name,
+            DEMO_USERS.map((user) => user.role),
+          ),
+        ),
+      )
+      .orderBy(roles.id);
+    if (demoRoles.length === 0) return 0;
+
+    for (const [order, report] of DEMO_REPORTS.entries()) {
+      const slug = reportSlug(report.title);
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          tenantId,
+          title: report.title,
+          category: report.category,
+          config: JSON.stringify({ ...report.config, slug }),
+          order,
+        })
+        .returning({ id: reports.id });
+      if (!row) throw new Error('demo report insert returned nothing');
+      await tx.insert(reportWidgets).values(
+        report.widgets.map((widget, index) => ({
+          tenantId,
+          reportId: row.id,
+          widgetId: DEMO_WIDGETS[widget.widget].id,
+          config: widgetConfig(widget, index + 1),
+        })),
+      );
+      await tx
+        .insert(roleReports)
+        .values(demoRoles.map((role) => ({ tenantId, reportId: row.id, roleId: role.id, config: '{}' })));
+    }
+    return DEMO_REPORTS.length;
+  });
+}

@@ -1,0 +1,161 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ErrorCode, REPORT_MAX_WIDGETS, type ReportWidget, type ReportWidgetSave } from '@loupe/contracts';
+import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
+import { reportWidgets, reports } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { GridListSource } from '../../grid/grid-routes.js';
+import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { reportVisibleTo, visibleReportIds } from './report-visibility.js';
+import {
+  parseJsonObject,
+  toReportWidgets,
+  tryParseObject,
+  widgetConfigToStore,
+  widgetPosition,
+} from './widget-config.js';
+
+type Deps = { db: Db };
+
+const widgetColumns = {
+  id: reportWidgets.id,
+  reportId: reportWidgets.reportId,
+  widgetId: reportWidgets.widgetId,
+  config: reportWidgets.config,
+};
+
+/**
+ * `GET /api/reportWidgets?$filter=Id eq 5` (the widget dialog's edit load): widgets of the reports the caller
+ * sees, sizes clamped on load.
+ */
+export function createReportWidgetGridSource(db: Db): GridListSource<ReportWidget> {
+  return {
+    fields: {
+      Id: { sql: reportWidgets.id, type: 'number' },
+      ReportId: { sql: reportWidgets.reportId, type: 'number' },
+      WidgetId: { sql: reportWidgets.widgetId, type: 'number' },
+    },
+    defaultOrder: 'Id asc',
+    scope: (request) => inArray(reportWidgets.reportId, visibleReportIds(request.actor)),
+    async rows(page) {
+      const rows = await db
+        .select(widgetColumns)
+        .from(reportWidgets)
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset);
+      // Keep the grid's order ($orderby), only clamp each Config.
+      return rows.map((row) => toReportWidgets([row])[0]!);
+    },
+    async count(where) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(reportWidgets)
+        .where(where);
+      return row?.count ?? 0;
+    },
+  };
+}
+
+/**
+ * Widgets on a report (reports spec §4, §5, §7, §9): at most 10 per report (2501), width clamped to 2..6 and
+ * height 2 on every save, a new widget placed after the last one. A widget is reached only through a report the
+ * caller sees (else 404); every write runs in one transaction.
+ */
+export function createReportWidgetService({ db }: Deps) {
+  /** The report, locked for the transaction: two adds at once cannot both take the 10th place. */
+  async function lockVisibleReport(tx: Executor, actor: Actor, reportId: number): Promise<void> {
+    const [row] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.id, reportId), reportVisibleTo(actor)))
+      .for('update');
+    if (!row) throw notFound();
+  }
+
+  async function visibleWidget(tx: Executor, actor: Actor, id: number) {
+    const [row] = await tx
+      .select(widgetColumns)
+      .from(reportWidgets)
+      .where(and(eq(reportWidgets.id, id), inArray(reportWidgets.reportId, visibleReportIds(actor))));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const toWidget = (row: { id: number; reportId: number; widgetId: number; config: string }) =>
+    toReportWidgets([row])[0]!;
+
+  return {
+    /** `POST /api/reportWidgets`: the 11th widget of a report is refused (400, 2501). */
+    async add(actor: Actor, input: ReportWidgetSave): Promise<ReportWidget> {
+      const tenantId = requireTenant(actor);
+      const config = parseJsonObject(input.Config, 'Config');
+      return db.transaction(async (tx) => {
+        await lockVisibleReport(tx, actor, input.ReportId);
+        const siblings = await tx
+          .select({ config: reportWidgets.config })
+          .from(reportWidgets)
+          .where(eq(reportWidgets.reportId, input.ReportId));
+        if (siblings.length >= REPORT_MAX_WIDGETS) {
+          throw badRequest(ErrorCode.ReportWidgetLimit, [
+            { Path: 'ReportId', Message: `A report holds at most ${REPORT_MAX_WIDGETS} widgets` },
+          ]);
+        }
+        const nextPosition = () =>
+          Math.max(0, ...siblings.map((row) => widgetPosition(tryParseObject(row.config) ?? {}) ?? 0)) + 1;
+        const [row] = await tx
+          .insert(reportWidgets)
+          .values({
+            tenantId,
+            reportId: input.ReportId,
+            widgetId: input.WidgetId,
+            config: JSON.stringify(widgetConfigToStore(config, nextPosition)),
+          })
+          .returning(widgetColumns);
+        if (!row) throw new Error('report widget insert returned nothing');
+        return toWidget(row);
+      });
+    },
+
+    /**
+     * `PUT /api/reportWidgets/{id}`: a new Config; the widget stays on its report and keeps its catalogue widget
+     * (the dialog locks both when editing), so another ReportId or WidgetId is refused (3333). Without a position
+     * in the Config the widget keeps its place.
+     */
+    async update(actor: Actor, id: number, input: ReportWidgetSave): Promise<ReportWidget> {
+      requireTenant(actor);
+      const config = parseJsonObject(input.Config, 'Config');
+      return db.transaction(async (tx) => {
+        const widget = await visibleWidget(tx, actor, id);
+        if (input.ReportId !== widget.reportId) {
+          throw badRequest(ErrorCode.ModelNotValid, [
+            { Path: 'ReportId', Message: 'A widget cannot move to another report' },
+          ]);
+        }
+        if (input.WidgetId !== widget.widgetId) {
+          throw badRequest(ErrorCode.ModelNotValid, [
+            { Path: 'WidgetId', Message: 'The widget of a placed widget cannot change' },
+          ]);
+        }
+        const kept = () => widgetPosition(tryParseObject(widget.config) ?? {}) ?? 0;
+        const [row] = await tx
+          .update(reportWidgets)
+          .set({ config: JSON.stringify(widgetConfigToStore(config, kept)) })
+          .where(eq(reportWidgets.id, id))
+          .returning(widgetColumns);
+        if (!row) throw notFound();
+        return toWidget(row);
+      });
+    },
+
+    /** `DELETE /api/reportWidgets/{id}`. */
+    async remove(actor: Actor, id: number): Promise<void> {
+      requireTenant(actor);
+      await db.transaction(async (tx) => {
+        await visibleWidget(tx, actor, id);
+        await tx.delete(reportWidgets).where(eq(reportWidgets.id, id));
+      });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BackLink } from '../../../components/admin-page/admin-page';
+import { RecordLoader, type RecordQuery } from '../../../components/admin-page/record-status';
+
+/** The three lists of this feature, each with its texts under its own key. */
+export type MetadataSection = 'experiences' | 'weightedGroups' | 'journeyStages';
+
+/** The way back from a record of `section` to its list at `listPath`. */
+export function useMetadataBack(section: MetadataSection, listPath: string): BackLink {
+  const { t } = useTranslation('experiences');
+  return { to: listPath, label: t(`${section}.back`) };
+}
+
+/** An edit page of `section` until its record is there: the section's heading over the record's status. */
+export function MetadataLoader<T>({
+  section,
+  listPath,
+  query,
+  children,
+}: {
+  section: MetadataSection;
+  listPath: string;
+  /** The record's query; null when the route's id is not an id. */
+  query: RecordQuery<T> | null;
+  children: (record: T) => ReactNode;
+}) {
+  const { t } = useTranslation('experiences');
+  return (
+    <RecordLoader
+      query={query}
+      title={t(`${section}.title`)}
+      back={useMetadataBack(section, listPath)}
+      size="small"
+      notFound={t(`${section}.notFound`)}
+      loadFailed={t('record.loadFailed')}
+    >
+      {children}
+    </RecordLoader>
+  );
+}
