@@ -1,4 +1,13 @@
 import type { RouteObject } from 'react-router';
 
 /** The report pages under the shell (reports/{slug} and dashboard); each page loads on first visit (lazy). */
-export const reportsRoutes: RouteObject[] = [];
+export const reportsRoutes: RouteObject[] = [
+  {
+    path: 'reports/:slug',
+    lazy: async () => ({ Component: (await import('./components/report-page')).ReportPage }),
+  },
+  {
+    path: 'dashboard',
+    lazy: async () => ({ Component: (await import('./components/dashboard-page')).DashboardPage }),
+  },
+];

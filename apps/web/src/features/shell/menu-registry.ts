@@ -117,10 +117,12 @@ export const ALERT_BELL_SCOPES: readonly Scope[] = ALERT_COUNT_SCOPES;
 export const REPORT_SCREEN: Screen = {
   name: 'report',
   path: 'reports/:slug',
+  // The report whose category is Dashboard.
+  subPaths: ['dashboard'],
   section: null,
   icon: DashboardOutlined,
   scopes: REPORT_SCOPES,
-  built: false,
+  built: true,
 };
 
 /**

@@ -1,0 +1,30 @@
+import { reportListItemSchema, type ReportListItem } from '@loupe/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const reportsListQueryKey = ['reports', 'list'] as const;
+
+/** `GET /api/reports`: the reports of any of the caller's roles, by Order then Title. */
+export function reportsQueryOptions() {
+  return queryOptions({
+    queryKey: reportsListQueryKey,
+    queryFn: ({ signal }) =>
+      apiRequest({ path: '/api/reports', schema: z.array(reportListItemSchema), signal }),
+  });
+}
+
+export function useReports() {
+  return useQuery(reportsQueryOptions());
+}
+
+/**
+ * The report a `reports/{slug}` address names: by its slug first, then, for a number, by its id (reports spec
+ * §2: "parameter is the report id"). Undefined when the caller sees no such report.
+ */
+export function findReport(reports: readonly ReportListItem[], slug: string): ReportListItem | undefined {
+  const wanted = slug.trim().toLowerCase();
+  const bySlug = reports.find((report) => report.Slug.toLowerCase() === wanted);
+  if (bySlug) return bySlug;
+  return /^\d+$/.test(wanted) ? reports.find((report) => report.Id === Number(wanted)) : undefined;
+}

@@ -1,0 +1,93 @@
+import type { LookupTreeNode } from '@loupe/contracts';
+import { Form, Select, TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFilterOptions, type FilterKey } from '../../../components/report-filter';
+import { TREE_SET_FILTERS, type ReportFixedFilters, type TreeSetFilter } from '../report-config';
+import styles from './report-dialog.module.css';
+
+type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
+
+function toTreeOptions(nodes: readonly LookupTreeNode[]): TreeOption[] {
+  return nodes.map((node) => ({
+    value: node.Id,
+    title: node.Name,
+    // An ancestor listed only as the way to nodes the caller may see cannot be chosen.
+    disabled: !node.Selectable,
+    children: node.Children.length > 0 ? toTreeOptions(node.Children) : undefined,
+  }));
+}
+
+const TREE_OF = {
+  ChannelSet: 'channels',
+  ProductSet: 'products',
+  ChannelLocationSet: 'locations',
+  InviteeLocationSet: 'locations',
+} as const satisfies Record<TreeSetFilter, string>;
+
+const SELECT_FILTERS = [
+  'TransactionTypeId',
+  'Segments',
+] as const satisfies readonly (keyof ReportFixedFilters & FilterKey)[];
+const FILTER_KEYS = [...TREE_SET_FILTERS, ...SELECT_FILTERS];
+
+/**
+ * The report's fixed filters (config.filters, reports spec §3): channel, product and location trees (a chosen
+ * node includes those below it), transaction types and segments; none chosen means no restriction. The lists
+ * are the shared report filter's lookups (already trimmed by the caller's restrictions on the server), loaded
+ * when this chooser is first unfolded.
+ */
+export function ReportDialogFilters() {
+  const { t } = useTranslation('reports');
+  const options = useFilterOptions({ keys: FILTER_KEYS });
+  const { trees, selects } = options;
+
+  const treeData = useMemo(
+    () => ({
+      channels: toTreeOptions(trees.channels),
+      products: toTreeOptions(trees.products),
+      locations: toTreeOptions(trees.locations),
+    }),
+    [trees],
+  );
+
+  const fieldProps = (key: (typeof FILTER_KEYS)[number]) => {
+    const { loading, failed } = options.stateOf(key);
+    return {
+      item: {
+        name: ['filters', key],
+        label: t(`dialog.filter.${key}`),
+        help: failed ? t('dialog.optionsUnavailable') : undefined,
+      },
+      control: {
+        loading,
+        allowClear: true,
+        showSearch: true,
+        maxTagCount: 2,
+        placeholder: t('dialog.filterAll'),
+        notFoundContent: t('dialog.noOptions'),
+      },
+    };
+  };
+
+  return (
+    <div className={styles.filterGrid}>
+      {TREE_SET_FILTERS.map((key) => {
+        const { item, control } = fieldProps(key);
+        return (
+          <Form.Item key={key} {...item}>
+            <TreeSelect {...control} multiple treeNodeFilterProp="title" treeData={treeData[TREE_OF[key]]} />
+          </Form.Item>
+        );
+      })}
+      {SELECT_FILTERS.map((key) => {
+        const { item, control } = fieldProps(key);
+        return (
+          <Form.Item key={key} {...item}>
+            <Select {...control} mode="multiple" optionFilterProp="label" options={selects[key] ?? []} />
+          </Form.Item>
+        );
+      })}
+    </div>
+  );
+}
