@@ -21,7 +21,10 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService) {
       const parsed = tokenRequestSchema.safeParse(request.body);
       if (!parsed.success) throw new OAuthError('invalid_request');
       try {
-        const answer = await tokens.grant(parsed.data, { ipAddress: request.ip });
+        const answer = await tokens.grant(parsed.data, {
+          ipAddress: request.ip,
+          origin: request.headers.origin,
+        });
         return reply.header('Cache-Control', 'no-store').send(answer);
       } catch (error) {
         // The shared error handler answers `{ error, error_description }`; the hints are added here.

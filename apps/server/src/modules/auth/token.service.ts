@@ -28,7 +28,8 @@ export class SignInRefusal extends OAuthError {
 }
 
 /** Where a sign-in attempt comes from, for the repeated-failure count. */
-export type SignInContext = { ipAddress: string };
+/** Where a token request came from: the client's address, and the page's origin when a browser sent it. */
+export type SignInContext = { ipAddress: string; origin?: string | undefined };
 
 type Deps = {
   db: Db;
@@ -41,9 +42,18 @@ type Deps = {
 
 /** OAuth2-style sign-in: the password grant, the rotating refresh-token grant, and revocation. */
 export function createTokenService({ db, identity, signer, guard, twoFactor, now = () => new Date() }: Deps) {
-  async function activeClient(clientId: string, clientSecret: string | undefined): Promise<ClientRow> {
+  async function activeClient(
+    clientId: string,
+    clientSecret: string | undefined,
+    origin?: string,
+  ): Promise<ClientRow> {
     const client = await identity.findClient(clientId);
     if (!client || !client.active) throw new OAuthError('invalid_client');
+    // A client bound to one origin is refused from pages of any other (browsers always send Origin on a POST);
+    // calls without an Origin come from servers, which the secret, not the origin, authenticates.
+    if (origin !== undefined && client.allowedOrigin !== '*' && origin !== client.allowedOrigin) {
+      throw new OAuthError('invalid_client');
+    }
     if (client.secretHash && (!clientSecret || sha256(clientSecret) !== client.secretHash)) {
       throw new OAuthError('invalid_client');
     }
@@ -121,7 +131,7 @@ export function createTokenService({ db, identity, signer, guard, twoFactor, now
   }
 
   async function passwordGrant(request: PasswordGrant, context: SignInContext) {
-    const client = await activeClient(request.client_id, request.client_secret);
+    const client = await activeClient(request.client_id, request.client_secret, context.origin);
     const login = request.username;
     // After repeated failures the captcha is checked first: without it, no password is even looked at.
     if (await guard.captchaRequired(login, context.ipAddress)) {
@@ -145,8 +155,11 @@ export function createTokenService({ db, identity, signer, guard, twoFactor, now
     return issue(user, client, randomUUID());
   }
 
-  async function refreshGrant(request: Extract<TokenRequest, { grant_type: 'refresh_token' }>) {
-    const client = await activeClient(request.client_id, request.client_secret);
+  async function refreshGrant(
+    request: Extract<TokenRequest, { grant_type: 'refresh_token' }>,
+    context: SignInContext,
+  ) {
+    const client = await activeClient(request.client_id, request.client_secret, context.origin);
     const hash = sha256(request.refresh_token);
     const [stored] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
     if (!stored || stored.clientId !== client.id) throw new OAuthError('invalid_grant');
@@ -171,7 +184,9 @@ export function createTokenService({ db, identity, signer, guard, twoFactor, now
 
   return {
     grant(request: TokenRequest, context: SignInContext): Promise<TokenResponse> {
-      return request.grant_type === 'password' ? passwordGrant(request, context) : refreshGrant(request);
+      return request.grant_type === 'password'
+        ? passwordGrant(request, context)
+        : refreshGrant(request, context);
     },
 
     /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, CONSOLE_CLIENT_ID, type TokenResponse } from '@loupe/contracts';
-import { refreshTokens, users } from '../../db/schema/index.js';
+import { oauthClients, refreshTokens, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -136,6 +136,32 @@ describe('POST /token, password grant', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_client');
+  });
+
+  it("refuses a client bound to one origin from another page's origin, and accepts its own", async () => {
+    await t.database.db
+      .insert(oauthClients)
+      .values({ id: 'origin-bound', name: 'Origin bound', allowedOrigin: 'https://cx.example' });
+    const grant = (origin?: string) =>
+      postForm(
+        '/token',
+        { grant_type: 'password', username: 'admin', password: 'Demo1234!', client_id: 'origin-bound' },
+        origin === undefined ? {} : { origin },
+        '127.0.0.91',
+      );
+    const elsewhere = await grant('https://evil.example');
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error).toBe('invalid_client');
+    expect((await grant('https://cx.example')).statusCode).toBe(200);
+    // No Origin: a server-side caller, authenticated by the client (and its secret, if it has one).
+    expect((await grant()).statusCode).toBe(200);
+    const tokens = (await grant('https://cx.example')).json<{ refresh_token: string }>();
+    const refreshed = await postForm(
+      '/token',
+      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'origin-bound' },
+      { origin: 'https://evil.example' },
+    );
+    expect(refreshed.json().error).toBe('invalid_client');
   });
 
   it('answers invalid_request without grant_type and unsupported_grant_type for an unknown grant', async () => {
