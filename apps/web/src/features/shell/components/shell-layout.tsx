@@ -57,7 +57,22 @@ export function ShellLayout({ bootstrap, children }: { bootstrap: Bootstrap; chi
           className={mini && hovered ? `${styles.sider} ${styles.floating}` : styles.sider}
           style={{ inlineSize: siderWidth }}
           onMouseEnter={mini ? () => setHovered(true) : undefined}
-          onMouseLeave={() => setHovered(false)}
+          onMouseLeave={(event) => {
+            // Dragging a dashboard report out of the hovered mini menu must not fold it mid-drag (which would
+            // cancel the drag): fold once the button is released.
+            if (event.buttons === 0) {
+              setHovered(false);
+              return;
+            }
+            const sider = event.currentTarget;
+            window.addEventListener(
+              'pointerup',
+              (up) => {
+                if (!(up.target instanceof Node && sider.contains(up.target))) setHovered(false);
+              },
+              { once: true },
+            );
+          }}
         >
           <div className={mini && !hovered ? `${styles.siderTop} ${styles.centered}` : styles.siderTop}>
             <Tooltip
