@@ -61,6 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 20 * 1024 * 1024,
+    // The spec's client writes some paths with a trailing slash (`/rolereports/`, `/reporteditor/{id}/`): one route
+    // answers both spellings.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

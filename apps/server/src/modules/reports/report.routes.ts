@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  gridPageSchema,
-  gridQuerySchema,
   identityRoleSchema,
   reportCreateSchema,
   reportCreatedSchema,
@@ -19,11 +16,9 @@ import {
   userFilterQuerySchema,
   userFilterSaveSchema,
   userFilterSchema,
-  type RoleReport,
   type Scope,
 } from '@loupe/contracts';
-import { registerGridRoutes, type GridListSource } from '../../grid/grid-routes.js';
-import { compileFilter, compileOrderBy } from '../../grid/odata-sql.js';
+import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { AdministrationDeps } from '../administration-deps.js';
 import { createReportWidgetGridSource, createReportWidgetService } from './report-widget.service.js';
 import { createReportService } from './report.service.js';
@@ -85,12 +80,14 @@ export function reportRoutes(app: FastifyInstance, { db }: AdministrationDeps): 
     },
     async (request) => reports.update(request.actor, request.params.id, request.body),
   );
-  for (const url of ['/api/reporteditor/:id', '/api/reporteditor/:id/']) {
-    routes.delete(url, { config: { access: manage }, schema: byId }, async (request, reply) => {
+  routes.delete(
+    '/api/reporteditor/:id',
+    { config: { access: manage }, schema: byId },
+    async (request, reply) => {
       await reports.remove(request.actor, request.params.id);
       return reply.status(204).send();
-    });
-  }
+    },
+  );
 
   // Widgets on a report.
   registerGridRoutes(app, {
@@ -115,37 +112,35 @@ export function reportRoutes(app: FastifyInstance, { db }: AdministrationDeps): 
     },
     async (request) => widgets.update(request.actor, request.params.id, request.body),
   );
-  for (const url of ['/api/reportWidgets/:id', '/api/reportWidgets/:id/']) {
-    routes.delete(url, { config: { access: manage }, schema: byId }, async (request, reply) => {
+  routes.delete(
+    '/api/reportWidgets/:id',
+    { config: { access: manage }, schema: byId },
+    async (request, reply) => {
       await widgets.remove(request.actor, request.params.id);
       return reply.status(204).send();
-    });
-  }
+    },
+  );
 
   // Role assignments.
-  const roleReportSource = createRoleReportGridSource(db);
   registerGridRoutes(app, {
     path: '/api/rolereports',
     access: read,
     item: roleReportSchema,
-    source: roleReportSource,
+    source: createRoleReportGridSource(db),
   });
-  registerGridAlias(app, '/api/rolereports/', read, roleReportSchema, roleReportSource);
   routes.get(
     '/api/rolereports/roleChoices',
     { config: { access: manage }, schema: { response: { 200: z.array(identityRoleSchema) } } },
     async (request) => roleReports.roleChoices(request.actor),
   );
-  for (const url of ['/api/rolereports', '/api/rolereports/']) {
-    routes.post(
-      url,
-      {
-        config: { access: manage },
-        schema: { body: roleReportSaveSchema, response: { 201: roleReportSchema } },
-      },
-      async (request, reply) => reply.status(201).send(await roleReports.add(request.actor, request.body)),
-    );
-  }
+  routes.post(
+    '/api/rolereports',
+    {
+      config: { access: manage },
+      schema: { body: roleReportSaveSchema, response: { 201: roleReportSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await roleReports.add(request.actor, request.body)),
+  );
   routes.delete(
     '/api/rolereports/:roleId/:reportId',
     { config: { access: manage }, schema: byRoleAndReport },
@@ -164,16 +159,14 @@ export function reportRoutes(app: FastifyInstance, { db }: AdministrationDeps): 
     },
     async (request) => filters.list(request.actor, request.query.page),
   );
-  for (const url of ['/api/users/filter', '/api/users/filter/']) {
-    routes.post(
-      url,
-      {
-        config: { access: 'signed-in' },
-        schema: { body: userFilterSaveSchema, response: { 201: userFilterSchema } },
-      },
-      async (request, reply) => reply.status(201).send(await filters.create(request.actor, request.body)),
-    );
-  }
+  routes.post(
+    '/api/users/filter',
+    {
+      config: { access: 'signed-in' },
+      schema: { body: userFilterSaveSchema, response: { 201: userFilterSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await filters.create(request.actor, request.body)),
+  );
   routes.put(
     '/api/users/filter/:id',
     {
@@ -188,36 +181,6 @@ export function reportRoutes(app: FastifyInstance, { db }: AdministrationDeps): 
     async (request, reply) => {
       await filters.remove(request.actor, request.params.id);
       return reply.status(204).send();
-    },
-  );
-}
-
-/**
- * `GET {path}` answering as a grid list does, for a spelling `registerGridRoutes` does not take (the spec's client
- * reads `/rolereports/?$filter=…` with a trailing slash).
- */
-function registerGridAlias(
-  app: FastifyInstance,
-  path: string,
-  access: [Scope, ...Scope[]],
-  item: typeof roleReportSchema,
-  source: GridListSource<RoleReport>,
-): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    path,
-    {
-      config: { access },
-      schema: { querystring: gridQuerySchema, response: { 200: gridPageSchema(item) } },
-    },
-    async (request) => {
-      const { query } = request;
-      const where = and(source.scope(request, {}), compileFilter(query.$filter, source.fields));
-      const orderBy = compileOrderBy(query.$orderby, source.defaultOrder, source.fields);
-      const [Items, Count] = await Promise.all([
-        source.rows({ where, orderBy, limit: query.$top, offset: query.$skip }),
-        source.count(where),
-      ]);
-      return { Items, Count };
     },
   );
 }

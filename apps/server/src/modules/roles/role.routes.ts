@@ -56,10 +56,4 @@ export function roleRoutes(app: FastifyInstance, { db }: AdministrationDeps): vo
     write: manage,
     service,
   });
-  // The spec's client posts to `/identity/roles/`; that spelling creates too.
-  routes.post(
-    '/api/identity/roles/',
-    { config: { access: manage }, schema: { body: roleInputSchema, response: { 201: roleSchema } } },
-    async (request, reply) => reply.status(201).send(await service.create(request.actor, request.body)),
-  );
 }
