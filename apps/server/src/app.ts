@@ -36,6 +36,8 @@ import { auditLogRoutes } from './modules/audits/audit-log.routes.js';
 import { configurationRoutes } from './modules/configurations/configuration.routes.js';
 import { experienceRoutes } from './modules/experiences/experience.routes.js';
 import { reportRoutes } from './modules/reports/report.routes.js';
+import { widgetCatalogueRoutes } from './modules/widgets/widget-catalogue.routes.js';
+import { widgetDataRoutes } from './modules/widget-data/widget-data.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { webPlugin } from './plugins/web.js';
@@ -121,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   configurationRoutes(app, administration);
   experienceRoutes(app, administration);
   reportRoutes(app, administration);
+  widgetCatalogueRoutes(app, administration);
+  widgetDataRoutes(app, administration);
   healthRoutes(app, database);
   await app.register(webPlugin, { root: options.webRoot ?? '' });
 

@@ -6,6 +6,7 @@ import { loadDemoData } from './demo/demo-data.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-users.js';
 import { consoleProgress } from './demo/progress-bar.js';
 import { ensureConsoleClient, seedDemoIdentity } from './demo/seed-identity.js';
+import { ensureWidgetCatalogue } from './modules/widgets/ensure-widget-catalogue.js';
 import { createLogger } from './logger.js';
 import { createAccessTokenSigner, loadSigningSecret } from './modules/auth/access-token.js';
 
@@ -14,6 +15,7 @@ const logger = createLogger(config.logLevel);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await ensureConsoleClient(database.db);
+await ensureWidgetCatalogue(database.db);
 
 let demoLoaded = 0;
 if (config.demoData) {

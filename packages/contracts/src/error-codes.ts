@@ -17,6 +17,23 @@ export const ErrorCode = {
   ReportNameExists: 2500,
   /** A report holds at most 10 widgets (reports spec §9); the 11th is refused. */
   ReportWidgetLimit: 2501,
+  /** A tenant's widget titles are unique regardless of case (docs/widgets-catalogue.md). */
+  WidgetTitleExists: 2502,
+  /** A tenant's widget type names are unique regardless of case. */
+  WidgetTypeNameExists: 2503,
+  /** System catalogue entries (no tenant) are kept by the server and cannot be changed. */
+  WidgetSystemEntry: 2504,
+  /**
+   * A catalogue widget's Config must be a JSON object with a `dataEndpoint` starting with `api/` and the `type`
+   * of its widget type.
+   */
+  WidgetConfigInvalid: 2505,
+  /** The WidgetId of a report widget is not in the caller's catalogue (system entries and the tenant's own). */
+  WidgetNotInCatalogue: 2506,
+  /** A locked widget (disabled, or an AI widget while the AI module is off) cannot be added to a report. */
+  WidgetLocked: 2507,
+  /** The kind of a widget type that widgets use cannot change. */
+  WidgetTypeInUse: 2508,
   RestInvalidSegments: 3100,
   RestInvalidTransactionChannels: 3101,
   RestInvalidTransactionTypes: 3102,
@@ -124,6 +141,25 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   2501: {
     en: 'A report can hold at most 10 widgets.',
     tr: 'Bir raporda en fazla 10 bileşen olabilir.',
+  },
+  2502: { en: 'A widget with this title already exists.', tr: 'Bu başlıkla bir bileşen zaten var.' },
+  2503: { en: 'A widget type with this name already exists.', tr: 'Bu adla bir bileşen tipi zaten var.' },
+  2504: {
+    en: 'System catalogue entries cannot be changed.',
+    tr: 'Sistem kataloğundaki kayıtlar değiştirilemez.',
+  },
+  2505: {
+    en: "The widget configuration must be a JSON object with a data endpoint starting with 'api/' and the kind of its widget type.",
+    tr: "Bileşen yapılandırması, 'api/' ile başlayan bir veri adresi ve bileşen tipinin türünü içeren bir JSON nesnesi olmalıdır.",
+  },
+  2506: { en: 'The widget is not in the widget catalogue.', tr: 'Bileşen, bileşen kataloğunda yok.' },
+  2507: {
+    en: 'This widget is locked: it is disabled or needs the AI module.',
+    tr: 'Bu bileşen kilitli: devre dışı ya da yapay zekâ modülü gerektiriyor.',
+  },
+  2508: {
+    en: 'Widgets use this widget type, so its kind cannot change.',
+    tr: 'Bu bileşen tipini kullanan bileşenler var; türü değiştirilemez.',
   },
   3100: { en: 'Invalid segments.', tr: 'Geçersiz segmentler.' },
   3101: { en: 'Invalid transaction channels.', tr: 'Geçersiz işlem kanalları.' },

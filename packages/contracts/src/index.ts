@@ -27,3 +27,5 @@ export * from './alerts/alert.schema.js';
 export * from './feedback/feedback-survey.schema.js';
 export * from './reports/report.schema.js';
 export * from './reports/report-slug.js';
+export * from './reports/widget-catalogue.schema.js';
+export * from './reports/widget-data.schema.js';

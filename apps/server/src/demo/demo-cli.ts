@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.js';
 import { DEFAULT_DEMO_SEED, loadDemoData } from './demo-data.js';
 import { consoleProgress } from './progress-bar.js';
 import { ensureConsoleClient, seedDemoIdentity } from './seed-identity.js';
+import { ensureWidgetCatalogue } from '../modules/widgets/ensure-widget-catalogue.js';
 
 // `npm run demo -- --responses N [--seed S]`: adds N answered sessions to the Demo Bank tenant of the configured
 // database (DATABASE_URL or the PGlite files under DATA_DIR), creating the tenant first when needed.
@@ -35,6 +36,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await database.migrate();
   await ensureConsoleClient(database.db);
+  await ensureWidgetCatalogue(database.db);
   const { tenantId } = await seedDemoIdentity(database.db);
   const result = await loadDemoData(database, {
     tenantId,

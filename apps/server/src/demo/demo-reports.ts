@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DASHBOARD_CATEGORY, DEFAULT_MENU_GROUP, WIDGET_HEIGHT, reportSlug } from '@loupe/contracts';
 import type { Db } from '../db/client.js';
 import { reportWidgets, reports, roleReports, roles } from '../db/schema/index.js';
+import { SYSTEM_WIDGETS } from '../modules/widgets/widget-catalogue.data.js';
 import { DEMO_USERS } from './demo-users.js';
 
 /*
@@ -99,17 +100,19 @@ export const DEMO_REPORTS: readonly DemoReport[] = [
   },
 ];
 
-/** A demo widget's Config JSON (reports spec §3 widget config). */
+/** A demo widget's Config JSON: the catalogue entry's default Config with the demo's title, size and filters. */
 function widgetConfig(widget: DemoWidget, position: number): string {
+  const { id, type } = DEMO_WIDGETS[widget.widget];
+  const entry = SYSTEM_WIDGETS.find((candidate) => candidate.id === id);
+  if (entry?.kind !== type) throw new Error(`catalogue widget ${id} is not a ${type}`);
+  const defaults = entry.config as { dataFilters?: object };
   return JSON.stringify({
+    ...defaults,
     widgetTitle: widget.title,
     title: widget.title,
-    type: DEMO_WIDGETS[widget.widget].type,
-    showTitle: true,
-    showTooltip: true,
     size: { w: widget.w, h: WIDGET_HEIGHT },
     position,
-    dataFilters: widget.dataFilters ?? BY_TRANSACTION,
+    dataFilters: { ...defaults.dataFilters, ...(widget.dataFilters ?? BY_TRANSACTION) },
   });
 }
 

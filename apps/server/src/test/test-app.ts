@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { DEMO_PASSWORD } from '../demo/demo-users.js';
 import { ensureConsoleClient, seedDemoIdentity } from '../demo/seed-identity.js';
+import { ensureWidgetCatalogue } from '../modules/widgets/ensure-widget-catalogue.js';
 import { createLogger } from '../logger.js';
 import { createAccessTokenSigner, type AccessTokenSigner } from '../modules/auth/access-token.js';
 import type { Mailer } from '../modules/mail/mailer.js';
@@ -117,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     await database.migrate();
     await ensureConsoleClient(database.db);
+    await ensureWidgetCatalogue(database.db);
     const { tenantId } = await seedDemoIdentity(database.db);
     const signer = createAccessTokenSigner(randomBytes(48));
     replica = await createAnalyticsReplica({ database, path: ':memory:' });

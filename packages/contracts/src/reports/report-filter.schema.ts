@@ -127,6 +127,40 @@ export const widgetDataFiltersSchema = z
     UseInviteeLocation: z.boolean().nullish(),
     CategoryType: z.enum(CATEGORY_TYPES).nullish(),
     Deviate: z.boolean().nullish(),
+    // Keys that shape a widget's own query (docs/widgets.md); they select no rows in the filter compiler.
+    /** 0 NPS, 1 custom metric, 2 average score, 3 other (reports spec §9). */
+    MeasurementType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).nullish(),
+    /** 11 (0-10) or 5 (1-5). */
+    Scale: z.union([z.literal(11), z.literal(5)]).nullish(),
+    /** Channel tree levels (1-10): the level the chart's bars are, and the level its parents are at. */
+    ChannelColumnLevel: z.number().int().min(1).max(10).nullish(),
+    ParentChannelLevel: z.number().int().min(1).max(10).nullish(),
+    ParentCategoryLevel: z.number().int().min(1).max(10).nullish(),
+    TopNToggle: z.boolean().nullish(),
+    TopNCount: z.number().int().min(1).max(1000).nullish(),
+    MinimumResponseCount: z.number().int().min(0).nullish(),
+    Limit: z.number().int().min(1).max(1000).nullish(),
+    SegmentGroupId: id.nullish(),
+    /** Trend series: percentages or counts (reports spec §9). */
+    TrendSeriesValue: z.enum(['percentage', 'number']).nullish(),
+    /** What a performance chart groups by (docs/widgets.md). */
+    GroupBy: z.enum(['product', 'transactionType', 'journeyStage', 'survey', 'employee', 'experience']).nullish(),
+    /** The map a NpsMap draws. */
+    Map: z.enum(['TR', 'IN', 'US']).nullish(),
+    ExperienceWeights: z.array(z.object({ ExperienceId: id, Weight: z.number().min(0) })).nullish(),
+    JourneyConfigs: z
+      .array(
+        z.object({
+          SurveyId: id,
+          JourneyId: z.number().int().min(1).max(50),
+          JourneyName: z.string().min(1).max(100),
+          JourneyOrder: z.number().int().min(1).max(50),
+        }),
+      )
+      .nullish(),
+    JourneyStageWeights: z
+      .array(z.object({ JourneyStageName: z.string().min(1).max(100), Weight: z.number().min(0) }))
+      .nullish(),
   })
   .loose();
 export type WidgetDataFilters = z.infer<typeof widgetDataFiltersSchema>;

@@ -5,3 +5,4 @@ export * from './responses.js';
 export * from './alerts.js';
 export * from './administration.js';
 export * from './reports.js';
+export * from './widgets.js';

@@ -3,9 +3,10 @@ import { ErrorCode, REPORT_MAX_WIDGETS, type ReportWidget, type ReportWidgetSave
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { reportWidgets, reports } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
 import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { catalogueWidget } from '../widgets/widget-catalogue.service.js';
 import { reportVisibleTo, visibleReportIds } from './report-visibility.js';
 import {
   parseJsonObject,
@@ -86,13 +87,36 @@ export function createReportWidgetService({ db }: Deps) {
   const toWidget = (row: { id: number; reportId: number; widgetId: number; config: string }) =>
     toReportWidgets([row])[0]!;
 
+  /**
+   * The catalogue widget a report widget names must be in the caller's catalogue (400, 2506); a new one must not
+   * be locked (403, 2507: disabled, or an AI widget while the AI module is off). A placed widget stays editable
+   * after its entry is locked.
+   */
+  async function checkCatalogueWidget(tx: Executor, actor: Actor, widgetId: number, adding: boolean) {
+    const widget = await catalogueWidget(tx, actor, widgetId);
+    if (!widget) {
+      throw badRequest(ErrorCode.WidgetNotInCatalogue, [
+        { Path: 'WidgetId', Message: 'The widget is not in the catalogue' },
+      ]);
+    }
+    if (adding && widget.IsLocked) {
+      throw new AppError(403, ErrorCode.WidgetLocked, [
+        { Path: 'WidgetId', Message: 'The widget is locked' },
+      ]);
+    }
+  }
+
   return {
-    /** `POST /api/reportWidgets`: the 11th widget of a report is refused (400, 2501). */
+    /**
+     * `POST /api/reportWidgets`: the 11th widget of a report is refused (400, 2501), so is a widget outside the
+     * caller's catalogue (400, 2506) or a locked one (403, 2507).
+     */
     async add(actor: Actor, input: ReportWidgetSave): Promise<ReportWidget> {
       const tenantId = requireTenant(actor);
       const config = parseJsonObject(input.Config, 'Config');
       return db.transaction(async (tx) => {
         await lockVisibleReport(tx, actor, input.ReportId);
+        await checkCatalogueWidget(tx, actor, input.WidgetId, true);
         const siblings = await tx
           .select({ config: reportWidgets.config })
           .from(reportWidgets)
@@ -120,8 +144,8 @@ export function createReportWidgetService({ db }: Deps) {
 
     /**
      * `PUT /api/reportWidgets/{id}`: a new Config; the widget stays on its report and keeps its catalogue widget
-     * (the dialog locks both when editing), so another ReportId or WidgetId is refused (3333). Without a position
-     * in the Config the widget keeps its place.
+     * (the dialog locks both when editing), so another ReportId or WidgetId is refused (3333), and one no longer
+     * in the caller's catalogue too (2506). Without a position in the Config the widget keeps its place.
      */
     async update(actor: Actor, id: number, input: ReportWidgetSave): Promise<ReportWidget> {
       requireTenant(actor);
@@ -138,6 +162,7 @@ export function createReportWidgetService({ db }: Deps) {
             { Path: 'WidgetId', Message: 'The widget of a placed widget cannot change' },
           ]);
         }
+        await checkCatalogueWidget(tx, actor, input.WidgetId, false);
         const kept = () => widgetPosition(tryParseObject(widget.config) ?? {}) ?? 0;
         const [row] = await tx
           .update(reportWidgets)

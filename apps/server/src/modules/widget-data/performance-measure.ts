@@ -1,0 +1,124 @@
+import {
+  bandColor,
+  DEFAULT_TIME_COLUMN,
+  npsBandColor,
+  npsOf,
+  scoreGaugeBands,
+  type WidgetDataFilters,
+} from '@loupe/contracts';
+import type { CompiledFilter } from '../../analytics/filter-compiler.js';
+import type { AnalyticsReplica } from '../../analytics/replica.js';
+import { TIME_COLUMNS, type TimePrefix } from '../../analytics/replica-schema.js';
+import {
+  both,
+  measuredFacts,
+  npsAggregates,
+  npsCounts,
+  whereOf,
+  type NpsCounts,
+  type WidgetQuery,
+} from './widget-query.js';
+
+/*
+ * What the trend and performance widgets share (docs/widgets-performance.md): the facts they measure, the figure
+ * of a group of facts (NPS, or the average score for measurement types 1 and 2) and its colour, and the time
+ * column's key prefix.
+ */
+
+/** The replica prefix of the widget's TimeColumn (default TransactionDateId). */
+export function timePrefix(filters: WidgetDataFilters): TimePrefix {
+  return TIME_COLUMNS[filters.TimeColumn ?? DEFAULT_TIME_COLUMN];
+}
+
+/**
+ * What a group's Value is: the NPS of its facts, or — for a custom metric (1) or an average score (2), unless
+ * an NPS question is named — the mean score.
+ */
+export type ValueMode = 'nps' | 'average';
+
+export function valueMode(filters: WidgetDataFilters): ValueMode {
+  if (filters.NpsQuestionId) return 'nps';
+  return filters.MeasurementType === 1 || filters.MeasurementType === 2 ? 'average' : 'nps';
+}
+
+/** `npsAggregates` plus the largest scale of the group's facts (the colour bands of an average). */
+export function measureAggregates(alias: string): string {
+  return `${npsAggregates(alias)}, max(${alias}.scale)::INTEGER AS max_scale`;
+}
+
+export type MeasureRow = Partial<Record<keyof NpsCounts | 'max_scale', unknown>>;
+
+export type Measure = NpsCounts & { value: number | null; color: string };
+
+/**
+ * The figure of one `measureAggregates` row: counts, Value (NPS or average) and its colour — the NPS band colour
+ * (below 0 red, 0 to 40 yellow, above 40 green) or the score gauge band of the scale (dataFilters.Scale, else the
+ * facts' own: 5 when all are on the 1-5 scale).
+ */
+export function measureOf(row: MeasureRow | undefined, filters: WidgetDataFilters): Measure {
+  const counts = npsCounts(row);
+  if (valueMode(filters) === 'nps') {
+    const value = npsOf(counts.promoters, counts.detractors, counts.responses);
+    return { ...counts, value, color: npsBandColor(value) };
+  }
+  const value = counts.responses > 0 ? counts.average : null;
+  const scale = filters.Scale ?? (Number(row?.max_scale) === 5 ? 5 : 11);
+  return { ...counts, value, color: bandColor(value, scoreGaugeBands(scale)) ?? npsBandColor(null) };
+}
+
+/** The figure of several `measureAggregates` rows together (their counts summed, the average weighted). */
+export function pooledMeasure(rows: readonly MeasureRow[], filters: WidgetDataFilters): Measure {
+  const sum = (key: 'responses' | 'promoters' | 'neutrals' | 'detractors') =>
+    rows.reduce((total, row) => total + Number(row[key] ?? 0), 0);
+  const responses = sum('responses');
+  const average =
+    responses > 0
+      ? rows.reduce((total, row) => total + Number(row.average ?? 0) * Number(row.responses ?? 0), 0) /
+        responses
+      : null;
+  const scales = rows.map((row) => Number(row.max_scale ?? 0));
+  return measureOf(
+    {
+      responses,
+      promoters: sum('promoters'),
+      neutrals: sum('neutrals'),
+      detractors: sum('detractors'),
+      average,
+      max_scale: scales.length > 0 ? Math.max(...scales) : null,
+    },
+    filters,
+  );
+}
+
+/** The facts a widget measures within the report filter, this period: `whereOf` AND `measuredFacts`. */
+export function factsWhere(query: WidgetQuery, alias: string, measured?: CompiledFilter): CompiledFilter {
+  const where = whereOf(query, 'facts', { alias });
+  if (!where) throw new Error('the current period always has a WHERE clause');
+  return both(where, measured ?? measuredFacts(query.dataFilters, alias));
+}
+
+/** Runs a replica query whose SQL was assembled from whitelisted column names and a compiled filter. */
+export function replicaRows<T>(replica: AnalyticsReplica, sql: string, filter: CompiledFilter): Promise<T[]> {
+  return replica.query<T>(sql, filter.params);
+}
+
+/** Larger Value first (no value last), then more responses, then the label. */
+export function byValueDescending<T extends { Value: number | null; Responses: number; Category: string }>(
+  a: T,
+  b: T,
+): number {
+  if (a.Value !== b.Value) {
+    if (a.Value === null) return 1;
+    if (b.Value === null) return -1;
+    return b.Value - a.Value;
+  }
+  if (a.Responses !== b.Responses) return b.Responses - a.Responses;
+  return a.Category.localeCompare(b.Category);
+}
+
+/** MinimumResponseCount drops small groups; TopNToggle with TopNCount keeps the first N (rows are sorted). */
+export function cutRows<T extends { Responses: number }>(rows: T[], filters: WidgetDataFilters): T[] {
+  const minimum = filters.MinimumResponseCount ?? 0;
+  const kept = rows.filter((row) => row.Responses >= minimum);
+  return filters.TopNToggle && filters.TopNCount ? kept.slice(0, filters.TopNCount) : kept;
+}

@@ -1,0 +1,200 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type ReportFilter,
+  type TimeRange,
+  type WidgetDataFilters,
+  type WidgetDataRequest,
+} from '@loupe/contracts';
+import {
+  compileFilter,
+  type CompiledFilter,
+  type DataRestrictions,
+  type TreeLevels,
+} from '../../analytics/filter-compiler.js';
+import type { ReplicaTable } from '../../analytics/replica-schema.js';
+import type { Db } from '../../db/client.js';
+import { locations, products, reports, transactionChannels } from '../../db/schema/index.js';
+import { forbidden } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { loadDataRestrictions, scopedReportFilter } from '../reports/report-data-scope.js';
+import { reportVisibleTo } from '../reports/report-visibility.js';
+import { tryParseObject } from '../reports/widget-config.js';
+
+/*
+ * What every widget data endpoint starts from (docs/widgets.md "Data endpoints"): the caller's tenant and scoped
+ * data, the report filter (pre-filtered when the report is scoped), the widget's dataFilters, and the tree levels
+ * of the nodes they name; `whereOf` turns them into the one filter compiler's WHERE clause, for this period or the
+ * previous one of equal length.
+ */
+
+export type WidgetQuery = {
+  tenantId: number;
+  report: ReportFilter;
+  dataFilters: WidgetDataFilters;
+  restrictions: DataRestrictions;
+  levels: TreeLevels;
+};
+
+export type Period = 'current' | 'previous';
+
+/** Reads the request into a WidgetQuery; a tenantless caller is refused (widgets read one tenant's data). */
+export async function loadWidgetQuery(db: Db, actor: Actor, body: WidgetDataRequest): Promise<WidgetQuery> {
+  if (actor.tenantId === null) throw forbidden();
+  const { ReportId, DataFilters, ...filter } = body;
+  const restrictions = await loadDataRestrictions(db, actor);
+  let report: ReportFilter = filter;
+  if (ReportId) {
+    const [row] = await db
+      .select({ config: reports.config })
+      .from(reports)
+      .where(and(eq(reports.id, ReportId), reportVisibleTo(actor)));
+    // A report the caller does not see adds nothing; the restrictions apply all the same.
+    if (row) report = scopedReportFilter(filter, { scopedData: tryParseObject(row.config)?.scopedData === true }, restrictions);
+  }
+  const dataFilters = DataFilters ?? {};
+  const levels = await loadTreeLevels(db, actor.tenantId, [report, dataFilters], restrictions);
+  return { tenantId: actor.tenantId, report, dataFilters, restrictions, levels };
+}
+
+/** The levels of the tree nodes the filters and restrictions name (see `TreeLevels`). */
+async function loadTreeLevels(
+  db: Db,
+  tenantId: number,
+  filters: readonly (ReportFilter | WidgetDataFilters)[],
+  restrictions: DataRestrictions,
+): Promise<TreeLevels> {
+  const channelIds = [
+    ...restrictions.transactionChannelIds,
+    ...filters.flatMap((filter) => filter.ChannelSet?.Ids ?? []),
+  ];
+  const productIds = [...restrictions.productIds, ...filters.flatMap((filter) => filter.ProductSet?.Ids ?? [])];
+  const locationIds = filters.flatMap((filter) => [
+    ...(filter.ChannelLocationSet?.Ids ?? []),
+    ...(filter.InviteeLocationSet?.Ids ?? []),
+  ]);
+  const levelsOf = async (
+    table: typeof transactionChannels | typeof products | typeof locations,
+    ids: number[],
+  ): Promise<Map<number, number>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: table.id, level: table.level })
+      .from(table)
+      .where(and(eq(table.tenantId, tenantId), inArray(table.id, [...new Set(ids)])));
+    return new Map(rows.map((row) => [row.id, row.level]));
+  };
+  const [channels, productLevels, locationLevels] = await Promise.all([
+    levelsOf(transactionChannels, channelIds),
+    levelsOf(products, productIds),
+    levelsOf(locations, locationIds),
+  ]);
+  return { channels, products: productLevels, locations: locationLevels };
+}
+
+/**
+ * The WHERE clause of a widget query on a replica table. `previous` moves TimeRange to the period of equal length
+ * just before it (Deviation = this period minus that one); without a TimeRange there is no previous period and
+ * the answer is null. `report` replaces the report filter (e.g. without its ChannelSet for a ranking).
+ */
+export function whereOf(
+  query: WidgetQuery,
+  table: ReplicaTable,
+  options: { alias?: string; period?: Period; report?: ReportFilter; restrictions?: DataRestrictions } = {},
+): CompiledFilter | null {
+  const report = options.report ?? query.report;
+  let range = report.TimeRange ?? null;
+  if (options.period === 'previous') {
+    if (!range) return null;
+    range = previousRange(range);
+  }
+  return compileFilter({
+    tenantId: query.tenantId,
+    table,
+    report: { ...report, TimeRange: range },
+    dataFilters: query.dataFilters,
+    restrictions: options.restrictions ?? query.restrictions,
+    levels: query.levels,
+    alias: options.alias,
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** [from, to] -> the same number of days ending the day before `from`. */
+export function previousRange(range: TimeRange): TimeRange {
+  const from = Date.parse(`${range[0].slice(0, 10)}T00:00:00Z`);
+  const to = Date.parse(`${range[1].slice(0, 10)}T00:00:00Z`);
+  const days = Math.round((to - from) / DAY_MS) + 1;
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return [iso(from - days * DAY_MS), iso(from - DAY_MS)];
+}
+
+/**
+ * Which facts a score widget measures, beyond the filter: the NpsQuestionId when given; else facts of the chosen
+ * measurement type; else, unless the widget names questions or experiences, NPS facts (measurement type 0).
+ * Scale (11 or 5) keeps the facts of that scale.
+ */
+export function measuredFacts(filters: WidgetDataFilters, alias?: string): CompiledFilter {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  const parts: string[] = [];
+  const params: (number | string)[] = [];
+  if (filters.NpsQuestionId) {
+    parts.push(`${column('question_id')} = ?`);
+    params.push(filters.NpsQuestionId);
+  } else if (filters.MeasurementType !== undefined && filters.MeasurementType !== null) {
+    parts.push(`${column('measurement_type')} = ?`);
+    params.push(filters.MeasurementType);
+  } else if (!hasIds(filters.QuestionId) && !hasIds(filters.ExperienceId) && !hasIds(filters.ExperienceIds)) {
+    parts.push(`${column('measurement_type')} = 0`);
+  }
+  if (filters.Scale) {
+    parts.push(`${column('scale')} = ?`);
+    params.push(filters.Scale);
+  }
+  return { where: parts.length > 0 ? parts.join(' AND ') : 'true', params };
+}
+
+function hasIds(value: number | readonly number[] | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  return typeof value === 'number' || value.length > 0;
+}
+
+/** Both clauses ANDed. */
+export function both(a: CompiledFilter, b: CompiledFilter): CompiledFilter {
+  return { where: `(${a.where}) AND (${b.where})`, params: [...a.params, ...b.params] };
+}
+
+/**
+ * NPS counts of `score` (promoters 9-10, neutrals 7-8, detractors 0-6), as the SELECT list of an aggregate over
+ * facts; `alias` prefixes the column. Read them back with `npsCounts`.
+ */
+export function npsAggregates(alias?: string): string {
+  const score = alias ? `${alias}.score` : 'score';
+  return (
+    `count(*)::INTEGER AS responses, ` +
+    `count(*) FILTER (WHERE ${score} >= 9)::INTEGER AS promoters, ` +
+    `count(*) FILTER (WHERE ${score} >= 7 AND ${score} < 9)::INTEGER AS neutrals, ` +
+    `count(*) FILTER (WHERE ${score} < 7)::INTEGER AS detractors, ` +
+    `avg(${score}) AS average`
+  );
+}
+
+export type NpsCounts = {
+  responses: number;
+  promoters: number;
+  neutrals: number;
+  detractors: number;
+  average: number | null;
+};
+
+/** The counts of an `npsAggregates` row (a missing row is all zero). */
+export function npsCounts(row: Partial<Record<keyof NpsCounts, unknown>> | undefined): NpsCounts {
+  const number = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+  return {
+    responses: number(row?.responses),
+    promoters: number(row?.promoters),
+    neutrals: number(row?.neutrals),
+    detractors: number(row?.detractors),
+    average: row?.average === null || row?.average === undefined ? null : Number(row.average),
+  };
+}

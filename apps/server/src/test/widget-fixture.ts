@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  answers,
+  employees,
+  invitations,
+  invitees,
+  journeyStages,
+  locations,
+  products,
+  questions,
+  segmentGroups,
+  segments,
+  sessions,
+  surveys,
+  transactionChannels,
+  transactionTypes,
+} from '../db/schema/index.js';
+import type { TestApp } from './test-app.js';
+
+/*
+ * A small, hand-made world for widget data tests (docs/widgets.md "Tests"): a channel tree, locations on the three
+ * maps, products, transaction types, a segment group, employees, journey stages and two surveys with an NPS, a
+ * customer-effort (1-5), a satisfaction (0-10 average) and an open-ended question. Tests add sessions with
+ * `addSession` at the local times they need and assert figures computed by hand. Times are written with their
+ * offset; the Demo Bank tenant is on Europe/Istanbul (UTC+3, no daylight saving), so '2026-03-02T09:30:00+03:00' is
+ * Monday 2 March, part of day 09-12, in every time key of the replica.
+ */
+
+type TreeTable = typeof transactionChannels | typeof products | typeof locations;
+
+/** Inserts a node under `parentPath` (ids from the root) and returns its id. */
+async function insertNode(
+  db: Db,
+  table: TreeTable,
+  tenantId: number,
+  node: { name: string; parentPath: readonly number[]; extra?: Record<string, unknown> },
+): Promise<number> {
+  const [row] = await db
+    .insert(table)
+    .values({
+      tenantId,
+      parentId: node.parentPath.at(-1) ?? null,
+      name: node.name,
+      code: `${node.name}-${randomUUID().slice(0, 8)}`,
+      level: node.parentPath.length + 1,
+      path: [],
+      ...node.extra,
+    })
+    .returning({ id: table.id });
+  const id = row!.id;
+  await db
+    .update(table)
+    .set({ path: [...node.parentPath, id] })
+    .where(eq(table.id, id));
+  return id;
+}
+
+export type FixtureSession = {
+  /** Default: the main survey. */
+  surveyId?: number;
+  /** The transaction's time (TransactionDateId) and the answer's (AnsweredDateId); created = answered. */
+  transactionAt: string;
+  answeredAt: string | null;
+  invitedAt?: string;
+  channelId?: number | null;
+  productId?: number | null;
+  /** The invitee's location (UseInviteeLocation); the channel's location comes from the channel. */
+  locationId?: number | null;
+  transactionTypeId?: number | null;
+  employeeId?: number | null;
+  segmentIds?: number[];
+  /** [questionId, score] pairs. */
+  scores?: [number, number][];
+  comment?: string;
+  completion?: 1 | 2;
+  status?: 1 | 2;
+};
+
+export type WidgetFixture = {
+  tenantId: number;
+  db: Db;
+  /** Bank (level 1) > North, South (2) > North-1, North-2 under North, South-1 under South (3). */
+  channels: { bank: number; north: number; south: number; north1: number; north2: number; south1: number };
+  /**
+   * Türkiye > Marmara > İstanbul (TR-34) and İç Anadolu > Ankara (TR-06); India > Maharashtra (IN-MH) > Mumbai;
+   * United States > California (US-CA) > San Francisco.
+   */
+  locations: {
+    turkey: number;
+    marmara: number;
+    istanbul: number;
+    centralAnatolia: number;
+    ankara: number;
+    india: number;
+    maharashtra: number;
+    mumbai: number;
+    usa: number;
+    california: number;
+    sanFrancisco: number;
+  };
+  /** Cards (level 1) > Credit card (2); Loans (1). */
+  products: { cards: number; creditCard: number; loans: number };
+  transactionTypes: { deposit: number; withdrawal: number };
+  segmentGroup: number;
+  segments: { gold: number; silver: number };
+  employees: { ayse: number; mehmet: number };
+  journeyStages: { onboarding: number; usage: number };
+  /** The main survey (journey stage onboarding) and a second one (usage). */
+  surveyId: number;
+  secondSurveyId: number;
+  /** Main survey: NPS (experience 101, scale 11), effort (201, scale 5), satisfaction (102, scale 11), comment (601). */
+  questions: { nps: number; effort: number; satisfaction: number; comment: number; secondNps: number };
+  addSession(session: FixtureSession): Promise<number>;
+};
+
+export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
+  const db = t.database.db;
+  const tenantId = t.tenantId;
+  const node = (table: TreeTable, name: string, parentPath: number[], extra?: Record<string, unknown>) =>
+    insertNode(db, table, tenantId, { name, parentPath, extra });
+
+  const turkey = await node(locations, 'Türkiye', [], { mapCode: 'TR' });
+  const marmara = await node(locations, 'Marmara', [turkey]);
+  const istanbul = await node(locations, 'İstanbul', [turkey, marmara], { mapCode: 'TR-34' });
+  const centralAnatolia = await node(locations, 'İç Anadolu', [turkey]);
+  const ankara = await node(locations, 'Ankara', [turkey, centralAnatolia], { mapCode: 'TR-06' });
+  const india = await node(locations, 'India', [], { mapCode: 'IN' });
+  const maharashtra = await node(locations, 'Maharashtra', [india], { mapCode: 'IN-MH' });
+  const mumbai = await node(locations, 'Mumbai', [india, maharashtra]);
+  const usa = await node(locations, 'United States', [], { mapCode: 'US' });
+  const california = await node(locations, 'California', [usa], { mapCode: 'US-CA' });
+  const sanFrancisco = await node(locations, 'San Francisco', [usa, california]);
+
+  const bank = await node(transactionChannels, 'Bank', []);
+  const north = await node(transactionChannels, 'North', [bank]);
+  const south = await node(transactionChannels, 'South', [bank]);
+  const north1 = await node(transactionChannels, 'North-1', [bank, north], { locationId: istanbul });
+  const north2 = await node(transactionChannels, 'North-2', [bank, north], { locationId: ankara });
+  const south1 = await node(transactionChannels, 'South-1', [bank, south], { locationId: mumbai });
+
+  const cards = await node(products, 'Cards', []);
+  const creditCard = await node(products, 'Credit card', [cards]);
+  const loans = await node(products, 'Loans', []);
+
+  const [deposit, withdrawal] = await db
+    .insert(transactionTypes)
+    .values([
+      { tenantId, name: 'Deposit', code: `DEP-${randomUUID().slice(0, 8)}` },
+      { tenantId, name: 'Withdrawal', code: `WDR-${randomUUID().slice(0, 8)}` },
+    ])
+    .returning({ id: transactionTypes.id });
+  const [group] = await db
+    .insert(segmentGroups)
+    .values({ tenantId, name: 'Tier', code: `TIER-${randomUUID().slice(0, 8)}` })
+    .returning({ id: segmentGroups.id });
+  const [gold, silver] = await db
+    .insert(segments)
+    .values([
+      { tenantId, groupId: group!.id, name: 'Gold', code: 'GOLD' },
+      { tenantId, groupId: group!.id, name: 'Silver', code: 'SILVER' },
+    ])
+    .returning({ id: segments.id });
+  const [ayse, mehmet] = await db
+    .insert(employees)
+    .values([
+      { tenantId, fullName: 'Ayşe Yılmaz', code: `E1-${randomUUID().slice(0, 8)}`, channelId: north1 },
+      { tenantId, fullName: 'Mehmet Kaya', code: `E2-${randomUUID().slice(0, 8)}`, channelId: south1 },
+    ])
+    .returning({ id: employees.id });
+  const [onboarding, usage] = await db
+    .insert(journeyStages)
+    .values([
+      { tenantId, name: `Onboarding ${randomUUID().slice(0, 4)}`, order: 1 },
+      { tenantId, name: `Usage ${randomUUID().slice(0, 4)}`, order: 2 },
+    ])
+    .returning({ id: journeyStages.id });
+
+  const [survey, secondSurvey] = await db
+    .insert(surveys)
+    .values([
+      { tenantId, title: 'Branch visit', journeyStageId: onboarding!.id },
+      { tenantId, title: 'Card usage', journeyStageId: usage!.id },
+    ])
+    .returning({ id: surveys.id });
+  const question = async (
+    surveyId: number,
+    text: string,
+    type: string,
+    experienceId: number,
+    scale: number | null,
+    position: number,
+  ) => {
+    const [row] = await db
+      .insert(questions)
+      .values({ tenantId, surveyId, text, type, experienceId, scale, position })
+      .returning({ id: questions.id });
+    return row!.id;
+  };
+  const questionIds = {
+    nps: await question(survey!.id, 'How likely are you to recommend us?', 'MCSS', 101, 11, 1),
+    effort: await question(survey!.id, 'How easy was it?', 'MCSS', 201, 5, 2),
+    satisfaction: await question(survey!.id, 'How satisfied are you?', 'MCSS', 102, 11, 3),
+    comment: await question(survey!.id, 'Tell us more', 'OETX', 601, null, 4),
+    secondNps: await question(secondSurvey!.id, 'Would you recommend the card?', 'MCSS', 101, 11, 1),
+  };
+
+  const addSession = async (input: FixtureSession): Promise<number> => {
+    const surveyId = input.surveyId ?? survey!.id;
+    const [invitee] = await db
+      .insert(invitees)
+      .values({
+        tenantId,
+        surveyId,
+        transactionDate: new Date(input.transactionAt),
+        transactionChannelId: input.channelId ?? null,
+        productId: input.productId ?? null,
+        locationId: input.locationId ?? null,
+        transactionTypeId: input.transactionTypeId ?? null,
+        employeeId: input.employeeId ?? null,
+        segmentIds: input.segmentIds ?? [],
+      })
+      .returning({ id: invitees.id });
+    let invitationId: number | null = null;
+    if (input.invitedAt) {
+      const [invitation] = await db
+        .insert(invitations)
+        .values({
+          tenantId,
+          inviteeId: invitee!.id,
+          surveyId,
+          channel: 1,
+          token: randomUUID(),
+          invitedAt: new Date(input.invitedAt),
+        })
+        .returning({ id: invitations.id });
+      invitationId = invitation!.id;
+    }
+    const createdAt = input.answeredAt ?? input.transactionAt;
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        tenantId,
+        surveyId,
+        inviteeId: invitee!.id,
+        invitationId,
+        createdAt: new Date(createdAt),
+        answeredAt: input.answeredAt ? new Date(input.answeredAt) : null,
+        completion: input.completion ?? 1,
+        status: input.status ?? 1,
+      })
+      .returning({ id: sessions.id });
+    const sessionId = session!.id;
+    const rows = (input.scores ?? []).map(([questionId, score]) => ({
+      tenantId,
+      sessionId,
+      questionId,
+      choiceValue: score,
+      score,
+    }));
+    if (input.comment !== undefined) {
+      rows.push({ tenantId, sessionId, questionId: questionIds.comment, text: input.comment } as never);
+    }
+    if (rows.length > 0) await db.insert(answers).values(rows);
+    return sessionId;
+  };
+
+  return {
+    tenantId,
+    db,
+    channels: { bank, north, south, north1, north2, south1 },
+    locations: {
+      turkey,
+      marmara,
+      istanbul,
+      centralAnatolia,
+      ankara,
+      india,
+      maharashtra,
+      mumbai,
+      usa,
+      california,
+      sanFrancisco,
+    },
+    products: { cards, creditCard, loans },
+    transactionTypes: { deposit: deposit!.id, withdrawal: withdrawal!.id },
+    segmentGroup: group!.id,
+    segments: { gold: gold!.id, silver: silver!.id },
+    employees: { ayse: ayse!.id, mehmet: mehmet!.id },
+    journeyStages: { onboarding: onboarding!.id, usage: usage!.id },
+    surveyId: survey!.id,
+    secondSurveyId: secondSurvey!.id,
+    questions: questionIds,
+    addSession,
+  };
+}
