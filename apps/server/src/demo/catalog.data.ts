@@ -143,7 +143,6 @@ export type SurveyKey = 'branch' | 'digital' | 'loan';
 
 const NPS_TEXT = 'How likely are you to recommend Demo Bank to a friend or colleague?';
 const COMMENT_TEXT = 'What is the main reason for your score? Tell us in your own words.';
-const SATISFACTION = ['Very dissatisfied', 'Dissatisfied', 'Neither', 'Satisfied', 'Very satisfied'];
 const EFFORT = ['Very difficult', 'Difficult', 'Neither easy nor difficult', 'Easy', 'Very easy'];
 const RATING = ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'];
 
@@ -182,8 +181,7 @@ export const DEMO_SURVEYS: readonly {
         code: 'CSAT',
         text: 'Overall, how satisfied are you with your branch visit?',
         experienceId: 102,
-        scale: 5,
-        choices: SATISFACTION,
+        scale: 11,
       },
       {
         key: 'staff',
@@ -225,8 +223,7 @@ export const DEMO_SURVEYS: readonly {
         code: 'DIG_CSAT',
         text: 'Overall, how satisfied are you with our digital channels?',
         experienceId: 102,
-        scale: 5,
-        choices: SATISFACTION,
+        scale: 11,
       },
       { key: 'comment', code: 'DIG_COMMENT', text: COMMENT_TEXT, experienceId: 601, scale: null },
     ],
@@ -252,8 +249,7 @@ export const DEMO_SURVEYS: readonly {
         code: 'LOAN_CSAT',
         text: 'Overall, how satisfied are you with the loan process?',
         experienceId: 102,
-        scale: 5,
-        choices: SATISFACTION,
+        scale: 11,
       },
       {
         key: 'staff',

@@ -308,7 +308,8 @@ export class SessionGenerator {
     const weakQueue = branch.weakSpot === 'waiting.queue' ? -0.4 : 0;
     const answers: Record<QuestionKey, number> = {
       nps,
-      csat: fivePointAnswer(0.8 * latent + 0.6 * r.normal()),
+      // Satisfaction is an average score on 0-10 (measurement type 2, reports spec §4 "scale 11").
+      csat: npsAnswer(0.8 * latent + 0.6 * r.normal()),
       ces: fivePointAnswer(0.7 * latent + 0.7 * r.normal() + (survey.key === 'loan' ? -0.2 : 0)),
       staff: fivePointAnswer(0.55 * latent + 0.9 * staffQuality + weakStaff + 0.6 * r.normal()),
       wait: fivePointAnswer(0.5 * latent + 1.2 * branch.queue + lunchRush + weakQueue + 0.7 * r.normal()),

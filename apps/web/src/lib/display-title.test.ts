@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayTitle, titleKey } from './report-title';
+import { displayTitle, titleKey } from './display-title';
 
 const translate = (key: string) => (key === 'titles.nps' ? 'NPS Genel Bakış' : key);
 

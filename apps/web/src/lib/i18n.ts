@@ -18,6 +18,11 @@ import type license from '../locales/en/license.json';
 import type auditLogs from '../locales/en/auditLogs.json';
 import type configurations from '../locales/en/configurations.json';
 import type experiences from '../locales/en/experiences.json';
+import type widgetCatalogue from '../locales/en/widgetCatalogue.json';
+import type widgetDialog from '../locales/en/widgetDialog.json';
+import type widgets from '../locales/en/widgets.json';
+import type widgetCharts from '../locales/en/widgetCharts.json';
+import type widgetTables from '../locales/en/widgetTables.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Turkish, the default and complete, is bundled; any
@@ -49,6 +54,11 @@ export const NAMESPACES = [
   'experiences',
   'reports',
   'filters',
+  'widgetCatalogue',
+  'widgetDialog',
+  'widgets',
+  'widgetCharts',
+  'widgetTables',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -74,6 +84,11 @@ declare module 'i18next' {
       experiences: typeof experiences;
       reports: typeof reports;
       filters: typeof filters;
+      widgetCatalogue: typeof widgetCatalogue;
+      widgetDialog: typeof widgetDialog;
+      widgets: typeof widgets;
+      widgetCharts: typeof widgetCharts;
+      widgetTables: typeof widgetTables;
     };
   }
 }

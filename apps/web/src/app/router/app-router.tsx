@@ -9,6 +9,7 @@ import { rolesRoutes } from '../../features/roles/routes';
 import { tenantsRoutes } from '../../features/tenants/routes';
 import { usersRoutes } from '../../features/users/routes';
 import { reportsRoutes } from '../../features/reports/routes';
+import { widgetCatalogueRoutes } from '../../features/widget-catalogue/routes';
 import { publicRoutes } from '../../features/auth/public-routes';
 import { errorRoutes } from '../../features/errors/error-routes';
 import { PageLoading } from './page-loading';
@@ -62,6 +63,7 @@ const router = createBrowserRouter([
               ...configurationsRoutes,
               ...experiencesRoutes,
               ...reportsRoutes,
+              ...widgetCatalogueRoutes,
               // Any other path: the shell knows the screens of later releases and sends the rest to /404.
               { path: '*', element: null },
             ],

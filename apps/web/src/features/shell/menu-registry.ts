@@ -303,18 +303,20 @@ export const SCREENS: readonly Screen[] = [
   {
     name: 'widgetTypes',
     path: 'widget-types',
+    subPaths: ['widget-types/create', 'widget-types/:id'],
     section: 'reports',
     icon: AppstoreOutlined,
     scopes: ['report:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'widgets',
     path: 'widgets',
+    subPaths: ['widgets/create', 'widgets/:id'],
     section: 'reports',
     icon: FundOutlined,
     scopes: ['report:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'reportList',

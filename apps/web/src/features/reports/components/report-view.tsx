@@ -1,7 +1,7 @@
 import { hasAnyScope, REPORT_MAX_WIDGETS } from '@loupe/contracts';
 import { Alert, Empty, Result, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -12,6 +12,7 @@ import { parseReportConfig } from '../report-config';
 import {
   hiddenFilterKeys,
   panelFilterFromParams,
+  reportFilterOf,
   scopedRestrictions,
   startingFilter,
   timeFromParams,
@@ -21,7 +22,7 @@ import {
   type ReportTime,
 } from '../report-filter-params';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
-import { displayTitle } from '../report-title';
+import { displayTitle } from '../../../lib/display-title';
 import { NewReportButton } from './new-report-button';
 import { PdfExportButton } from './pdf-export-button';
 import { ReportDateRange } from './report-date-range';
@@ -30,7 +31,11 @@ import { ReportEditMenu } from './report-edit-menu';
 import { ReportFilterBar } from './report-filter-bar';
 import styles from './report-page.module.css';
 import { ReportLoadError, ReportLoading } from './report-states';
+import { DrillProvider } from '../widgets/drill-context';
+import { ReportWidgetProvider } from '../widgets/report-context';
+import { placeWidgets } from '../widget-layout';
 import { WidgetGrid } from './widget-grid';
+import { AddWidgetButton } from './widget-dialog/widget-dialog';
 
 const pdfIgnore = { [PDF_IGNORE_ATTRIBUTE]: '' };
 
@@ -46,6 +51,8 @@ export function ReportView({ reportId }: { reportId: number }) {
   const bootstrap = useBootstrap().data;
   const query = useReport(reportId);
   const exportTarget = useRef<HTMLDivElement>(null);
+  // Tables and comment widgets wait for applied filters (reports spec §4): filters in the address count as applied.
+  const [filtersApplied, setFiltersApplied] = useState(() => params.size > 0);
   const report = query.data;
   const title = report
     ? displayTitle(report.Title, (key) => t(key as 'page.dashboardTitle', { defaultValue: key }))
@@ -74,9 +81,14 @@ export function ReportView({ reportId }: { reportId: number }) {
   const panelFilter = panelFilterFromParams(params, startingFilter(config, user));
   const widgetCount = report.ReportWidgets.length;
 
-  const setTime = (next: ReportTime) => setParams(withTimeParams(params, next), { replace: true });
-  const setPanelFilter = (next: PanelFilter) =>
+  const setTime = (next: ReportTime) => {
+    setFiltersApplied(true);
+    setParams(withTimeParams(params, next), { replace: true });
+  };
+  const setPanelFilter = (next: PanelFilter) => {
+    setFiltersApplied(true);
     setParams(withPanelFilterParam(params, next), { replace: true });
+  };
   // After a save the address follows the (new) title's slug; the filters stay.
   const goToSaved = (saved: SavedReport) => void navigate({ pathname: `/reports/${saved.Slug}`, search });
 
@@ -87,6 +99,7 @@ export function ReportView({ reportId }: { reportId: number }) {
           {title}
         </Typography.Title>
         <div className={styles.actions} {...pdfIgnore}>
+          {canManage && <AddWidgetButton report={report} />}
           {canManage && <NewReportButton onSaved={goToSaved} />}
           {canManage && <ReportEditMenu report={report} title={title} onSaved={goToSaved} />}
           {canExport && <PdfExportButton target={exportTarget} title={title} disabled={widgetCount === 0} />}
@@ -122,7 +135,19 @@ export function ReportView({ reportId }: { reportId: number }) {
           }
         />
       ) : (
-        <WidgetGrid report={report} canManage={canManage} />
+        <ReportWidgetProvider
+          value={{
+            reportId: report.Id,
+            filter: reportFilterOf(time, panelFilter),
+            filtersApplied,
+            widgets: placeWidgets(report.ReportWidgets),
+            canManage,
+          }}
+        >
+          <DrillProvider>
+            <WidgetGrid report={report} canManage={canManage} />
+          </DrillProvider>
+        </ReportWidgetProvider>
       )}
     </div>
   );

@@ -1,17 +1,27 @@
-import { DeleteOutlined, MoreOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
-import { useId, type ReactNode } from 'react';
+import { DeleteOutlined, EditOutlined, MoreOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import type { WidgetKind } from '@loupe/contracts';
+import { App, Button, Dropdown, Tooltip } from 'antd';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayTitle } from '../../../lib/display-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteReportWidget } from '../api/report-widgets';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
 import type { PlacedWidget } from '../widget-layout';
-import styles from './report-page.module.css';
+import { useReportWidgets } from '../widgets/report-context';
+import styles from '../widgets/widget-card.module.css';
+import { widgetKindOf } from '../widgets/widget-data';
+import { WidgetNotices } from '../widgets/widget-notices';
 import { WidgetBody } from './widget-body';
+import { WidgetDialog } from './widget-dialog/widget-dialog';
+
+const pdfIgnore = { [PDF_IGNORE_ATTRIBUTE]: '' };
 
 /**
- * A widget on the report (reports spec §2 "widget card"): its title when shown, and for report:manage a drag
- * handle (from the grid) and a menu to remove the widget (after a confirmation).
+ * A widget on the report (reports spec §2 "widget card"): its title when shown, a hint, and for report:manage a
+ * drag handle (from the grid) and a menu to edit (the widget dialog) or remove it; under the title the
+ * affected-by text, the not-affected badge, the applied-filters chip and the trend date-range warning; then the
+ * widget's data (WidgetBody).
  */
 export function WidgetCard({
   widget,
@@ -27,31 +37,78 @@ export function WidgetCard({
   dragHandle?: ReactNode;
 }) {
   const titleId = useId();
+  const { reportId } = useReportWidgets();
+  const [editing, setEditing] = useState(false);
+  const kind = widgetKindOf(widget.config);
 
   return (
     <article
-      className={styles.widget}
+      className={styles.card}
       aria-labelledby={widget.showTitle ? titleId : undefined}
       aria-label={widget.showTitle ? undefined : title}
     >
-      <header className={styles.widgetHeader}>
+      <header className={styles.header}>
         {dragHandle}
         {widget.showTitle ? (
-          <h2 id={titleId} className={styles.widgetTitle}>
+          <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
         ) : (
-          <span className={styles.widgetTitle} />
+          <span className={styles.title} />
         )}
-        {canManage && <WidgetMenu widgetId={widget.id} name={title} />}
+        <WidgetHint widget={widget} kind={kind} name={title} />
+        {canManage && <WidgetMenu widgetId={widget.id} name={title} onEdit={() => setEditing(true)} />}
       </header>
-      <WidgetBody />
+      <WidgetNotices widget={widget} kind={kind} />
+      <WidgetBody widget={widget} kind={kind} />
+      {canManage && editing && (
+        <WidgetDialog reportId={reportId} editing={widget} open onClose={() => setEditing(false)} />
+      )}
     </article>
   );
 }
 
-function WidgetMenu({ widgetId, name }: { widgetId: number; name: string }) {
+/**
+ * The hint icon (reports spec §2): Config.hintText (a `{{{key}}}` text is translated), else what the widget's
+ * kind shows; hidden when Config.showTooltip is false.
+ */
+function WidgetHint({
+  widget,
+  kind,
+  name,
+}: {
+  widget: PlacedWidget;
+  kind: WidgetKind | undefined;
+  name: string;
+}) {
+  const { t } = useTranslation('widgets');
+  if (widget.config.showTooltip === false) return null;
+  const own = widget.config.hintText;
+  const hint =
+    typeof own === 'string' && own.trim() !== ''
+      ? displayTitle(own, (key) => t(key as 'card.hint', { defaultValue: key }))
+      : kind
+        ? t(`hint.${kind}`)
+        : undefined;
+  if (!hint) return null;
+  return (
+    <Tooltip title={hint}>
+      <Button
+        type="text"
+        size="small"
+        className={styles.headerButton}
+        icon={<QuestionCircleOutlined aria-hidden="true" />}
+        aria-label={t('card.hint', { title: name })}
+        aria-description={hint}
+        {...pdfIgnore}
+      />
+    </Tooltip>
+  );
+}
+
+function WidgetMenu({ widgetId, name, onEdit }: { widgetId: number; name: string; onEdit: () => void }) {
   const { t } = useTranslation('reports');
+  const { t: tWidgets } = useTranslation('widgets');
   const { t: tCommon } = useTranslation();
   const { message, modal } = App.useApp();
   const remove = useDeleteReportWidget();
@@ -76,6 +133,7 @@ function WidgetMenu({ widgetId, name }: { widgetId: number; name: string }) {
       trigger={['click']}
       menu={{
         items: [
+          { key: 'edit', icon: <EditOutlined aria-hidden="true" />, label: tWidgets('card.edit') },
           {
             key: 'remove',
             danger: true,
@@ -84,6 +142,7 @@ function WidgetMenu({ widgetId, name }: { widgetId: number; name: string }) {
           },
         ],
         onClick: ({ key }) => {
+          if (key === 'edit') onEdit();
           if (key === 'remove') confirmRemove();
         },
       }}
@@ -91,9 +150,10 @@ function WidgetMenu({ widgetId, name }: { widgetId: number; name: string }) {
       <Button
         type="text"
         size="small"
+        className={styles.headerButton}
         icon={<MoreOutlined aria-hidden="true" />}
         aria-label={t('widget.menu', { title: name })}
-        {...{ [PDF_IGNORE_ATTRIBUTE]: '' }}
+        {...pdfIgnore}
       />
     </Dropdown>
   );

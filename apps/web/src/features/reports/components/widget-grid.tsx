@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useSaveWidgetOrder } from '../api/report-widgets';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
-import { displayTitle } from '../report-title';
+import { displayTitle } from '../../../lib/display-title';
 import {
   columnSpan,
   moveKind,
