@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
-// eslint-disable-next-line import-x/default -- exceljs is CommonJS: Node's ESM loader offers it as the default export only
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, type Column, type SQL } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import {
 import { AppError, forbidden } from '../errors.js';
 import type { RouteAccess } from '../plugins/auth.js';
 import { compileFilter, compileOrderBy } from './odata-sql.js';
+import { writeSheet } from './xlsx-sheet.js';
 
 /** The type of a grid field, which decides the literals and operators `$filter` accepts on it. */
 export type GridFieldType = 'string' | 'number' | 'boolean' | 'date';
@@ -215,36 +215,21 @@ type WorkbookSource<T> = {
 /** Streams the rows, page by page, as one worksheet: a bold heading row, then one row per record. */
 async function writeWorkbook<T extends Record<string, unknown>>(source: WorkbookSource<T>): Promise<void> {
   const { columns, fields } = source;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: source.stream, useStyles: true });
-  const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    key: column.Field,
-    width: Math.min(Math.max(column.Title.length + 2, 12), 50),
-    style: fields[column.Field]?.type === 'date' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
-  }));
-  const heading = sheet.addRow(columns.map((column) => column.Title));
-  heading.font = { bold: true };
-  heading.commit();
-
-  let rows = source.firstPage;
-  let written = 0;
-  for (;;) {
-    for (const row of rows) {
-      if (written >= source.limit) break;
-      sheet
-        .addRow(columns.map((column) => cellValue(row[column.Field], fields[column.Field]?.type)))
-        .commit();
-      written++;
-    }
-    if (rows.length < source.pageSize || written >= source.limit) break;
-    rows = await source.nextPage(written);
-  }
-  sheet.commit();
-  await workbook.commit();
+  await writeSheet<T>({
+    ...source,
+    sheetName: 'Sheet1',
+    columns: columns.map((column) => ({
+      key: column.Field,
+      title: column.Title,
+      width: Math.min(Math.max(column.Title.length + 2, 12), 50),
+      style: fields[column.Field]?.type === 'date' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
+    })),
+    cells: (row) => columns.map((column) => cellValue(row[column.Field], fields[column.Field]?.type)),
+  });
 }
 
 /** Dates (ISO strings on the wire) become Excel dates; booleans stay booleans (TRUE/FALSE); lists are joined. */
-function cellValue(value: unknown, type: GridFieldType | undefined): ExcelJS.CellValue {
+function cellValue(value: unknown, type: GridFieldType | undefined): CellValue {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
   if (type === 'date' && typeof value === 'string') {

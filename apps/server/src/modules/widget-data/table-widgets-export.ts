@@ -1,7 +1,7 @@
 import type { PassThrough } from 'node:stream';
-// eslint-disable-next-line import-x/default -- exceljs is CommonJS: Node's ESM loader offers it as the default export only
-import ExcelJS from 'exceljs';
+import type { CellValue, Style } from 'exceljs';
 import { toLanguageCode } from '@loupe/contracts';
+import { writeSheet } from '../../grid/xlsx-sheet.js';
 import type { TableColumn, TableKind, TableRow } from './table-widgets.js';
 
 /*
@@ -112,36 +112,22 @@ export async function writeTableWorkbook(source: {
 }): Promise<void> {
   const texts = tableTexts(source.language);
   const { columns } = source;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: source.stream, useStyles: true });
-  const sheet = workbook.addWorksheet(texts.tables[source.kind].slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1, rightToLeft: toLanguageCode(source.language) === 'ar' }],
-  });
   const titles = columns.map((column) => texts.columns[column.Field] ?? column.Field);
-  sheet.columns = columns.map((column, index) => ({
-    key: column.Field,
-    width: column.Field === 'Comment' ? 60 : Math.min(Math.max(titles[index]!.length + 2, 12), 40),
-    style: columnStyle(column),
-  }));
-  const heading = sheet.addRow(titles);
-  heading.font = { bold: true };
-  heading.commit();
-
-  let rows = source.firstPage;
-  let written = 0;
-  for (;;) {
-    for (const row of rows) {
-      if (written >= source.limit) break;
-      sheet.addRow(columns.map((column) => cellValue(column, row[column.Field], texts))).commit();
-      written++;
-    }
-    if (rows.length < source.pageSize || written >= source.limit) break;
-    rows = await source.nextPage(written);
-  }
-  sheet.commit();
-  await workbook.commit();
+  await writeSheet<TableRow>({
+    ...source,
+    sheetName: texts.tables[source.kind],
+    rightToLeft: toLanguageCode(source.language) === 'ar',
+    columns: columns.map((column, index) => ({
+      key: column.Field,
+      title: titles[index]!,
+      width: column.Field === 'Comment' ? 60 : Math.min(Math.max(titles[index]!.length + 2, 12), 40),
+      style: columnStyle(column),
+    })),
+    cells: (row) => columns.map((column) => cellValue(column, row[column.Field], texts)),
+  });
 }
 
-function columnStyle(column: TableColumn): Partial<ExcelJS.Style> {
+function columnStyle(column: TableColumn): Partial<Style> {
   if (column.Type === 'date') return { numFmt: DATE_FORMAT };
   if (column.Field === 'Comment') return { alignment: { wrapText: true, vertical: 'top' } };
   return column.Format ? { numFmt: NUMBER_FORMATS[column.Format] } : {};
@@ -151,7 +137,7 @@ function cellValue(
   column: TableColumn,
   value: TableRow[string] | undefined,
   texts: TableTexts,
-): ExcelJS.CellValue {
+): CellValue {
   if (value === null || value === undefined) return null;
   if (column.Field === 'RespondentType' && typeof value === 'number')
     return texts.respondentTypes[value] ?? null;

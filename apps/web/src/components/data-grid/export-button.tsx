@@ -7,20 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { getSession } from '../../lib/auth';
 import { reportError } from '../../lib/error-bus';
 import { exportGrid, type GridExportRequest } from './grid-api';
-
-/** Saves a downloaded file through a temporary link, as a browser download. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveFile } from '../../lib/save-file';
 
 /** Every export failure goes to the global error dialog (shell spec §8), whatever its status. */
 function reportExportError(error: unknown): void {

@@ -2,6 +2,7 @@ import { widgetTablePageSchema, type WidgetDataRequest } from '@loupe/contracts'
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { tableExportParams, tablePageParams, withParams, type TableSort } from './table-query';
+import { saveFile } from '../../../lib/save-file';
 
 /*
  * A table widget's calls (reports spec §7 "table widgets read their endpoint from widget config";
@@ -40,20 +41,6 @@ export function tablePageQueryOptions(key: TablePageKey) {
       }),
     placeholderData: keepPreviousData,
   });
-}
-
-/** Saves a downloaded file through a temporary link, as a browser download. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export type TableExport = {
