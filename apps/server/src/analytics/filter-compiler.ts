@@ -79,7 +79,8 @@ const ALIAS = /^[a-z_][a-z0-9_]*$/i;
  *   the range is whole tenant-local days on `<time>_day` keys, both ends included. TimePeriod is informative.
  * - Text-analytics filters come from the report. On `facts` and `sessions` they use the session's columns
  *   (sentiment_score, topic_ids, emotion_ids); on `comments` the comment's own (comment_sentiment_score,
- *   topic_labels, emotion_labels). ScoreRange is on the session's NPS answer (nps_score) in every table.
+ *   topic_labels, emotion_labels); there topics together with a SentimentFilter select the mentions of those topics
+ *   with that sentiment (a bubble chart's slice). ScoreRange is on the session's NPS answer (nps_score) in every table.
  * - Empty values and SessionStatus 0 do not filter (`normaliseFilter`, reports spec §4).
  * - NpsQuestionId, UseInviteeLocation, CategoryType, Deviate and the other dataFilters shape the widget's own
  *   query (which question, grouping, previous period); they select no rows here.
@@ -141,18 +142,19 @@ export function compileFilter(input: CompileFilterInput): CompiledFilter {
     parts.push({ sql: `${column('completion')} = ?`, params: [1] });
   }
 
+  const topicIds = report.UserDimensionFilters2?.flatMap((topics) => topics.TopicIds) ?? [];
+  // On comments, topics with a sentiment (a bubble's slice, or both chosen in the panel) mean mentions of those
+  // topics with that sentiment, as the bubble counts them; elsewhere the session's sentiment and topics.
+  const mentions = table === 'comments' && topicIds.length > 0 && (report.SentimentFilter?.length ?? 0) > 0;
   parts.push(
     scoreRangeCondition(column('nps_score'), report.ScoreRange),
-    sentimentCondition(
-      column(table === 'comments' ? 'comment_sentiment_score' : 'sentiment_score'),
-      report.SentimentFilter,
-    ),
-    labelCondition(
-      column,
-      table,
-      'topic',
-      report.UserDimensionFilters2?.flatMap((topics) => topics.TopicIds),
-    ),
+    mentions
+      ? mentionCondition(column('topic_labels'), topicIds, report.SentimentFilter!)
+      : sentimentCondition(
+          column(table === 'comments' ? 'comment_sentiment_score' : 'sentiment_score'),
+          report.SentimentFilter,
+        ),
+    mentions ? undefined : labelCondition(column, table, 'topic', topicIds),
     labelCondition(column, table, 'emotion', report.EmotionDimensionFilters),
     inList(column('source'), asList(report.Source)),
     freeTextCondition(column, table, tenantId, report.FreeTextFilter),
@@ -325,6 +327,21 @@ function sentimentCondition(
   if (classified) alternatives.push(classified);
   if (scores.some((score) => score < 0)) alternatives.push({ sql: `${column} < ?`, params: [0] });
   return anyOf(alternatives);
+}
+
+/** Comments with a mention of one of the topics whose own sentiment is one of the scores (-1: unclassified, < 0). */
+function mentionCondition(labels: string, topicIds: readonly number[], scores: readonly number[]): Fragment {
+  const topics = [...new Set(topicIds)];
+  const classified = [...new Set(scores.filter((score) => score >= 0))];
+  const sentiments: string[] = [];
+  if (classified.length > 0) sentiments.push(`label.sentiment IN (${placeholders(classified.length)})`);
+  if (scores.some((score) => score < 0)) sentiments.push('label.sentiment < 0');
+  return {
+    sql:
+      `len(list_filter(${labels}, lambda label: label.topic_id IN (${placeholders(topics.length)}) ` +
+      `AND (${sentiments.join(' OR ')}))) > 0`,
+    params: [...topics, ...classified],
+  };
 }
 
 /** Topics (UserDimensionFilters2) or emotions (EmotionDimensionFilters): any of the chosen ids. */

@@ -580,6 +580,22 @@ describe('compileFilter', () => {
     expect(await selected('comments', { report: waiting }, 'answer_id')).toEqual([1, 4]);
   });
 
+  it('topics with a sentiment: on comments the mentions of those topics with that sentiment', async () => {
+    // Comments of topic 801: answer 1 (sentiment 4) and answer 4 (sentiment 0); each label carries the sentiment.
+    const negativeWaiting: ReportFilter = {
+      UserDimensionFilters2: [{ TopicModelId: 1, TopicIds: [801] }],
+      SentimentFilter: [0],
+    };
+    expect(await selected('comments', { report: negativeWaiting }, 'answer_id')).toEqual([4]);
+    const clause = compileFilter({ tenantId: 1, table: 'comments', report: negativeWaiting });
+    expect(clause.where).toContain('list_filter(topic_labels, lambda label: label.topic_id IN (?)');
+    expect(clause.where).not.toContain('comment_sentiment_score');
+    // Elsewhere the session's sentiment and topics, each on its own.
+    expect(compileFilter({ tenantId: 1, table: 'facts', report: negativeWaiting }).where).toContain(
+      'sentiment_score = ?',
+    );
+  });
+
   it('Source: one or a list', async () => {
     expect(await byTable({ Source: ['rest-api', 'import'] })).toEqual(tables([2, 4], [2, 4]));
     expect(await byTable({ Source: 'survey' })).toEqual(tables([1, 3, 5, 6], [1, 3]));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   answers,
@@ -14,6 +14,10 @@ import {
   segments,
   sessions,
   surveys,
+  textAnalyses,
+  textTopics,
+  topicModels,
+  topics,
   transactionChannels,
   transactionTypes,
 } from '../db/schema/index.js';
@@ -25,7 +29,8 @@ import type { TestApp } from './test-app.js';
  * customer-effort (1-5), a satisfaction (0-10 average) and an open-ended question. Tests add sessions with
  * `addSession` at the local times they need and assert figures computed by hand. Times are written with their
  * offset; the Demo Bank tenant is on Europe/Istanbul (UTC+3, no daylight saving), so '2026-03-02T09:30:00+03:00' is
- * Monday 2 March, part of day 09-12, in every time key of the replica.
+ * Monday 2 March, part of day 09-12, in every time key of the replica. Text-analytics tests add topic (and emotion)
+ * models with `addTopicModel` and label a session's comment with `labelComment` (text_analyses + text_topics).
  */
 
 type TreeTable = typeof transactionChannels | typeof products | typeof locations;
@@ -74,6 +79,8 @@ export type FixtureSession = {
   /** [questionId, score] pairs. */
   scores?: [number, number][];
   comment?: string;
+  /** The open-ended question the comment answers; default the main survey's (questions.comment). */
+  commentQuestionId?: number;
   completion?: 1 | 2;
   status?: 1 | 2;
 };
@@ -113,6 +120,33 @@ export type WidgetFixture = {
   /** Main survey: NPS (experience 101, scale 11), effort (201, scale 5), satisfaction (102, scale 11), comment (601). */
   questions: { nps: number; effort: number; satisfaction: number; comment: number; secondNps: number };
   addSession(session: FixtureSession): Promise<number>;
+  /** A topic model (or emotion model) with its topics; see `FixtureTopicModel`. */
+  addTopicModel(model: FixtureTopicModel): Promise<{ id: number; topics: Record<string, number> }>;
+  /** Text analysis of a session's comment (or of one answer); returns the answer's id. See `FixtureLabels`. */
+  labelComment(labels: FixtureLabels): Promise<number>;
+};
+
+export type FixtureTopicModel = {
+  name: string;
+  /** Default 'tr'. */
+  language?: string;
+  isEmotionModel?: boolean;
+  /** Main topics by name, each with its sub-topics' names; the answer maps every name to its topic id. */
+  topics: (string | { name: string; children: string[] })[];
+};
+
+export type FixtureLabels = {
+  /** The labelled answer; default the session's (first) comment. */
+  answerId?: number;
+  sessionId?: number;
+  language: string;
+  translatedText?: string | null;
+  /** The comment's sentiment: 4 positive, 2 neutral, 0 negative, -1 unclassified (the default). */
+  sentiment?: number;
+  /** Topic labels, each with the sentiment of its mention (default -1). */
+  topics?: { topicId: number; modelId: number; sentiment?: number }[];
+  /** Emotion labels (topics of an emotion model), each with its intensity (default 0.5). */
+  emotions?: { topicId: number; modelId: number; intensity?: number }[];
 };
 
 export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
@@ -260,10 +294,97 @@ export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
       score,
     }));
     if (input.comment !== undefined) {
-      rows.push({ tenantId, sessionId, questionId: questionIds.comment, text: input.comment } as never);
+      rows.push({
+        tenantId,
+        sessionId,
+        questionId: input.commentQuestionId ?? questionIds.comment,
+        text: input.comment,
+      } as never);
     }
     if (rows.length > 0) await db.insert(answers).values(rows);
     return sessionId;
+  };
+
+  const addTopicModel = async (model: FixtureTopicModel) => {
+    const [row] = await db
+      .insert(topicModels)
+      .values({
+        tenantId,
+        name: model.name,
+        language: model.language ?? 'tr',
+        isEmotionModel: model.isEmotionModel ?? false,
+      })
+      .returning({ id: topicModels.id });
+    const modelId = row!.id;
+    const ids: Record<string, number> = {};
+    const topic = async (name: string, parentId: number | null) => {
+      const [created] = await db
+        .insert(topics)
+        .values({ tenantId, modelId, name, parentId })
+        .returning({ id: topics.id });
+      ids[name] = created!.id;
+      return created!.id;
+    };
+    for (const entry of model.topics) {
+      if (typeof entry === 'string') {
+        await topic(entry, null);
+      } else {
+        const parentId = await topic(entry.name, null);
+        for (const child of entry.children) await topic(child, parentId);
+      }
+    }
+    return { id: modelId, topics: ids };
+  };
+
+  const labelComment = async (labels: FixtureLabels): Promise<number> => {
+    let answerId = labels.answerId;
+    let sessionId = labels.sessionId;
+    if (answerId === undefined) {
+      if (sessionId === undefined) throw new Error('labelComment needs an answerId or a sessionId');
+      const [comment] = await db
+        .select({ id: answers.id })
+        .from(answers)
+        .where(and(eq(answers.sessionId, sessionId), isNotNull(answers.text)))
+        .orderBy(answers.id)
+        .limit(1);
+      if (!comment) throw new Error(`session ${sessionId} has no comment`);
+      answerId = comment.id;
+    }
+    if (sessionId === undefined) {
+      const [answer] = await db
+        .select({ sessionId: answers.sessionId })
+        .from(answers)
+        .where(eq(answers.id, answerId));
+      sessionId = answer!.sessionId;
+    }
+    await db.insert(textAnalyses).values({
+      answerId,
+      tenantId,
+      sessionId,
+      language: labels.language,
+      translatedText: labels.translatedText ?? null,
+      sentimentScore: labels.sentiment ?? -1,
+    });
+    const topicRows = [
+      ...(labels.topics ?? []).map((label) => ({
+        tenantId,
+        answerId,
+        sessionId,
+        topicId: label.topicId,
+        modelId: label.modelId,
+        sentimentScore: label.sentiment ?? -1,
+      })),
+      ...(labels.emotions ?? []).map((label) => ({
+        tenantId,
+        answerId,
+        sessionId,
+        topicId: label.topicId,
+        modelId: label.modelId,
+        intensity: label.intensity ?? 0.5,
+      })),
+    ];
+    if (topicRows.length > 0) await db.insert(textTopics).values(topicRows);
+    return answerId;
   };
 
   return {
@@ -293,5 +414,7 @@ export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
     secondSurveyId: secondSurvey!.id,
     questions: questionIds,
     addSession,
+    addTopicModel,
+    labelComment,
   };
 }

@@ -23,7 +23,8 @@ import type { WidgetQuery } from './widget-query.js';
  * returned, oldest first.
  */
 
-const BUCKET_KEYS: Record<CategoryType, 'day' | 'week' | 'month' | 'quarter'> = {
+/** The replica's time key suffix of each bucket size. */
+export const BUCKET_KEYS: Record<CategoryType, 'day' | 'week' | 'month' | 'quarter'> = {
   DD: 'day',
   WW: 'week',
   MM: 'month',

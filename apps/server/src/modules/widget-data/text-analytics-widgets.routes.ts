@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bubbleDataSchema,
+  COMMENTS_DEFAULT_PAGE_SIZE,
+  commentsDataSchema,
+  emotionCurveRowSchema,
+  sentimentBranchRowSchema,
+  trendRowSchema,
+  widgetDataRequestSchema,
+  type Scope,
+  type WidgetDataRequest,
+} from '@loupe/contracts';
+import type { Actor } from '../../plugins/auth.js';
+import type { AdministrationDeps } from '../administration-deps.js';
+import { assertAiModule } from './ai-module-guard.js';
+import { bubbleData } from './ta-bubble.js';
+import { commentsData } from './ta-comments.js';
+import { emotionCurveRows } from './ta-emotion-curve.js';
+import { sentimentBranchRows } from './ta-sentiment-branch.js';
+import { topicTrendRows } from './ta-trend.js';
+import { loadWidgetQuery } from './widget-query.js';
+
+const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
+
+/** The largest page of comments. */
+export const COMMENTS_MAX_TOP = 50;
+
+const commentsQuerySchema = z.object({
+  $top: z.coerce.number().int().min(1).max(COMMENTS_MAX_TOP).optional().default(COMMENTS_DEFAULT_PAGE_SIZE),
+  $skip: z.coerce.number().int().min(0).max(100_000_000).optional().default(0),
+});
+
+/**
+ * The text-analytics widget data endpoints (reports spec §3 data shapes, §4 drill-down, §6 AI gating;
+ * docs/metrics.md): POST /api/text-analytics/bubble, comments (`$top` at most 50, default 10, `$skip`),
+ * emotion-curve, sentiment-branch and trend with the widget data body. They answer 403 with code 2507 unless the
+ * tenant's AI module is active, then read the request into a WidgetQuery and compute from the replica's comments.
+ */
+export function registerTextAnalyticsWidgetRoutes(
+  app: FastifyInstance,
+  { db, replica }: AdministrationDeps,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const route = (response: z.ZodType) => ({
+    config: { access: read },
+    schema: { body: widgetDataRequestSchema, response: { 200: response } },
+  });
+  const query = async (request: { actor: Actor; body: WidgetDataRequest }) => {
+    await assertAiModule(db, request.actor);
+    return loadWidgetQuery(db, request.actor, request.body);
+  };
+
+  routes.post('/api/text-analytics/bubble', route(bubbleDataSchema), async (request) =>
+    bubbleData(db, replica, await query(request)),
+  );
+  routes.post(
+    '/api/text-analytics/comments',
+    {
+      config: { access: read },
+      schema: {
+        querystring: commentsQuerySchema,
+        body: widgetDataRequestSchema,
+        response: { 200: commentsDataSchema },
+      },
+    },
+    async (request) =>
+      commentsData(db, replica, await query(request), { top: request.query.$top, skip: request.query.$skip }),
+  );
+  routes.post('/api/text-analytics/emotion-curve', route(z.array(emotionCurveRowSchema)), async (request) =>
+    emotionCurveRows(db, replica, await query(request)),
+  );
+  routes.post(
+    '/api/text-analytics/sentiment-branch',
+    route(z.array(sentimentBranchRowSchema)),
+    async (request) => sentimentBranchRows(db, replica, await query(request)),
+  );
+  routes.post('/api/text-analytics/trend', route(z.array(trendRowSchema)), async (request) =>
+    topicTrendRows(db, replica, await query(request)),
+  );
+}
