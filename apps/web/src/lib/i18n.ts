@@ -23,6 +23,8 @@ import type widgetDialog from '../locales/en/widgetDialog.json';
 import type widgets from '../locales/en/widgets.json';
 import type widgetCharts from '../locales/en/widgetCharts.json';
 import type widgetTables from '../locales/en/widgetTables.json';
+import type widgetTextAnalytics from '../locales/en/widgetTextAnalytics.json';
+import type widgetImpact from '../locales/en/widgetImpact.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Turkish, the default and complete, is bundled; any
@@ -59,6 +61,8 @@ export const NAMESPACES = [
   'widgets',
   'widgetCharts',
   'widgetTables',
+  'widgetTextAnalytics',
+  'widgetImpact',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -89,6 +93,8 @@ declare module 'i18next' {
       widgets: typeof widgets;
       widgetCharts: typeof widgetCharts;
       widgetTables: typeof widgetTables;
+      widgetTextAnalytics: typeof widgetTextAnalytics;
+      widgetImpact: typeof widgetImpact;
     };
   }
 }

@@ -8,7 +8,9 @@ import { errorMessage } from '../../../lib/error-message';
 import { useDeleteReportWidget } from '../api/report-widgets';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
 import type { PlacedWidget } from '../widget-layout';
+import { DriverSimulationButton } from '../widgets/driver-simulation-button';
 import { useReportWidgets } from '../widgets/report-context';
+import { TopicDiscoveryButton } from '../widgets/topic-discovery-button';
 import styles from '../widgets/widget-card.module.css';
 import { widgetKindOf } from '../widgets/widget-data';
 import { WidgetNotices } from '../widgets/widget-notices';
@@ -19,7 +21,8 @@ const pdfIgnore = { [PDF_IGNORE_ATTRIBUTE]: '' };
 
 /**
  * A widget on the report (reports spec §2 "widget card"): its title when shown, a hint, and for report:manage a
- * drag handle (from the grid) and a menu to edit (the widget dialog) or remove it; under the title the
+ * drag handle (from the grid) and a menu to edit (the widget dialog) or remove it; on the text-analytics widgets
+ * the go-to-topic-discovery and driver-simulation buttons (each decides itself whether it shows); under the title the
  * affected-by text, the not-affected badge, the applied-filters chip and the trend date-range warning; then the
  * widget's data (WidgetBody).
  */
@@ -56,6 +59,8 @@ export function WidgetCard({
         ) : (
           <span className={styles.title} />
         )}
+        <TopicDiscoveryButton widget={widget} kind={kind} title={title} />
+        <DriverSimulationButton widget={widget} title={title} />
         <WidgetHint widget={widget} kind={kind} name={title} />
         {canManage && <WidgetMenu widgetId={widget.id} name={title} onEdit={() => setEditing(true)} />}
       </header>

@@ -1,5 +1,11 @@
 import {
+  bubbleDataSchema,
   cardDataSchema,
+  commentsDataSchema,
+  emotionCurveRowSchema,
+  impactRowSchema,
+  sentimentBranchRowSchema,
+  topPhraseRowSchema,
   daysOfWeekRowSchema,
   FILTER_FIRST_KINDS,
   gaugeDataSchema,
@@ -120,14 +126,20 @@ export function widgetDataSchema(kind: WidgetKind): ZodType {
       return z.array(mapRowSchema);
     case 'DaysOfWeekBubbleChart':
       return z.array(daysOfWeekRowSchema);
+    case 'TextAnalyticsBubbleChart2':
+      return bubbleDataSchema;
+    case 'Chart':
+      return z.array(impactRowSchema);
+    case 'ExperiencePerformanceChart':
+      return z.array(topPhraseRowSchema);
+    case 'EmotionCurveChart':
+      return z.array(emotionCurveRowSchema);
+    case 'SentimentBranchPerformanceChart':
+      return z.array(sentimentBranchRowSchema);
+    case 'CommentsHighlightChart':
+      return commentsDataSchema;
     case 'ODataTable':
     case 'SurveyAnswersTable':
-    case 'Chart':
-    case 'ExperiencePerformanceChart':
-    case 'TextAnalyticsBubbleChart2':
-    case 'CommentsHighlightChart':
-    case 'EmotionCurveChart':
-    case 'SentimentBranchPerformanceChart':
       return z.unknown();
   }
 }
@@ -146,6 +158,7 @@ export function hasWidgetData(kind: WidgetKind, data: unknown): boolean {
   if (!isRecord(data)) return false;
   if (kind === 'RankingCard') return typeof data.TotalCount === 'number' && data.TotalCount > 0;
   if (Array.isArray(data.SegmentData)) return data.SegmentData.length > 0;
+  if (Array.isArray(data.CategorySummaryDataResults)) return data.CategorySummaryDataResults.length > 0;
   if (Array.isArray(data.Items)) return data.Items.length > 0;
   if (typeof data.Count === 'number') return data.Count > 0;
   if (typeof data.Responses === 'number') return data.Responses > 0;

@@ -15,6 +15,8 @@ const scoreViews = () => import('./score-views');
 const trendViews = () => import('./trend-views');
 const performanceViews = () => import('./performance-views');
 const tableViews = () => import('./table-views');
+const textAnalyticsViews = () => import('./text-analytics-views');
+const impactViews = () => import('./impact-views');
 
 const entry = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<WidgetViewProps<never>>) =>
   lazy(async () => ({ default: pick(await load()) }));
@@ -33,4 +35,10 @@ export const WIDGET_VIEWS: Partial<Record<WidgetKind, WidgetViewEntry>> = {
   NpsMap: { view: lazy(async () => ({ default: (await import('./map-view')).NpsMapView })) },
   ODataTable: { view: entry(tableViews, (m) => m.ODataTableView), selfFetching: true },
   SurveyAnswersTable: { view: entry(tableViews, (m) => m.SurveyAnswersTableView), selfFetching: true },
+  TextAnalyticsBubbleChart2: { view: entry(textAnalyticsViews, (m) => m.BubbleView) },
+  CommentsHighlightChart: { view: entry(textAnalyticsViews, (m) => m.CommentsView), selfFetching: true },
+  Chart: { view: entry(impactViews, (m) => m.ImpactView) },
+  ExperiencePerformanceChart: { view: entry(impactViews, (m) => m.TopPhrasesView) },
+  EmotionCurveChart: { view: entry(impactViews, (m) => m.EmotionCurveView) },
+  SentimentBranchPerformanceChart: { view: entry(impactViews, (m) => m.SentimentBranchView) },
 };

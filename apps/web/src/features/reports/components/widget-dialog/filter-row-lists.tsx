@@ -212,7 +212,7 @@ export function FilterRowList({ name, type, ctx }: { name: string; type: RowList
                 />
               </div>
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add()}>
+            <Button type="dashed" icon={<PlusOutlined aria-hidden="true" />} onClick={() => add()}>
               {journey ? t('journey.add') : t('weights.add')}
             </Button>
             {errors.length > 0 && (

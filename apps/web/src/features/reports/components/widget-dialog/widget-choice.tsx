@@ -73,7 +73,7 @@ export function WidgetChoice({
       title={t('choice.aiNoteTitle')}
       description={t('choice.aiNote')}
       action={
-        <Button icon={<MailOutlined />} href={contactHref}>
+        <Button icon={<MailOutlined aria-hidden="true" />} href={contactHref}>
           {t('choice.getInTouch')}
         </Button>
       }

@@ -175,7 +175,7 @@ export function AddWidgetButton({ report }: { report: ReportDetail }) {
         <Tooltip title={limitText}>
           {/* A disabled button gets no pointer or focus events: the wrapper carries the tooltip. */}
           <span className={styles.limitWrap} tabIndex={0} aria-describedby={limitId}>
-            <Button icon={<PlusOutlined />} disabled>
+            <Button icon={<PlusOutlined aria-hidden="true" />} disabled>
               {t('add.button')}
             </Button>
             <span id={limitId} className={styles.srOnly}>
@@ -184,7 +184,7 @@ export function AddWidgetButton({ report }: { report: ReportDetail }) {
           </span>
         </Tooltip>
       ) : (
-        <Button icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+        <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setOpen(true)}>
           {t('add.button')}
         </Button>
       )}
