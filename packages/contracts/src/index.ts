@@ -29,3 +29,4 @@ export * from './reports/report.schema.js';
 export * from './reports/report-slug.js';
 export * from './reports/widget-catalogue.schema.js';
 export * from './reports/widget-data.schema.js';
+export * from './reports/text-analytics-data.schema.js';

@@ -51,9 +51,10 @@ describe('widget fixture', () => {
       }),
       expect.objectContaining({ measurement_type: 1, scale: 5, score: 4 }),
     ]);
-    const [comment] = await t.replica.query<{ text: string }>('SELECT text FROM comments WHERE tenant_id = ?', [
-      f.tenantId,
-    ]);
+    const [comment] = await t.replica.query<{ text: string }>(
+      'SELECT text FROM comments WHERE tenant_id = ?',
+      [f.tenantId],
+    );
     expect(comment?.text).toBe('Çok iyi');
   });
 });

@@ -144,7 +144,9 @@ export const widgetDataFiltersSchema = z
     /** Trend series: percentages or counts (reports spec §9). */
     TrendSeriesValue: z.enum(['percentage', 'number']).nullish(),
     /** What a performance chart groups by (docs/widgets.md). */
-    GroupBy: z.enum(['product', 'transactionType', 'journeyStage', 'survey', 'employee', 'experience']).nullish(),
+    GroupBy: z
+      .enum(['product', 'transactionType', 'journeyStage', 'survey', 'employee', 'experience'])
+      .nullish(),
     /** The map a NpsMap draws. */
     Map: z.enum(['TR', 'IN', 'US']).nullish(),
     ExperienceWeights: z.array(z.object({ ExperienceId: id, Weight: z.number().min(0) })).nullish(),

@@ -133,11 +133,7 @@ function columnStyle(column: TableColumn): Partial<Style> {
   return column.Format ? { numFmt: NUMBER_FORMATS[column.Format] } : {};
 }
 
-function cellValue(
-  column: TableColumn,
-  value: TableRow[string] | undefined,
-  texts: TableTexts,
-): CellValue {
+function cellValue(column: TableColumn, value: TableRow[string] | undefined, texts: TableTexts): CellValue {
   if (value === null || value === undefined) return null;
   if (column.Field === 'RespondentType' && typeof value === 'number')
     return texts.respondentTypes[value] ?? null;

@@ -49,7 +49,12 @@ export async function loadWidgetQuery(db: Db, actor: Actor, body: WidgetDataRequ
       .from(reports)
       .where(and(eq(reports.id, ReportId), reportVisibleTo(actor)));
     // A report the caller does not see adds nothing; the restrictions apply all the same.
-    if (row) report = scopedReportFilter(filter, { scopedData: tryParseObject(row.config)?.scopedData === true }, restrictions);
+    if (row)
+      report = scopedReportFilter(
+        filter,
+        { scopedData: tryParseObject(row.config)?.scopedData === true },
+        restrictions,
+      );
   }
   const dataFilters = DataFilters ?? {};
   const levels = await loadTreeLevels(db, actor.tenantId, [report, dataFilters], restrictions);
@@ -67,7 +72,10 @@ async function loadTreeLevels(
     ...restrictions.transactionChannelIds,
     ...filters.flatMap((filter) => filter.ChannelSet?.Ids ?? []),
   ];
-  const productIds = [...restrictions.productIds, ...filters.flatMap((filter) => filter.ProductSet?.Ids ?? [])];
+  const productIds = [
+    ...restrictions.productIds,
+    ...filters.flatMap((filter) => filter.ProductSet?.Ids ?? []),
+  ];
   const locationIds = filters.flatMap((filter) => [
     ...(filter.ChannelLocationSet?.Ids ?? []),
     ...(filter.InviteeLocationSet?.Ids ?? []),

@@ -1,6 +1,5 @@
 import { BAND_COLORS, npsOf, type MapRow } from '@loupe/contracts';
-import { escapeHtml } from './performance-chart';
-import { numberFormats } from './widget-format';
+import { escapeHtml, numberFormats } from './widget-format';
 
 /*
  * The NpsMap as data (reports spec §3 "map rows", §9 colours; docs/widgets-charts.md "Maps"): each region

@@ -1,3 +1,5 @@
+import type { YAXisComponentOption } from 'echarts';
+import type { DataZoomComponentOption } from 'echarts/components';
 import {
   BRANCH_CHART_DEFAULT_CATEGORIES,
   CHART_MIN_HEIGHT,
@@ -6,7 +8,7 @@ import {
   npsBandColor,
   type PerformanceRow,
 } from '@loupe/contracts';
-import { numberFormats } from './widget-format';
+import { escapeHtml, numberFormats } from './widget-format';
 
 /*
  * The performance bar charts as data (reports spec §3 "performance chart rows", §9; docs/widgets-charts.md):
@@ -31,9 +33,43 @@ export function latestWindow(
   return rowCount > size ? { startValue: rowCount - size, endValue: rowCount - 1 } : null;
 }
 
-/** Tooltips are HTML: names from the data are escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+/**
+ * The scroll bar of a horizontal bar chart that opens on `window` (see latestWindow), beside the bars at the
+ * `end` side; none when every row fits.
+ */
+export function latestZoom(
+  window: { startValue: number; endValue: number } | null,
+  end: 'left' | 'right',
+): DataZoomComponentOption[] {
+  return window
+    ? [
+        {
+          type: 'slider',
+          yAxisIndex: 0,
+          ...window,
+          [end]: 8,
+          width: 16,
+          showDetail: false,
+          brushSelect: false,
+          zoomLock: false,
+        },
+      ]
+    : [];
+}
+
+/** The category axis of a horizontal bar chart: first row on top, names cut at 160 px on the `start` side. */
+export function categoryAxis(
+  names: readonly string[],
+  start: 'left' | 'right',
+): YAXisComponentOption & { type: 'category' } {
+  return {
+    type: 'category',
+    inverse: true,
+    position: start,
+    data: [...names],
+    axisLabel: { width: 160, overflow: 'truncate' },
+    axisTick: { show: false },
+  };
 }
 
 /** The texts the charts show, translated by the view. */
@@ -124,20 +160,7 @@ export function performanceOption({
     animation: false,
     // Room above the bars for the total line's label, and beside them for the scroll bar.
     grid: { top: total === null ? 8 : 28, bottom: 8, [start]: 8, [end]: window ? 72 : 48 },
-    dataZoom: window
-      ? [
-          {
-            type: 'slider',
-            yAxisIndex: 0,
-            ...window,
-            [end]: 8,
-            width: 16,
-            showDetail: false,
-            brushSelect: false,
-            zoomLock: false,
-          },
-        ]
-      : [],
+    dataZoom: latestZoom(window, end),
     tooltip: showTooltip
       ? {
           trigger: 'item',
@@ -158,14 +181,12 @@ export function performanceOption({
       axisLabel: { formatter: (value: number) => count(value) },
     },
     yAxis: {
-      type: 'category',
-      inverse: true,
-      position: start,
-      data: rows.map((row) => row.Category),
-      axisLabel: { width: 160, overflow: 'truncate' },
+      ...categoryAxis(
+        rows.map((row) => row.Category),
+        start,
+      ),
       // A click on a name drills like a click on its bar.
       triggerEvent: drillable !== undefined,
-      axisTick: { show: false },
     },
     series: [
       {

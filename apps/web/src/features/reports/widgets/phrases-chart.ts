@@ -3,6 +3,7 @@ import type { GridComponentOption, TooltipComponentOption } from 'echarts/compon
 import type { ComposeOption } from 'echarts/core';
 import { BAND_COLORS, CHART_PALETTE, TopPhraseStatus, type TopPhraseRow } from '@loupe/contracts';
 import { escapeHtml, type NumberFormats } from './widget-format';
+import { categoryAxis } from './performance-chart';
 
 /*
  * The top-phrases chart (ExperiencePerformanceChart; reports spec §3 "top phrase rows", §4 status codes, §9):
@@ -93,14 +94,10 @@ export function phrasesOption({
       inverse: rtl,
       axisLabel: { formatter: (value: number) => formats.count(value) },
     },
-    yAxis: {
-      type: 'category',
-      inverse: true,
-      position: start,
-      data: rows.map((row) => row.Category),
-      axisLabel: { width: 160, overflow: 'truncate' },
-      axisTick: { show: false },
-    },
+    yAxis: categoryAxis(
+      rows.map((row) => row.Category),
+      start,
+    ),
     series: [
       {
         type: 'bar',

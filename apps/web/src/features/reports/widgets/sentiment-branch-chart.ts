@@ -7,7 +7,13 @@ import type {
 import type { ComposeOption } from 'echarts/core';
 import { BRANCH_CHART_DEFAULT_CATEGORIES, npsBandColor, type SentimentBranchRow } from '@loupe/contracts';
 import { barEndLabel } from './impact-bar-label';
-import { latestWindow, npsAxisBounds, performanceChartHeight } from './performance-chart';
+import {
+  categoryAxis,
+  latestWindow,
+  latestZoom,
+  npsAxisBounds,
+  performanceChartHeight,
+} from './performance-chart';
 import { escapeHtml, type NumberFormats } from './widget-format';
 
 /*
@@ -73,19 +79,7 @@ export function sentimentBranchOption({
   return {
     animation: false,
     grid: { top: 8, bottom: 24, [start]: 8, [end]: window ? 72 : 48 },
-    dataZoom: window
-      ? [
-          {
-            type: 'slider',
-            yAxisIndex: 0,
-            ...window,
-            [end]: 8,
-            width: 16,
-            showDetail: false,
-            brushSelect: false,
-          },
-        ]
-      : [],
+    dataZoom: latestZoom(window, end),
     tooltip: showTooltip
       ? {
           trigger: 'axis',
@@ -107,13 +101,11 @@ export function sentimentBranchOption({
       axisLabel: { formatter: (value: number) => formats.tick(value) },
     },
     yAxis: {
-      type: 'category',
-      inverse: true,
-      position: start,
-      data: rows.map((row) => row.Category),
-      axisLabel: { width: 160, overflow: 'truncate' },
+      ...categoryAxis(
+        rows.map((row) => row.Category),
+        start,
+      ),
       axisLine: { onZero: false },
-      axisTick: { show: false },
     },
     series: [
       {
