@@ -55,7 +55,8 @@ function useSeriesLabel(): (name: string) => string {
 
 /**
  * TrendChart: the score (NPS in its band colours, or an average score) or the response count
- * (Config.valueField) per bucket, the last 35; rows of several SubCategories are drawn one line each.
+ * (Config.valueField) per bucket, the last 35; rows of several SubCategories are drawn one line each, as
+ * percentages (ValuePercent) when dataFilters.TrendSeriesValue is 'percentage' (the topic trend's default).
  */
 export function TrendView({ widget, data }: WidgetViewProps<TrendRow[]>) {
   const { t } = useTranslation('widgets');
@@ -66,12 +67,17 @@ export function TrendView({ widget, data }: WidgetViewProps<TrendRow[]>) {
   const measure = trendMeasure(widget.config.valueField, dataFilters.MeasurementType);
   const seriesName = measure === 'count' ? t('figure.responses') : t(`figure.${measure}`);
   const scroll = scrollbarEnabled(widget.config);
-  const several = new Set(data.map((row) => row.SubCategory ?? '')).size > 1;
+  // Series rows (the text-analytics topic trend names each line in SubCategory), even when only one is left.
+  const several =
+    new Set(data.map((row) => row.SubCategory ?? '')).size > 1 ||
+    data.some((row) => row.SubCategory !== null);
+  // Several lines (the text-analytics topic trend) as shares when the widget asks for them.
+  const percentage = several && dataFilters.TrendSeriesValue === 'percentage';
 
   const option = useMemo(
     () =>
       several
-        ? multiSeriesOption({ rows: data, percentage: false, labelOf, seriesLabel, formats, scroll })
+        ? multiSeriesOption({ rows: data, percentage, labelOf, seriesLabel, formats, scroll })
         : trendOption({
             rows: data,
             measure,
@@ -81,11 +87,13 @@ export function TrendView({ widget, data }: WidgetViewProps<TrendRow[]>) {
             formats,
             scroll,
           }),
-    [several, data, labelOf, seriesLabel, formats, scroll, measure, seriesName, t],
+    [several, data, percentage, labelOf, seriesLabel, formats, scroll, measure, seriesName, t],
   );
   const format = measure === 'count' ? formats.count : formats.score;
   const label = several
-    ? seriesSummary(data, (row) => trendValue(row, measure), { labelOf, seriesLabel, format, t })
+    ? percentage
+      ? seriesSummary(data, (row) => row.ValuePercent, { labelOf, seriesLabel, format: formats.percent, t })
+      : seriesSummary(data, (row) => trendValue(row, measure), { labelOf, seriesLabel, format, t })
     : t('trend.summary', {
         name: seriesName,
         points: lastPoints(data)
