@@ -1,5 +1,4 @@
 import type { Locator, Page, Route } from '@playwright/test';
-import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
 import {
@@ -18,6 +17,7 @@ import {
   openAddWidgetDialog,
   pickOption,
   pickPreset,
+  screenshot,
   unfold,
   widgetGrid,
 } from './support/widget-dialog.js';
@@ -95,16 +95,6 @@ async function labelMatching(page: Page, title: string, pattern: RegExp): Promis
 /** The comment count figure shown by the comment highlights. */
 async function shownCommentCount(page: Page): Promise<number> {
   return numberOf((await commentCount(page).innerText()).replace(' yorum', ''));
-}
-
-/**
- * A full-page screenshot from the top of the page (scrolled, the shell's fixed header and menu would be drawn
- * in the middle of it), once no "saved" message covers the page.
- */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
 }
 
 test('an administrator adds one widget of each text-analytics kind and drills into a topic', async ({

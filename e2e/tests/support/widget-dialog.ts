@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { saveScreenshot } from './screenshots.js';
 
 /*
- * The report page and the widget dialog, as the text-analytics spec drives them (Turkish labels of
+ * The report page and the widget dialog, as the widget specs drive them (Turkish labels of
  * locales/tr/reports.json, widgetDialog.json and widgets.json).
  */
 
@@ -139,3 +140,13 @@ export async function chartLabel(page: Page, title: string): Promise<string> {
 
 /** Turkish number text ("1.234", "-12,5") as a number. */
 export const numberOf = (text: string) => Number(text.replace(/\./g, '').replace(',', '.').replace('−', '-'));
+
+/**
+ * A full-page screenshot from the top of the page (scrolled, the shell's fixed header and menu would be drawn
+ * in the middle of it), once no "saved" message covers the page.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
+}
