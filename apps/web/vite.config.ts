@@ -38,6 +38,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 2,
             },
+            // A language's catalogues load together when it is chosen: one chunk per language, not one per
+            // namespace (Turkish, the default, is in the entry).
+            {
+              name: (id: string) => `locale-${/[\\/]locales[\\/]([a-z-]+)[\\/]/.exec(id)?.[1] ?? 'other'}`,
+              test: /[\\/]src[\\/]locales[\\/](?!tr[\\/])[a-z-]+[\\/][^\\/]+\.json$/,
+              priority: 1,
+            },
           ],
         },
       },
