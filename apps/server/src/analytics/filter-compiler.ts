@@ -177,7 +177,8 @@ function asList(value: string | readonly string[] | null | undefined): string[] 
   return typeof value === 'string' ? [value] : [...value];
 }
 
-function placeholders(count: number): string {
+/** `?, ?, ?` for a list of `count` bound values. */
+export function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { ErrorCode, REPORT_MAX_WIDGETS, type ReportWidget, type ReportWidgetSave } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
@@ -6,6 +6,7 @@ import { reportWidgets, reports } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
 import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { countOf, pageOf } from '../administration/queries.js';
 import { catalogueWidget } from '../widgets/widget-catalogue.service.js';
 import { reportVisibleTo, visibleReportIds } from './report-visibility.js';
 import {
@@ -39,23 +40,11 @@ export function createReportWidgetGridSource(db: Db): GridListSource<ReportWidge
     defaultOrder: 'Id asc',
     scope: (request) => inArray(reportWidgets.reportId, visibleReportIds(request.actor)),
     async rows(page) {
-      const rows = await db
-        .select(widgetColumns)
-        .from(reportWidgets)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
+      const rows = await pageOf(db.select(widgetColumns).from(reportWidgets).$dynamic(), page);
       // Keep the grid's order ($orderby), only clamp each Config.
       return rows.map((row) => toReportWidgets([row])[0]!);
     },
-    async count(where) {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(reportWidgets)
-        .where(where);
-      return row?.count ?? 0;
-    },
+    count: (where) => countOf(db.select({ n: count() }).from(reportWidgets).where(where)),
   };
 }
 

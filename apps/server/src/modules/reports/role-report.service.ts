@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   hasAnyScope,
@@ -15,6 +15,7 @@ import { reports, roleReports, roles } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
 import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { countOf, pageOf } from '../administration/queries.js';
 import { firstRoleOf, reportVisibleTo, visibleReportIds } from './report-visibility.js';
 
 type RoleReportInput = z.output<typeof roleReportSaveSchema>;
@@ -48,24 +49,21 @@ export function createRoleReportGridSource(db: Db): GridListSource<RoleReport> {
     defaultOrder: 'RoleId asc, ReportId asc',
     scope: (request) => inArray(roleReports.reportId, visibleReportIds(request.actor)),
     async rows(page) {
-      const rows = await db
+      const query = db
         .select(roleReportColumns)
         .from(roleReports)
         .innerJoin(roles, eq(roles.id, roleReports.roleId))
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
-      return rows.map(toRoleReport);
+        .$dynamic();
+      return (await pageOf(query, page)).map(toRoleReport);
     },
-    async count(where) {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(roleReports)
-        .innerJoin(roles, eq(roles.id, roleReports.roleId))
-        .where(where);
-      return row?.count ?? 0;
-    },
+    count: (where) =>
+      countOf(
+        db
+          .select({ n: count() })
+          .from(roleReports)
+          .innerJoin(roles, eq(roles.id, roleReports.roleId))
+          .where(where),
+      ),
   };
 }
 

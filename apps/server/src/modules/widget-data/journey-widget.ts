@@ -12,6 +12,7 @@ import {
   replicaRows,
   type MeasureRow,
 } from './performance-measure.js';
+import { placeholders } from '../../analytics/filter-compiler.js';
 
 /*
  * The journey widget (`journey`, an NpsPerformanceChart) — docs/widgets-performance.md "Journey". One row per
@@ -35,7 +36,7 @@ export async function journeyRows(
   if (configs.length === 0) return [];
   const surveyIds = [...new Set(configs.map((config) => config.SurveyId))];
   const surveyClause = {
-    where: `f.survey_id IN (${surveyIds.map(() => '?').join(', ')})`,
+    where: `f.survey_id IN (${placeholders(surveyIds.length)})`,
     params: surveyIds,
   };
   const where = both(factsWhere(query, 'f'), surveyClause);

@@ -12,6 +12,7 @@ import {
   replicaRows,
   type MeasureRow,
 } from './performance-measure.js';
+import { placeholders } from '../../analytics/filter-compiler.js';
 
 /*
  * NpsMap (`map`) — docs/widgets-performance.md "Map". Locations are country (1) > region or state (2) > city or
@@ -48,7 +49,7 @@ export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQu
   const column = `${prefix}_l${MAP_LEVELS[map]}`;
   const countryIds = countries.map((country) => country.id);
   const where = both(factsWhere(query, 'f'), {
-    where: `${prefix}_l1 IN (${countryIds.map(() => '?').join(', ')}) AND ${column} IS NOT NULL`,
+    where: `${prefix}_l1 IN (${placeholders(countryIds.length)}) AND ${column} IS NOT NULL`,
     params: countryIds,
   });
   const figures = await replicaRows<LocationRow>(

@@ -21,6 +21,7 @@ import {
   type Period,
   type WidgetQuery,
 } from './widget-query.js';
+import { placeholders } from '../../analytics/filter-compiler.js';
 
 /*
  * The score widgets' figures (docs/widgets-score.md): NPS gauge, score gauge, card and ranking card, NPS per
@@ -120,7 +121,7 @@ export function createScoreWidgets({ db, replica }: AdministrationDeps) {
       const rows = await replica.query<{ segment_id: number } & AggregateRow>(
         `SELECT s.segment_id, ${npsAggregates('s')}
            FROM (SELECT unnest(list_distinct(f.segment_ids)) AS segment_id, f.score FROM facts f WHERE ${where}) s
-          WHERE s.segment_id IN (${group.map(() => '?').join(', ')})
+          WHERE s.segment_id IN (${placeholders(group.length)})
           GROUP BY s.segment_id`,
         [...params, ...group.map((segment) => segment.id)],
       );
@@ -296,7 +297,7 @@ async function weightedIndex(
   }>(
     `WITH picked AS (
        SELECT f.experience_id, f.session_id, ${SCORE_ON_TEN} AS score FROM facts f
-        WHERE ${filter.where} AND f.experience_id IN (${experiences.map(() => '?').join(', ')}))
+        WHERE ${filter.where} AND f.experience_id IN (${placeholders(experiences.length)}))
      SELECT experience_id, avg(score) AS average, (SELECT count(DISTINCT session_id) FROM picked) AS sessions
        FROM picked GROUP BY experience_id`,
     [...filter.params, ...experiences],

@@ -3,13 +3,8 @@ import { npsOf, type EmotionCurveRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { journeyStages } from '../../db/schema/index.js';
-import {
-  commentsWhere,
-  countOf,
-  emotionModelIds,
-  placeholders,
-  topicsOfModels,
-} from './text-analytics-widgets.js';
+import { commentsWhere, countOf, emotionModelIds, topicsOfModels } from './text-analytics-widgets.js';
+import { placeholders } from '../../analytics/filter-compiler.js';
 import type { WidgetQuery } from './widget-query.js';
 
 /*

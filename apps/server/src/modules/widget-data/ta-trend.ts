@@ -9,12 +9,12 @@ import {
   emotionModelIds,
   onlyMainTopics,
   percentOf,
-  placeholders,
   topicModelIdOf,
   topicsById,
   topicsOfModels,
   trendTypeFieldOf,
 } from './text-analytics-widgets.js';
+import { placeholders } from '../../analytics/filter-compiler.js';
 import { BUCKET_KEYS, bucketLabel } from './trend-widgets.js';
 import type { WidgetQuery } from './widget-query.js';
 

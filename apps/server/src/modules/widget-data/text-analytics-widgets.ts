@@ -112,9 +112,6 @@ export async function topicsOfModels(
     .orderBy(asc(topics.modelId), asc(topics.id));
 }
 
-/** `?, ?, ?` for n parameters. */
-export const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
-
 /** A replica count (BIGINT or HUGEINT as number) or 0. */
 export const countOf = (value: unknown): number =>
   value === null || value === undefined ? 0 : Number(value);

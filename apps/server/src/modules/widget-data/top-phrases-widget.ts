@@ -8,6 +8,7 @@ import {
   type WidgetDataFilters,
 } from '@loupe/contracts';
 import type { CompiledFilter, SqlParam } from '../../analytics/filter-compiler.js';
+import { placeholders } from '../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import { textTerms } from '../../analytics/text-terms.js';
 import { badRequest } from '../../errors.js';
@@ -87,7 +88,7 @@ function sentimentClause(sentiments: readonly number[]): CompiledFilter {
   const classified = sentiments.filter((score) => score >= 0);
   const parts: string[] = [];
   if (classified.length > 0) {
-    parts.push(`c.comment_sentiment_score IN (${classified.map(() => '?').join(', ')})`);
+    parts.push(`c.comment_sentiment_score IN (${placeholders(classified.length)})`);
   }
   if (sentiments.some((score) => score < 0)) parts.push('c.comment_sentiment_score < 0');
   return { where: `(${parts.join(' OR ')})`, params: classified };
