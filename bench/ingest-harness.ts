@@ -83,7 +83,7 @@ export type Catalogue = {
 };
 
 /** Integration codes of the demo catalogue, read back from the database. */
-async function readCatalogue(database: DatabaseHandle, tenantId: number): Promise<Catalogue> {
+export async function readCatalogue(database: DatabaseHandle, tenantId: number): Promise<Catalogue> {
   const [survey] = await database.raw<{ id: number }>(
     `SELECT id FROM surveys WHERE tenant_id = $1 AND integration_code = 'BRANCH'`,
     [tenantId],
@@ -295,19 +295,18 @@ export function makeRecords(catalogue: Catalogue, count: number, seed: number): 
 }
 
 /** `count` request bodies of `size` records each, serialised. */
-export function makeBodies(catalogue: Catalogue, count: number, size: number, seedBase: number): Buffer[] {
+export function makeBodies(catalogue: Catalogue, count: number, size: number, seedBase: number): string[] {
   return Array.from({ length: count }, (_, i) =>
-    Buffer.from(
-      JSON.stringify({
-        SurveyId: catalogue.surveyId,
-        Records: makeRecords(catalogue, size, seedBase + i),
-      }),
-    ),
+    JSON.stringify({ SurveyId: catalogue.surveyId, Records: makeRecords(catalogue, size, seedBase + i) }),
   );
 }
 
 /** Posts one body to the REST data API; the ms it took. Throws unless every record was accepted. */
-export async function postBatch(h: Harness, body: Buffer, expected: number): Promise<number> {
+export async function postBatch(
+  h: { baseUrl: string; token: string },
+  body: string,
+  expected: number,
+): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${h.baseUrl}/api/rest-data/responses`, {
     method: 'POST',

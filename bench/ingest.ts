@@ -129,7 +129,7 @@ const percentile = (sorted: number[], p: number) =>
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Posts every body, `clients` at a time (each client sends its next batch when the previous one answered). */
-async function measure(h: Harness, bodies: Buffer[], clients: number, run: number): Promise<Measurement> {
+async function measure(h: Harness, bodies: string[], clients: number, run: number): Promise<Measurement> {
   // Start from a quiet replica, so its catch-up of earlier batches is not counted here.
   const baseline = await answeredInDatabase(h);
   if (!args['without-sync']) await waitVisible(h, baseline, performance.now());

@@ -121,12 +121,15 @@ export function createReplicaSync(deps: {
   };
 
   let staged = false;
+  async function ensureStage(): Promise<void> {
+    if (staged) return;
+    for (const sql of STAGE_DDL) await store.run(sql);
+    staged = true;
+  }
+
   // Reads a batch into the stage tables, taking over the search terms of comments the replica already holds.
   async function stageBatch(batch: Batch): Promise<void> {
-    if (!staged) {
-      for (const sql of STAGE_DDL) await store.run(sql);
-      staged = true;
-    }
+    await ensureStage();
     for (const sql of CLEAR_STAGE_SQL) await store.run(sql);
     for (const name of EXPORT_NAMES) {
       if (batch[name] === '') continue;
@@ -279,16 +282,21 @@ export function createReplicaSync(deps: {
     };
     let sessions = 0;
     let pending = fetchPage(0);
-    for (;;) {
-      const page = await pending;
-      if (!page) break;
-      pending = fetchPage(page.hi);
-      pending.catch(() => undefined); // awaited on the next turn; keeps a failure from being "unhandled" meanwhile
-      await stageBatch(page.batch);
-      await writeBatch('_load');
-      sessions += page.count;
-      onProgress?.({ sessions, totalSessions });
-    }
+    // One transaction for the whole load: DuckDB then writes full row groups straight to the file instead of
+    // logging every page to the WAL first (about half the load's time at 10M sessions).
+    await ensureStage();
+    await store.transaction(async () => {
+      for (;;) {
+        const page = await pending;
+        if (!page) break;
+        pending = fetchPage(page.hi);
+        pending.catch(() => undefined); // awaited on the next turn; keeps a failure from being "unhandled" meanwhile
+        await stageBatch(page.batch);
+        await writeBatch('_load');
+        sessions += page.count;
+        onProgress?.({ sessions, totalSessions });
+      }
+    });
 
     await sortAndSwap((table) => `${table}_load`, next.watermark);
     for (const table of REPLICA_TABLES) await store.run(`DROP TABLE ${table}_load`);

@@ -1,0 +1,224 @@
+// The three baselines of the widget benchmark (issue 9), for NPS by channel and NPS by month over the same rows
+// as the widgets: the largest survey's NPS answers with a transaction date in the 12-month range, by the
+// session's transaction channel (a branch) or by tenant-local month.
+//
+//   (a) naive:  the matching rows from PostgreSQL into JS (one row per answer), aggregated in JS — what survey
+//               tools that "load the responses and summarise them" do.
+//   (b) best PostgreSQL: one statement that aggregates in PostgreSQL, served by covering indexes (index-only
+//               scans after VACUUM), with parallel workers and enough work_mem.
+//   (c) floor:  a scan over typed arrays in this process (survey, day, month, channel, score), loaded once from
+//               the replica's facts before the clock starts — no I/O, no parsing, no network.
+import { DuckDBInstance } from '@duckdb/node-api';
+import type pg from 'pg';
+
+export type Scope = {
+  tenantId: number;
+  surveyId: number;
+  /** The survey's NPS question (experience 101 on the 0-10 scale). */
+  questionId: number;
+  timeZone: string;
+  /** Tenant-local calendar days, both included. */
+  from: string;
+  to: string;
+};
+
+/** Counts per group: channel id or 'YYYY-MM'. */
+export type NpsGroups = Map<string, { responses: number; promoters: number; detractors: number }>;
+export type Grouping = 'channel' | 'month';
+
+const add = (groups: NpsGroups, key: string, score: number) => {
+  let entry = groups.get(key);
+  if (!entry) {
+    entry = { responses: 0, promoters: 0, detractors: 0 };
+    groups.set(key, entry);
+  }
+  entry.responses += 1;
+  if (score >= 9) entry.promoters += 1;
+  else if (score < 7) entry.detractors += 1;
+};
+
+// The rows both PostgreSQL baselines read: an answer to the NPS question of a session whose invitee's transaction
+// falls in the range (whole tenant-local days).
+const FROM_WHERE = `
+  FROM invitees i
+  JOIN sessions s ON s.invitee_id = i.id
+  JOIN answers a ON a.session_id = s.id
+  WHERE i.tenant_id = $1 AND s.survey_id = $2 AND a.question_id = $3 AND a.score IS NOT NULL
+    AND i.transaction_date >= ($4::date::timestamp AT TIME ZONE $6)
+    AND i.transaction_date < (($5::date + 1)::timestamp AT TIME ZONE $6)`;
+const KEY_SQL: Record<Grouping, string> = {
+  channel: 'i.transaction_channel_id::text',
+  month: `to_char(i.transaction_date AT TIME ZONE $6, 'YYYY-MM')`,
+};
+const params = (scope: Scope) => [
+  scope.tenantId,
+  scope.surveyId,
+  scope.questionId,
+  scope.from,
+  scope.to,
+  scope.timeZone,
+];
+
+/** The covering indexes of baseline (b); created once per benchmark database (minutes at 10M), then kept. */
+export const BASELINE_INDEXES = [
+  `CREATE INDEX IF NOT EXISTS bench_invitees_time ON invitees (tenant_id, transaction_date)
+     INCLUDE (id, transaction_channel_id)`,
+  'CREATE INDEX IF NOT EXISTS bench_sessions_invitee ON sessions (invitee_id) INCLUDE (id, survey_id)',
+  'CREATE INDEX IF NOT EXISTS bench_answers_session ON answers (session_id, question_id) INCLUDE (score)',
+];
+
+/** Creates the covering indexes and refreshes the visibility map and statistics; returns the seconds taken. */
+export async function prepareBaselineIndexes(client: pg.Client): Promise<number> {
+  const started = performance.now();
+  await client.query(`SET maintenance_work_mem = '512MB'`);
+  for (const sql of BASELINE_INDEXES) await client.query(sql);
+  await client.query('VACUUM (ANALYZE) invitees, sessions, answers');
+  return (performance.now() - started) / 1000;
+}
+
+/** (a): every matching row into JS, one object per answer, grouped there. */
+export async function naive(client: pg.Client, scope: Scope, grouping: Grouping): Promise<NpsGroups> {
+  const { rows } = await client.query<{ key: string; score: number }>(
+    `SELECT ${KEY_SQL[grouping]} AS key, a.score::float8 AS score ${FROM_WHERE}`,
+    params(scope),
+  );
+  const groups: NpsGroups = new Map();
+  for (const row of rows) add(groups, row.key, row.score);
+  return groups;
+}
+
+/** Session settings that give PostgreSQL its best shot at the aggregate. */
+export async function tunePostgres(client: pg.Client): Promise<void> {
+  await client.query(`SET work_mem = '256MB'`);
+  await client.query('SET max_parallel_workers_per_gather = 2');
+  await client.query('SET jit = off');
+}
+
+/** (b): one aggregating statement. */
+export async function bestPostgres(client: pg.Client, scope: Scope, grouping: Grouping): Promise<NpsGroups> {
+  const { rows } = await client.query<{ key: string; n: string; p: string; d: string }>(
+    `SELECT ${KEY_SQL[grouping]} AS key, count(*) AS n,
+       count(*) FILTER (WHERE a.score >= 9) AS p, count(*) FILTER (WHERE a.score < 7) AS d
+     ${FROM_WHERE} GROUP BY 1`,
+    params(scope),
+  );
+  return new Map(
+    rows.map((r) => [r.key, { responses: Number(r.n), promoters: Number(r.p), detractors: Number(r.d) }]),
+  );
+}
+
+/** The columns of (c), one entry per NPS fact of the tenant. */
+export type FactColumns = {
+  count: number;
+  survey: Int32Array;
+  day: Int32Array;
+  month: Int32Array;
+  channel: Int32Array;
+  score: Uint8Array;
+  /** The highest channel id: channel counters are indexed by id. */
+  channelMax: number;
+};
+
+/** Loads every NPS fact's survey, transaction day and month keys, channel and score from the replica file. */
+export async function loadFactColumns(replicaFile: string, tenantId: number): Promise<FactColumns> {
+  const instance = await DuckDBInstance.create(replicaFile, { access_mode: 'READ_ONLY' });
+  const connection = await instance.connect();
+  try {
+    const [countRow] = (
+      await connection.runAndReadAll(
+        `SELECT count(*)::INTEGER AS n FROM facts WHERE tenant_id = ${tenantId} AND measurement_type = 0`,
+      )
+    ).getRowObjects();
+    const count = Number(countRow?.n ?? 0);
+    const columns: FactColumns = {
+      count,
+      survey: new Int32Array(count),
+      day: new Int32Array(count),
+      month: new Int32Array(count),
+      channel: new Int32Array(count),
+      score: new Uint8Array(count),
+      channelMax: 0,
+    };
+    const result = await connection.stream(
+      `SELECT survey_id, transaction_day, transaction_month, coalesce(channel_id, 0), score::UTINYINT
+       FROM facts WHERE tenant_id = ${tenantId} AND measurement_type = 0`,
+    );
+    let offset = 0;
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      const targets = [columns.survey, columns.day, columns.month, columns.channel, columns.score];
+      targets.forEach((target, i) => {
+        const values = chunk.getColumnValues(i);
+        for (let row = 0; row < values.length; row += 1) target[offset + row] = Number(values[row] ?? 0);
+      });
+      offset += chunk.rowCount;
+    }
+    columns.count = offset;
+    for (const id of columns.channel) if (id > columns.channelMax) columns.channelMax = id;
+    return columns;
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+const dayKey = (date: string) => Number(date.replaceAll('-', ''));
+
+/** (c): one pass over the typed arrays, counting into typed arrays indexed by channel id or month key. */
+export function typedArrayScan(columns: FactColumns, scope: Scope, grouping: Grouping): NpsGroups {
+  const from = dayKey(scope.from);
+  const to = dayKey(scope.to);
+  const keys = grouping === 'channel' ? columns.channel : columns.month;
+  // Month keys are yyyymm: slots from the range's first month to its last (a year's gap holds 88 unused slots).
+  const base = grouping === 'channel' ? 0 : Math.floor(from / 100);
+  const size = grouping === 'channel' ? columns.channelMax + 1 : Math.floor(to / 100) - base + 1;
+  const responses = new Int32Array(size);
+  const promoters = new Int32Array(size);
+  const detractors = new Int32Array(size);
+  const { survey, day, score } = columns;
+  const wanted = scope.surveyId;
+  for (let i = 0; i < columns.count; i += 1) {
+    if (survey[i] !== wanted) continue;
+    const d = day[i]!;
+    if (d < from || d > to) continue;
+    const slot = keys[i]! - base;
+    const s = score[i]!;
+    responses[slot] = responses[slot]! + 1;
+    if (s >= 9) promoters[slot] = promoters[slot]! + 1;
+    else if (s < 7) detractors[slot] = detractors[slot]! + 1;
+  }
+  const groups: NpsGroups = new Map();
+  for (let slot = 0; slot < size; slot += 1) {
+    if (responses[slot] === 0) continue;
+    const key = grouping === 'channel' ? String(slot) : monthLabel(slot + base);
+    groups.set(key, {
+      responses: responses[slot]!,
+      promoters: promoters[slot]!,
+      detractors: detractors[slot]!,
+    });
+  }
+  return groups;
+}
+
+/** yyyymm as a month key to 'YYYY-MM'; month keys past December (the array slots between years) never occur. */
+function monthLabel(key: number): string {
+  return `${Math.floor(key / 100)}-${String(key % 100).padStart(2, '0')}`;
+}
+
+/** The NPS of a group, -100..100. */
+export const npsOf = (g: { responses: number; promoters: number; detractors: number }) =>
+  g.responses === 0 ? null : ((g.promoters - g.detractors) / g.responses) * 100;
+
+/** Whether two groupings hold the same counts (for the same keys); the first difference, or null. */
+export function difference(a: NpsGroups, b: NpsGroups): string | null {
+  const keys = new Set([...a.keys(), ...b.keys()]);
+  for (const key of keys) {
+    const x = a.get(key);
+    const y = b.get(key);
+    if (x?.responses !== y?.responses || x?.promoters !== y?.promoters || x?.detractors !== y?.detractors) {
+      return `${key}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`;
+    }
+  }
+  return null;
+}
