@@ -27,9 +27,9 @@ import type widgetTextAnalytics from '../locales/en/widgetTextAnalytics.json';
 import type widgetImpact from '../locales/en/widgetImpact.json';
 
 /*
- * Catalogues live in locales/<language>/<namespace>.json. Turkish, the default and complete, is bundled; any
- * other language loads when chosen, together with English, which every key a language lacks reads
- * (docs/i18n.md).
+ * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
+ * when it is chosen or starts the app, together with English, which every key a language lacks reads
+ * (docs/i18n.md). None is bundled: a browser in English would fetch the Turkish catalogues for nothing.
  */
 
 /** The console's languages (shell spec §1), Turkish first as the default. */
@@ -101,10 +101,7 @@ declare module 'i18next' {
 
 type Catalogue = Record<string, unknown>;
 
-const bundled = import.meta.glob<Catalogue>('../locales/tr/*.json', { eager: true, import: 'default' });
-const loadable = import.meta.glob<Catalogue>(['../locales/*/*.json', '!../locales/tr/*.json'], {
-  import: 'default',
-});
+const loadable = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
 
 function catalogueOf(file: string): { language: string; namespace: string } {
   const [, language = '', namespace = ''] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
@@ -168,14 +165,8 @@ function reflectOnDocument(locale: string): void {
 
 export const i18n = i18next.createInstance();
 
-const resources: Record<string, Record<string, Catalogue>> = {};
-for (const [file, catalogue] of Object.entries(bundled)) {
-  const { language, namespace } = catalogueOf(file);
-  (resources[language] ??= {})[namespace] = catalogue;
-}
-
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   // Languages load on demand; a missing one is not an error.
   partialBundledLanguages: true,
   lng: DEFAULT_LOCALE,
@@ -188,14 +179,14 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   // Re-render when catalogues or overrides arrive, not only when the language changes.
   react: { bindI18nStore: 'added' },
-  // The bundled resources are ready, so the first render can already translate.
+  // Nothing to wait for here: the catalogues are added as they load, and the app renders after i18nReady.
   initAsync: false,
 });
 i18n.on('languageChanged', reflectOnDocument);
 
 /** Bootstrap's translation overrides by language, applied over the catalogues whenever those (re)load. */
 const overrides = new Map<Locale, Catalogue>();
-const loaded = new Set<string>([DEFAULT_LOCALE]);
+const loaded = new Set<string>();
 
 function applyOverrides(locale: Locale): void {
   const override = overrides.get(locale);
@@ -213,7 +204,7 @@ function applyOverrides(locale: Locale): void {
   if (Object.keys(rest).length > 0) i18n.addResourceBundle(locale, 'common', rest, true, true);
 }
 
-/** Loads a language's catalogues (Turkish is there already) and its overrides. */
+/** Loads a language's catalogues (once) and its overrides. */
 async function loadLocale(locale: Locale): Promise<void> {
   // English first: it fills whatever the language lacks.
   if (locale !== DEFAULT_LOCALE && locale !== 'en') await loadLocale('en');

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme as antTheme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ErrorDialogHost } from '../../components/error-dialog-host';
@@ -7,6 +7,21 @@ import { directionOf, i18n, isLocale, DEFAULT_LOCALE } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { theme } from './theme';
 import { bundledUiLocale, loadUiLocale } from './ui-locales';
+
+/**
+ * The text colour, size and font that antd's App gives the pages inside it (app-frame.tsx), here for every
+ * page: the sign-in page is outside that frame, and text that is not in an antd component reads them too.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = antTheme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
+  return <div style={style}>{children}</div>;
+}
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   // useTranslation re-renders this on every language change.
@@ -26,10 +41,8 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider locale={antLocale} direction={directionOf(locale)} theme={theme}>
-      <AntApp>
-        {children}
-        <ErrorDialogHost />
-      </AntApp>
+      <BaseText>{children}</BaseText>
+      <ErrorDialogHost />
     </ConfigProvider>
   );
 }

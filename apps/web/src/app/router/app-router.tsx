@@ -10,7 +10,7 @@ import { tenantsRoutes } from '../../features/tenants/routes';
 import { usersRoutes } from '../../features/users/routes';
 import { reportsRoutes } from '../../features/reports/routes';
 import { widgetCatalogueRoutes } from '../../features/widget-catalogue/routes';
-import { publicRoutes } from '../../features/auth/public-routes';
+import { publicRoutes, signInRoute } from '../../features/auth/public-routes';
 import { errorRoutes } from '../../features/errors/error-routes';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
@@ -19,7 +19,7 @@ import { RouteEffects } from './route-effects';
 /*
  * Public and error pages first; every other path needs a session and goes to the shell, which checks it
  * against the screens and their scopes (features/shell/menu-registry.ts): unknown paths go to /404. Screens
- * load on first visit, so the sign-in page carries none of them.
+ * load on first visit, so the sign-in page carries none of them, nor antd's App (app-frame.tsx).
  */
 const router = createBrowserRouter([
   {
@@ -32,40 +32,46 @@ const router = createBrowserRouter([
     // Shown while the first page's code loads on a direct visit (a reload of /profile, say).
     HydrateFallback: PageLoading,
     children: [
-      ...publicRoutes,
-      ...errorRoutes,
+      signInRoute,
       {
-        element: <RequireAuth />,
+        lazy: async () => ({ Component: (await import('./app-frame')).AppFrame }),
         children: [
+          ...publicRoutes,
+          ...errorRoutes,
           {
-            lazy: async () => ({
-              Component: (await import('../../features/shell/components/shell-root')).ShellRoot,
-            }),
+            element: <RequireAuth />,
             children: [
               {
-                index: true,
                 lazy: async () => ({
-                  Component: (await import('../../features/home/components/home-page')).HomePage,
+                  Component: (await import('../../features/shell/components/shell-root')).ShellRoot,
                 }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../../features/home/components/home-page')).HomePage,
+                    }),
+                  },
+                  {
+                    path: 'profile',
+                    lazy: async () => ({
+                      Component: (await import('../../features/profile/components/profile-page')).ProfilePage,
+                    }),
+                  },
+                  ...usersRoutes,
+                  ...rolesRoutes,
+                  ...clientsRoutes,
+                  ...tenantsRoutes,
+                  ...licenseRoutes,
+                  ...auditLogsRoutes,
+                  ...configurationsRoutes,
+                  ...experiencesRoutes,
+                  ...reportsRoutes,
+                  ...widgetCatalogueRoutes,
+                  // Any other path: the shell knows the screens of later releases and sends the rest to /404.
+                  { path: '*', element: null },
+                ],
               },
-              {
-                path: 'profile',
-                lazy: async () => ({
-                  Component: (await import('../../features/profile/components/profile-page')).ProfilePage,
-                }),
-              },
-              ...usersRoutes,
-              ...rolesRoutes,
-              ...clientsRoutes,
-              ...tenantsRoutes,
-              ...licenseRoutes,
-              ...auditLogsRoutes,
-              ...configurationsRoutes,
-              ...experiencesRoutes,
-              ...reportsRoutes,
-              ...widgetCatalogueRoutes,
-              // Any other path: the shell knows the screens of later releases and sends the rest to /404.
-              { path: '*', element: null },
             ],
           },
         ],
