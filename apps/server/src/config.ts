@@ -15,6 +15,11 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
   DEMO_RESPONSES: z.coerce.number().int().min(0).default(100_000),
   WEB_DIST: z.string().optional(),
+  /** DuckDB's memory limit for the analytics replica (its buffers; the server process needs a few hundred MB more). */
+  REPLICA_MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'e.g. 1GB or 512MB')
+    .optional(),
   /** OpenID Connect single sign-on: on when the issuer and the client id are set (empty means unset). */
   OIDC_ISSUER: z.string().url().or(z.literal('')).optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -38,6 +43,8 @@ export type Config = {
   demoData: boolean;
   demoResponses: number;
   webDist: string;
+  /** Unset: the replica's default (DEFAULT_MEMORY_LIMIT in analytics/replica.ts). */
+  replicaMemoryLimit: string | undefined;
   /** The OpenID Connect provider's issuer URL; single sign-on is off without it or without a client id. */
   oidcIssuer: string | undefined;
   oidcClientId: string | undefined;
@@ -65,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: parsed.TOKEN_SECRET,
     demoData: parsed.DEMO_DATA === 'on',
     demoResponses: parsed.DEMO_RESPONSES,
+    replicaMemoryLimit: parsed.REPLICA_MEMORY_LIMIT,
     webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     oidcIssuer: parsed.OIDC_ISSUER || undefined,
     oidcClientId: parsed.OIDC_CLIENT_ID || undefined,

@@ -28,7 +28,12 @@ if (config.demoData) {
   demoLoaded = demo.sessions;
 }
 
-const replica = await createAnalyticsReplica({ database, path: replicaFilePath(config.dataDir), logger });
+const replica = await createAnalyticsReplica({
+  database,
+  path: replicaFilePath(config.dataDir),
+  logger,
+  memoryLimit: config.replicaMemoryLimit,
+});
 if (demoLoaded > 0) {
   // The bulk load bypasses the change log; build the replica from it in one pass, with progress.
   const progress = consoleProgress('Building analytics   ');

@@ -11,7 +11,11 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const format = new Intl.NumberFormat('en-US');
 try {
   await database.migrate();
-  const replica = await createAnalyticsReplica({ database, path: file }).catch((error: unknown) => {
+  const replica = await createAnalyticsReplica({
+    database,
+    path: file,
+    memoryLimit: config.replicaMemoryLimit,
+  }).catch((error: unknown) => {
     throw new Error(`cannot open ${file} (is the server running? stop it first): ${String(error)}`);
   });
   try {

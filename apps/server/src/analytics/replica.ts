@@ -112,10 +112,20 @@ const SCHEMA_HASH = Number.parseInt(
   16,
 );
 
+/**
+ * DuckDB's buffer memory unless REPLICA_MEMORY_LIMIT says otherwise: enough for 10M sessions' widget queries
+ * (bench/RESULTS.md); bigger work (a rebuild's sort) spills to a temp directory beside the file.
+ */
+export const DEFAULT_MEMORY_LIMIT = '1GB';
+
 /** Opens (or creates) the DuckDB file, or an in-memory database for ':memory:', with the replica tables. */
-export async function openReplicaStore(file: string): Promise<ReplicaStore> {
+export async function openReplicaStore(
+  file: string,
+  memoryLimit: string = DEFAULT_MEMORY_LIMIT,
+): Promise<ReplicaStore> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const instance = await DuckDBInstance.create(file);
+  // DuckDB would take 80 % of the machine's memory for its buffers; the server shares the machine.
+  const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit });
   const writer = await instance.connect();
   const idle: DuckDBConnection[] = [];
   const stageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-replica-'));
@@ -209,7 +219,7 @@ export type AnalyticsReplica = {
   flush(): Promise<void>;
   /** Reloads every session from PostgreSQL beside the live tables, then swaps them in sorted. */
   rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult>;
-  /** Re-sorts the tables by (tenant, survey, answered time) so DuckDB's zone maps skip most row groups. */
+  /** Re-sorts the tables by tenant, survey and time (facts also by measurement type) for DuckDB's zone maps. */
   compact(): Promise<void>;
   /** A read-only query on the replica; BIGINT/HUGEINT/DECIMAL come back as numbers, TIMESTAMP as local ISO text. */
   query<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
@@ -230,6 +240,8 @@ export type AnalyticsReplicaOptions = {
   batchSize?: number;
   /** Compact after this many changed sessions since the last compaction. Default 200 000. */
   compactAfter?: number;
+  /** DuckDB's memory_limit, e.g. '1GB' (DEFAULT_MEMORY_LIMIT). */
+  memoryLimit?: string;
 };
 
 const silentLogger: ReplicaLogger = { info() {}, warn() {}, error() {} };
@@ -238,7 +250,7 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
   const logger = options.logger ?? silentLogger;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const compactAfter = options.compactAfter ?? 200_000;
-  const store = await openReplicaStore(options.path);
+  const store = await openReplicaStore(options.path, options.memoryLimit);
   const sync = createReplicaSync({
     database: options.database,
     store,

@@ -165,13 +165,21 @@ export const STAGE_DDL = [
     const spec: Export = EXPORTS[name];
     return `CREATE OR REPLACE TEMP TABLE ${spec.table} (${spec.columns.map((c) => `${c.name} ${c.duck}`).join(', ')})`;
   }),
-  'CREATE OR REPLACE TEMP TABLE stage_terms (answer_id BIGINT, terms VARCHAR[])',
+  // The search terms of each (text, language) seen lately, across batches: comments repeat (templates, "Thank
+  // you", a customer base's stock phrases), so most of a big load's comments are stemmed once per text, not once
+  // each. Emptied when it holds TERM_CACHE_MAX texts.
+  'CREATE OR REPLACE TEMP TABLE term_cache (text VARCHAR, language VARCHAR, terms VARCHAR[])',
 ];
 
-export const CLEAR_STAGE_SQL = [
-  ...EXPORT_NAMES.map((name) => `DELETE FROM ${EXPORTS[name].table}`),
-  'DELETE FROM stage_terms',
-];
+/** Texts the term cache holds at most before it starts over. */
+export const TERM_CACHE_MAX = 200_000;
+export const TERM_CACHE_SIZE_SQL = 'SELECT count(*) AS count FROM term_cache';
+export const CLEAR_TERM_CACHE_SQL = 'DELETE FROM term_cache';
+
+export const CLEAR_STAGE_SQL = EXPORT_NAMES.map((name) => `DELETE FROM ${EXPORTS[name].table}`);
+
+const SAME_TEXT = (t: string, a: string) =>
+  `${t}.text = ${a}.text AND ${t}.language IS NOT DISTINCT FROM ${a}.language`;
 
 /** DuckDB: appends one export's CSV file to its stage table. `file` is a path the replica made itself. */
 export function readExportSql(name: ExportName, file: string): string {
@@ -183,17 +191,19 @@ export function readExportSql(name: ExportName, file: string): string {
 }
 
 /**
- * DuckDB: search terms of staged comments whose text and language the replica already holds, taken over so that
- * a re-scored or re-synced comment is not stemmed again. Run before the session's old rows are deleted.
+ * DuckDB: search terms of staged comments that the replica already holds with the same text and language, taken
+ * into the term cache so that a re-scored or re-synced comment is not stemmed again. Run before the session's old
+ * rows are deleted.
  */
-export const REUSE_TERMS_SQL = `INSERT INTO stage_terms
-SELECT c.answer_id, c.search_terms
+export const REUSE_TERMS_SQL = `INSERT INTO term_cache
+SELECT DISTINCT ON (c.text, c.language) c.text, c.language, c.search_terms
 FROM comments c JOIN stage_answers a ON a.answer_id = c.answer_id
-WHERE a.is_comment AND a.text = c.text AND a.language IS NOT DISTINCT FROM c.language`;
+WHERE a.is_comment AND ${SAME_TEXT('a', 'c')}
+  AND NOT EXISTS (SELECT 1 FROM term_cache t WHERE ${SAME_TEXT('t', 'c')})`;
 
-/** DuckDB: the staged comments whose search terms JS still has to compute. */
-export const STAGED_COMMENTS_SQL = `SELECT a.answer_id, a.text, a.language FROM stage_answers a
-WHERE a.is_comment AND NOT EXISTS (SELECT 1 FROM stage_terms t WHERE t.answer_id = a.answer_id)`;
+/** DuckDB: the distinct texts of staged comments whose search terms JS still has to compute. */
+export const STAGED_TEXTS_SQL = `SELECT DISTINCT a.text, a.language FROM stage_answers a
+WHERE a.is_comment AND NOT EXISTS (SELECT 1 FROM term_cache t WHERE ${SAME_TEXT('t', 'a')})`;
 
 const levelColumns = (b: string, prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${b}.${prefix}_path[${i + 1}] AS ${prefix}_l${i + 1}`);
@@ -293,6 +303,6 @@ SELECT d.*, a.answer_id, a.question_id, a.text, a.translated_text, a.language,
   a.sentiment_score AS comment_sentiment_score
 FROM batch_dims d JOIN stage_answers a ON a.session_id = d.session_id AND a.is_comment
 LEFT JOIN batch_labels l ON l.answer_id = a.answer_id
-LEFT JOIN stage_terms t ON t.answer_id = a.answer_id`,
+LEFT JOIN term_cache t ON ${SAME_TEXT('t', 'a')}`,
   ];
 }

@@ -1,14 +1,17 @@
 import fs from 'node:fs/promises';
-import { BIGINT, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { DatabaseHandle } from '../db/client.js';
 import { createChangeCursor, type ChangeCursor, type ChangePage } from './change-cursor.js';
 import type { RebuildProgress, RebuildResult, ReplicaStore } from './replica.js';
-import { REPLICA_TABLES, replicaTableDdl } from './replica-schema.js';
+import { REPLICA_TABLES, replicaTableDdl, type ReplicaTable } from './replica-schema.js';
 import {
   CLEAR_STAGE_SQL,
   EXPORT_NAMES,
   REUSE_TERMS_SQL,
-  STAGED_COMMENTS_SQL,
+  STAGED_TEXTS_SQL,
+  TERM_CACHE_MAX,
+  TERM_CACHE_SIZE_SQL,
+  CLEAR_TERM_CACHE_SQL,
   STAGE_DDL,
   exportSql,
   insertBatchSql,
@@ -27,8 +30,6 @@ export type ReplicaLogger = {
 
 /** Sessions per rebuild page: big enough that per-statement costs vanish, small enough for PGlite's memory. */
 const REBUILD_PAGE = 20_000;
-/** Comments whose search terms are remembered, for texts that repeat (templates, "Thank you"). */
-const TERMS_CACHE_SIZE = 20_000;
 /** Changes read from PostgreSQL per page. */
 const CHANGES_PAGE = 50_000;
 /**
@@ -36,8 +37,17 @@ const CHANGES_PAGE = 50_000;
  * took a seq this far back and has not committed yet is re-applied once it does.
  */
 const REBUILD_TAIL = 10_000;
-/** The compaction order: DuckDB's zone maps then skip row groups of other tenants, surveys and months. */
-const SORT_ORDER = 'tenant_id, survey_id, answered_at, session_id';
+/**
+ * Each table's compaction order: DuckDB's zone maps then skip the row groups of other tenants, surveys and months.
+ * Facts are grouped by measurement type before time, so an NPS widget (measurement type 0, most of the catalogue)
+ * reads only NPS rows instead of every measured answer of the survey: about a fifth of the rows at 10M sessions.
+ * Score widgets default to the transaction date, text widgets to the answered date.
+ */
+const SORT_ORDER: Record<ReplicaTable, string> = {
+  facts: 'tenant_id, survey_id, measurement_type, transaction_at, session_id',
+  comments: 'tenant_id, survey_id, answered_at, session_id',
+  sessions: 'tenant_id, survey_id, transaction_at, session_id',
+};
 
 // The visible changes past a seq, with the snapshot they were read in (one statement, one snapshot).
 const READ_CHANGES_SQL = `
@@ -108,18 +118,6 @@ export function createReplicaSync(deps: {
     return Object.fromEntries(texts) as Batch;
   }
 
-  const termsCache = new Map<string, string[]>();
-  const searchTerms = (text: string, language: string | null) => {
-    const key = `${language ?? ''}\u0000${text}`;
-    let terms = termsCache.get(key);
-    if (!terms) {
-      if (termsCache.size >= TERMS_CACHE_SIZE) termsCache.clear();
-      terms = textTerms(text, language);
-      termsCache.set(key, terms);
-    }
-    return terms;
-  };
-
   let staged = false;
   async function ensureStage(): Promise<void> {
     if (staged) return;
@@ -141,18 +139,18 @@ export function createReplicaSync(deps: {
         await fs.rm(file, { force: true });
       }
     }
+    const [cached] = await store.read<{ count: number }>(TERM_CACHE_SIZE_SQL);
+    if ((cached?.count ?? 0) >= TERM_CACHE_MAX) await store.run(CLEAR_TERM_CACHE_SQL);
     await store.run(REUSE_TERMS_SQL);
   }
 
-  // Stems the comments still without terms and writes the staged rows (to the `_load` twins when suffix '_load').
+  // Stems the texts still without terms and writes the staged rows (to the `_load` twins when suffix '_load').
   async function writeBatch(suffix: string): Promise<void> {
-    const comments = await store.read<{ answer_id: number; text: string; language: string | null }>(
-      STAGED_COMMENTS_SQL,
-    );
+    const texts = await store.read<{ text: string; language: string | null }>(STAGED_TEXTS_SQL);
     await store.append(
-      'stage_terms',
-      [BIGINT, LIST(VARCHAR)],
-      comments.map((c) => [BigInt(c.answer_id), listValue(searchTerms(c.text, c.language))]),
+      'term_cache',
+      [VARCHAR, VARCHAR, LIST(VARCHAR)],
+      texts.map((c) => [c.text, c.language, listValue(textTerms(c.text, c.language))]),
     );
     for (const sql of insertBatchSql(suffix)) await store.run(sql);
   }
@@ -230,7 +228,9 @@ export function createReplicaSync(deps: {
     for (const table of REPLICA_TABLES) {
       await store.run(`DROP TABLE IF EXISTS ${table}_next`);
       await store.run(replicaTableDdl(table, `${table}_next`));
-      await store.run(`INSERT INTO ${table}_next SELECT * FROM ${source(table)} ORDER BY ${SORT_ORDER}`);
+      await store.run(
+        `INSERT INTO ${table}_next SELECT * FROM ${source(table)} ORDER BY ${SORT_ORDER[table]}`,
+      );
     }
     await store.transaction(async () => {
       for (const table of REPLICA_TABLES) {

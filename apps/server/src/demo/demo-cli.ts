@@ -52,13 +52,15 @@ try {
       `${result.seconds}s, ${rate.toLocaleString('en-US')} sessions/s.\n`,
   );
   // The bulk load bypasses the change log, so the replica is rebuilt from the database in one pass.
-  const replica = await createAnalyticsReplica({ database, path: replicaFilePath(config.dataDir) }).catch(
-    (error: unknown) => {
-      throw new Error(
-        `cannot open the analytics replica (is the server running? stop it first): ${String(error)}`,
-      );
-    },
-  );
+  const replica = await createAnalyticsReplica({
+    database,
+    path: replicaFilePath(config.dataDir),
+    memoryLimit: config.replicaMemoryLimit,
+  }).catch((error: unknown) => {
+    throw new Error(
+      `cannot open the analytics replica (is the server running? stop it first): ${String(error)}`,
+    );
+  });
   try {
     const progress = consoleProgress('Analytics replica');
     const rebuilt = await replica.rebuild(({ sessions, totalSessions }) => progress(sessions, totalSessions));
