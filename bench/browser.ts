@@ -43,6 +43,7 @@ import { constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { benchSettings, callApi, ensureBenchReport, type Api } from './bench-report.js';
 import { percentile } from './stats.js';
+import { signIn } from './ingest-harness.js';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 /** How long every card must stay drawn (and charts unchanged, for `settledMs`) before a run counts as done. */
@@ -456,22 +457,6 @@ function slowestWidget(states: readonly PageState[]): string | undefined {
 // ---------------------------------------------------------------------------------------------------------
 // Command line.
 
-async function passwordToken(baseUrl: string, userName: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: userName,
-      password,
-      client_id: 'loupe-console',
-    }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST /token answered ${response.status}: ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as { access_token: string }).access_token;
-}
-
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
 
@@ -525,7 +510,7 @@ async function main(): Promise<void> {
   const baseUrl = args.url.replace(/\/$/, '');
   let reportId = args.report === undefined ? undefined : Number(args.report);
   if (reportId === undefined) {
-    const api: Api = { baseUrl, token: await passwordToken(baseUrl, args.user, args.password) };
+    const api: Api = { baseUrl, token: await signIn(baseUrl, args.user, args.password) };
     const settings = await benchSettings(api, args.survey === undefined ? undefined : Number(args.survey));
     reportId = await ensureBenchReport(api, settings);
     process.stdout.write(`Benchmark report ${reportId} on survey ${settings.surveyId}\n`);

@@ -207,14 +207,15 @@ export async function startHarness(
   }
 }
 
-export async function signIn(baseUrl: string, userName: string): Promise<string> {
+/** An access token for a user by the password grant (the demo users' password unless another is given). */
+export async function signIn(baseUrl: string, userName: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await fetch(`${baseUrl}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
       username: userName,
-      password: DEMO_PASSWORD,
+      password,
       client_id: CONSOLE_CLIENT_ID,
     }),
   });
