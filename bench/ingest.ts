@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
+import { writeJson } from './stats.js';
 import { makeBodies, postBatch, startHarness, type Engine, type Harness } from './ingest-harness.js';
 
 const TARGET_PER_SECOND = 10_000;
@@ -325,9 +325,7 @@ async function main() {
     summary,
     measurements,
   };
-  // Formatted as the repository's Prettier settings would, so `npm run lint` passes with the file committed.
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(JSON.stringify(report), { ...options, parser: 'json' }));
+  await writeJson(file, report);
   process.stdout.write(`\nWrote ${path.relative(process.cwd(), file)}\n`);
 }
 

@@ -1,4 +1,12 @@
 // Small measurement helpers shared by the benchmarks.
+import fs from 'node:fs';
+import * as prettier from 'prettier';
+
+/** Writes a results file formatted as the repository's Prettier settings would, so `npm run lint` passes. */
+export async function writeJson(file: string, value: unknown): Promise<void> {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(JSON.stringify(value), { ...options, parser: 'json' }));
+}
 
 /** The nearest-rank percentile (0-100) of some samples; NaN without samples. */
 export function percentile(samples: readonly number[], p: number): number {

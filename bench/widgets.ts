@@ -58,7 +58,7 @@ import {
 import { runBrowserBench, type BrowserBenchResult } from './browser.js';
 import { makeBodies, postBatch, readCatalogue, signIn } from './ingest-harness.js';
 import { startServer, type ServerProcess } from './server-process.js';
-import { markdownTable, ms, table, timeRuns, type Timing } from './stats.js';
+import { markdownTable, ms, table, timeRuns, writeJson, type Timing } from './stats.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, 'results');
@@ -719,11 +719,11 @@ function markdown(r: Results): string {
   ].join('\n');
 }
 
-function writeResults(r: Results): void {
+async function writeResults(r: Results): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const suffix = args.label ? `-${args.label}` : '';
   const file = path.join(RESULTS_DIR, `widgets-${r.date.slice(0, 10)}-${RESPONSES}${suffix}.json`);
-  fs.writeFileSync(file, `${JSON.stringify(r, null, 2)}\n`);
+  await writeJson(file, r);
   const previous = fs.existsSync(RESULTS_MD) ? fs.readFileSync(RESULTS_MD, 'utf8') : '# Benchmark results\n';
   const block = markdown(r);
   const start = previous.indexOf(START);
@@ -845,7 +845,7 @@ async function main(): Promise<void> {
     };
     const results: Results = { ...partial, checks: checksOf(partial) };
     printResults(results);
-    writeResults(results);
+    await writeResults(results);
   } finally {
     await server?.stop();
     await client.end().catch(() => undefined);
