@@ -256,6 +256,7 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
     store,
     logger,
     batchSize: options.batchSize ?? 5000,
+    memoryLimit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
   });
 
   // The writer side (sync, rebuild, compaction) runs one thing at a time.

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import { LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { DatabaseHandle } from '../db/client.js';
 import { createChangeCursor, type ChangeCursor, type ChangePage } from './change-cursor.js';
@@ -83,8 +84,21 @@ export function createReplicaSync(deps: {
   store: ReplicaStore;
   logger: ReplicaLogger;
   batchSize: number;
+  /** DuckDB's memory_limit outside a rebuild or compaction. */
+  memoryLimit: string;
 }): ReplicaSync {
   const { database, store, logger, batchSize } = deps;
+
+  // A rebuild or compaction sorts every row (42 million facts at 10M sessions): it gets half the machine's memory
+  // for that, then DuckDB goes back to its limit and gives the buffers back.
+  async function withSortMemory<T>(work: () => Promise<T>): Promise<T> {
+    await store.run(`SET memory_limit = '${Math.floor(os.totalmem() / 2 / 2 ** 20)}MB'`);
+    try {
+      return await work();
+    } finally {
+      await store.run(`SET memory_limit = '${deps.memoryLimit.replaceAll("'", '')}'`);
+    }
+  }
   let cursor: ChangeCursor | undefined;
 
   async function readChanges(after: number): Promise<{ page: ChangePage; changes: Change[] }> {
@@ -247,7 +261,10 @@ export function createReplicaSync(deps: {
     await store.run('CHECKPOINT');
   }
 
-  async function rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
+  const rebuild = (onProgress?: (progress: RebuildProgress) => void) =>
+    withSortMemory(() => rebuildSorted(onProgress));
+
+  async function rebuildSorted(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
     const started = performance.now();
     // Where the change sequence stands. Every change visible now is covered by the data read below, so it
     // counts as applied; one still in flight below the end shows up as a gap and is applied when it commits.
@@ -282,21 +299,16 @@ export function createReplicaSync(deps: {
     };
     let sessions = 0;
     let pending = fetchPage(0);
-    // One transaction for the whole load: DuckDB then writes full row groups straight to the file instead of
-    // logging every page to the WAL first (about half the load's time at 10M sessions).
-    await ensureStage();
-    await store.transaction(async () => {
-      for (;;) {
-        const page = await pending;
-        if (!page) break;
-        pending = fetchPage(page.hi);
-        pending.catch(() => undefined); // awaited on the next turn; keeps a failure from being "unhandled" meanwhile
-        await stageBatch(page.batch);
-        await writeBatch('_load');
-        sessions += page.count;
-        onProgress?.({ sessions, totalSessions });
-      }
-    });
+    for (;;) {
+      const page = await pending;
+      if (!page) break;
+      pending = fetchPage(page.hi);
+      pending.catch(() => undefined); // awaited on the next turn; keeps a failure from being "unhandled" meanwhile
+      await stageBatch(page.batch);
+      await writeBatch('_load');
+      sessions += page.count;
+      onProgress?.({ sessions, totalSessions });
+    }
 
     await sortAndSwap((table) => `${table}_load`, next.watermark);
     for (const table of REPLICA_TABLES) await store.run(`DROP TABLE ${table}_load`);
@@ -349,6 +361,6 @@ export function createReplicaSync(deps: {
     },
     drain,
     rebuild,
-    compact: () => sortAndSwap((table) => table),
+    compact: () => withSortMemory(() => sortAndSwap((table) => table)),
   };
 }
