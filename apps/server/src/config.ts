@@ -43,7 +43,7 @@ export type Config = {
   demoData: boolean;
   demoResponses: number;
   webDist: string;
-  /** Unset: the replica's default (DEFAULT_MEMORY_LIMIT in analytics/replica.ts). */
+  /** Unset: DuckDB's own default (80 % of the machine's memory). */
   replicaMemoryLimit: string | undefined;
   /** The OpenID Connect provider's issuer URL; single sign-on is off without it or without a client id. */
   oidcIssuer: string | undefined;

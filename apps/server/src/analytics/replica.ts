@@ -112,20 +112,11 @@ const SCHEMA_HASH = Number.parseInt(
   16,
 );
 
-/**
- * DuckDB's buffer memory unless REPLICA_MEMORY_LIMIT says otherwise: enough for 10M sessions' widget queries
- * (bench/RESULTS.md); bigger work (a rebuild's sort) spills to a temp directory beside the file.
- */
-export const DEFAULT_MEMORY_LIMIT = '1GB';
-
 /** Opens (or creates) the DuckDB file, or an in-memory database for ':memory:', with the replica tables. */
-export async function openReplicaStore(
-  file: string,
-  memoryLimit: string = DEFAULT_MEMORY_LIMIT,
-): Promise<ReplicaStore> {
+export async function openReplicaStore(file: string, memoryLimit?: string): Promise<ReplicaStore> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  // DuckDB would take 80 % of the machine's memory for its buffers; the server shares the machine.
-  const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit });
+  // Without a limit DuckDB may take 80 % of the machine's memory for its buffers (bench/RESULTS.md: 1.8 GB at 10M).
+  const instance = await DuckDBInstance.create(file, memoryLimit ? { memory_limit: memoryLimit } : {});
   const writer = await instance.connect();
   const idle: DuckDBConnection[] = [];
   const stageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-replica-'));
@@ -240,7 +231,7 @@ export type AnalyticsReplicaOptions = {
   batchSize?: number;
   /** Compact after this many changed sessions since the last compaction. Default 200 000. */
   compactAfter?: number;
-  /** DuckDB's memory_limit, e.g. '1GB' (DEFAULT_MEMORY_LIMIT). */
+  /** DuckDB's memory_limit, e.g. '2GB'; unset, DuckDB's own default (80 % of the machine). */
   memoryLimit?: string;
 };
 
@@ -256,7 +247,7 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
     store,
     logger,
     batchSize: options.batchSize ?? 5000,
-    memoryLimit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
+    memoryLimit: options.memoryLimit,
   });
 
   // The writer side (sync, rebuild, compaction) runs one thing at a time.

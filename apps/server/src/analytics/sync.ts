@@ -84,19 +84,21 @@ export function createReplicaSync(deps: {
   store: ReplicaStore;
   logger: ReplicaLogger;
   batchSize: number;
-  /** DuckDB's memory_limit outside a rebuild or compaction. */
-  memoryLimit: string;
+  /** DuckDB's memory_limit outside a rebuild or compaction, when one is set. */
+  memoryLimit: string | undefined;
 }): ReplicaSync {
   const { database, store, logger, batchSize } = deps;
 
-  // A rebuild or compaction sorts every row (42 million facts at 10M sessions): it gets half the machine's memory
-  // for that, then DuckDB goes back to its limit and gives the buffers back.
+  // A rebuild or compaction sorts every row (42 million facts at 10M sessions): under a memory limit it gets half
+  // the machine's memory for that, then DuckDB goes back to its limit and gives the buffers back.
   async function withSortMemory<T>(work: () => Promise<T>): Promise<T> {
+    const limit = deps.memoryLimit;
+    if (limit === undefined) return work();
     await store.run(`SET memory_limit = '${Math.floor(os.totalmem() / 2 / 2 ** 20)}MB'`);
     try {
       return await work();
     } finally {
-      await store.run(`SET memory_limit = '${deps.memoryLimit.replaceAll("'", '')}'`);
+      await store.run(`SET memory_limit = '${limit.replaceAll("'", '')}'`);
     }
   }
   let cursor: ChangeCursor | undefined;
