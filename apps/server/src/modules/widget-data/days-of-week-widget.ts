@@ -1,14 +1,7 @@
 import { PARTS_OF_DAY, type DaysOfWeekRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
-import {
-  factsWhere,
-  measureAggregates,
-  measureOf,
-  replicaRows,
-  timePrefix,
-  type MeasureRow,
-} from './performance-measure.js';
-import type { WidgetQuery } from './widget-query.js';
+import { factsWhere, measuredGroups, measureOf, timePrefix } from './performance-measure.js';
+import { both, type WidgetQuery } from './widget-query.js';
 
 /*
  * DaysOfWeekBubbleChart (`days-of-week`) — docs/widgets-performance.md "Days of week". Facts are grouped by the
@@ -17,23 +10,22 @@ import type { WidgetQuery } from './widget-query.js';
  * first, parts of day in order.
  */
 
-type CellRow = MeasureRow & { dow: number; pod: number };
-
 export async function daysOfWeekRows(
   replica: AnalyticsReplica,
   query: WidgetQuery,
 ): Promise<DaysOfWeekRow[]> {
   const prefix = timePrefix(query.dataFilters);
-  const where = factsWhere(query, 'f');
-  const cells = await replicaRows<CellRow>(
-    replica,
-    `SELECT f.${prefix}_dow AS dow, f.${prefix}_pod AS pod, ${measureAggregates('f')}
-       FROM facts f
-      WHERE ${where.where} AND f.${prefix}_dow IS NOT NULL AND f.${prefix}_pod IS NOT NULL
-      GROUP BY f.${prefix}_dow, f.${prefix}_pod
-      ORDER BY dow, pod`,
-    where,
-  );
+  const where = both(factsWhere(query, 'f'), {
+    where: `f.${prefix}_dow IS NOT NULL AND f.${prefix}_pod IS NOT NULL`,
+    params: [],
+  });
+  const cells = (
+    await measuredGroups<'dow' | 'pod', number>(
+      replica,
+      { dow: `f.${prefix}_dow`, pod: `f.${prefix}_pod` },
+      where,
+    )
+  ).sort((a, b) => Number(a.dow) - Number(b.dow) || Number(a.pod) - Number(b.pod));
   return cells.map((cell) => {
     const measure = measureOf(cell, query.dataFilters);
     return {

@@ -4,14 +4,7 @@ import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { locations } from '../../db/schema/index.js';
 import { both, type WidgetQuery } from './widget-query.js';
-import {
-  byValueDescending,
-  factsWhere,
-  measureAggregates,
-  measureOf,
-  replicaRows,
-  type MeasureRow,
-} from './performance-measure.js';
+import { byValueDescending, factsWhere, measuredGroups, measureOf } from './performance-measure.js';
 import { placeholders } from '../../analytics/filter-compiler.js';
 
 /*
@@ -26,8 +19,6 @@ export type MapName = 'TR' | 'IN' | 'US';
 
 /** The location level whose regions each map draws. */
 export const MAP_LEVELS: Record<MapName, 2 | 3> = { TR: 3, IN: 2, US: 2 };
-
-type LocationRow = MeasureRow & { id: number };
 
 /** Map rows, one per region of the map with answers; larger Value first. */
 export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQuery): Promise<MapRow[]> {
@@ -52,11 +43,7 @@ export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQu
     where: `${prefix}_l1 IN (${placeholders(countryIds.length)}) AND ${column} IS NOT NULL`,
     params: countryIds,
   });
-  const figures = await replicaRows<LocationRow>(
-    replica,
-    `SELECT ${column} AS id, ${measureAggregates('f')} FROM facts f WHERE ${where.where} GROUP BY ${column}`,
-    where,
-  );
+  const figures = await measuredGroups<'id', number>(replica, { id: column }, where);
   if (figures.length === 0) return [];
   const places = await db
     .select({ id: locations.id, name: locations.name, mapCode: locations.mapCode })

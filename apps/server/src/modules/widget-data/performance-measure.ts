@@ -48,6 +48,64 @@ export function measureAggregates(alias: string): string {
 
 export type MeasureRow = Partial<Record<keyof NpsCounts | 'max_scale', unknown>>;
 
+/**
+ * `measureAggregates` per group of `keys` (column name -> SQL over facts `f`), from a score histogram: DuckDB counts
+ * the facts per (keys, score, scale) — one count instead of six aggregates, about 2.4 times faster over the 3.4
+ * million NPS facts of a 12-month range at 10M sessions (bench/RESULTS.md) — and the counts, the average and the
+ * largest scale are folded here. One row per group, in no particular order; a group without facts has no row.
+ */
+export async function measuredGroups<K extends string, V = unknown>(
+  replica: AnalyticsReplica,
+  keys: Record<K, string>,
+  filter: CompiledFilter,
+): Promise<(Record<K, V> & MeasureRow)[]> {
+  const names = Object.keys(keys) as K[];
+  const select = [...names.map((name) => `${keys[name]} AS ${name}`), 'f.score AS score', 'f.scale AS scale'];
+  const rows = await replica.query<Record<string, unknown>>(
+    `SELECT ${select.join(', ')}, count(*)::INTEGER AS n FROM facts f WHERE ${filter.where} GROUP BY ALL`,
+    filter.params,
+  );
+  type Group = NpsCounts & { key: Record<K, V>; sum: number; maxScale: number | null };
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    const id = JSON.stringify(names.map((name) => row[name]));
+    let group = groups.get(id);
+    if (!group) {
+      const key = Object.fromEntries(names.map((name) => [name, row[name]])) as Record<K, V>;
+      group = {
+        key,
+        responses: 0,
+        promoters: 0,
+        neutrals: 0,
+        detractors: 0,
+        average: null,
+        sum: 0,
+        maxScale: null,
+      };
+      groups.set(id, group);
+    }
+    const n = Number(row.n);
+    const score = Number(row.score);
+    group.responses += n;
+    if (score >= 9) group.promoters += n;
+    else if (score >= 7) group.neutrals += n;
+    else group.detractors += n;
+    group.sum += score * n;
+    if (row.scale !== null && row.scale !== undefined) {
+      group.maxScale = Math.max(group.maxScale ?? 0, Number(row.scale));
+    }
+  }
+  return [...groups.values()].map((group) => ({
+    ...group.key,
+    responses: group.responses,
+    promoters: group.promoters,
+    neutrals: group.neutrals,
+    detractors: group.detractors,
+    average: group.responses > 0 ? group.sum / group.responses : null,
+    max_scale: group.maxScale,
+  }));
+}
+
 export type Measure = NpsCounts & { value: number | null; color: string };
 
 /**

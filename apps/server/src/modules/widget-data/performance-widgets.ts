@@ -18,11 +18,10 @@ import {
   byValueDescending,
   cutRows,
   factsWhere,
-  measureAggregates,
   measureOf,
   pooledMeasure,
-  replicaRows,
   type MeasureRow,
+  measuredGroups,
 } from './performance-measure.js';
 import { measuredFacts, type WidgetQuery } from './widget-query.js';
 
@@ -130,12 +129,7 @@ async function groupedFigures(
   column: string,
   measured?: CompiledFilter,
 ): Promise<GroupedRow[]> {
-  const where = factsWhere(query, 'f', measured);
-  return replicaRows<GroupedRow>(
-    replica,
-    `SELECT ${column} AS id, ${measureAggregates('f')} FROM facts f WHERE ${where.where} GROUP BY ${column}`,
-    where,
-  );
+  return measuredGroups<'id', number | null>(replica, { id: column }, factsWhere(query, 'f', measured));
 }
 
 function performanceRow(

@@ -22,6 +22,7 @@ import {
   type WidgetQuery,
 } from './widget-query.js';
 import { placeholders } from '../../analytics/filter-compiler.js';
+import { measuredGroups } from './performance-measure.js';
 
 /*
  * The score widgets' figures (docs/widgets-score.md): NPS gauge, score gauge, card and ranking card, NPS per
@@ -40,8 +41,7 @@ export function createScoreWidgets({ db, replica }: AdministrationDeps) {
   const measure = async (query: WidgetQuery, period: Period): Promise<NpsCounts | null> => {
     const filter = whereOf(query, 'facts', { alias: 'f', period });
     if (!filter) return null;
-    const { where, params } = both(filter, measuredFacts(query.dataFilters, 'f'));
-    const [row] = await replica.query(`SELECT ${npsAggregates('f')} FROM facts f WHERE ${where}`, params);
+    const [row] = await measuredGroups(replica, {}, both(filter, measuredFacts(query.dataFilters, 'f')));
     return npsCounts(row);
   };
   /** This period and, when Deviate is on, the previous one of equal length. */

@@ -6,15 +6,8 @@ import {
   type WidgetDataFilters,
 } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
-import {
-  factsWhere,
-  measureAggregates,
-  measureOf,
-  replicaRows,
-  timePrefix,
-  type MeasureRow,
-} from './performance-measure.js';
-import type { WidgetQuery } from './widget-query.js';
+import { factsWhere, measureOf, timePrefix, type MeasureRow, measuredGroups } from './performance-measure.js';
+import { both, type WidgetQuery } from './widget-query.js';
 
 /*
  * TrendChart (`trend`) and MultiSeriesChart (`respondent-trend`) — docs/widgets-performance.md "Trends". Facts are
@@ -60,18 +53,14 @@ async function buckets(
   const filters: WidgetDataFilters = query.dataFilters;
   const categoryType = filters.CategoryType ?? 'MM';
   const key = `f.${timePrefix(filters)}_${BUCKET_KEYS[categoryType]}`;
-  const where = factsWhere(query, 'f');
-  // The window sum runs before LIMIT: `total` counts the responses of all buckets, cut ones included.
-  const rows = await replicaRows<BucketRow>(
-    replica,
-    `SELECT ${key} AS bucket, ${measureAggregates('f')}, sum(count(*)) OVER () AS total
-       FROM facts f
-      WHERE ${where.where} AND ${key} IS NOT NULL
-      GROUP BY ${key}
-      ORDER BY ${key} DESC
-      LIMIT ${TREND_MAX_POINTS}`,
-    where,
-  );
+  const where = both(factsWhere(query, 'f'), { where: `${key} IS NOT NULL`, params: [] });
+  const groups = await measuredGroups(replica, { bucket: key }, where);
+  // `total` counts the responses of all buckets, cut ones included.
+  const total = groups.reduce((sum, group) => sum + Number(group.responses), 0);
+  const rows = groups
+    .sort((a, b) => Number(b.bucket) - Number(a.bucket))
+    .slice(0, TREND_MAX_POINTS)
+    .map((group) => ({ ...group, bucket: Number(group.bucket), total }));
   return { categoryType, rows: rows.reverse() };
 }
 
