@@ -4,14 +4,7 @@ import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { journeyStages, surveys } from '../../db/schema/index.js';
 import { both, type WidgetQuery } from './widget-query.js';
-import {
-  factsWhere,
-  measureAggregates,
-  measureOf,
-  pooledMeasure,
-  replicaRows,
-  type MeasureRow,
-} from './performance-measure.js';
+import { factsWhere, measuredGroups, measureOf, pooledMeasure } from './performance-measure.js';
 import { placeholders } from '../../analytics/filter-compiler.js';
 
 /*
@@ -21,8 +14,6 @@ import { placeholders } from '../../analytics/filter-compiler.js';
  * rows' values when JourneyStageWeights are given (a survey's weight is that of its journey stage's name, else 1),
  * else the NPS of all the configured surveys' facts together.
  */
-
-type SurveyRow = MeasureRow & { survey_id: number };
 
 export async function journeyRows(
   db: Db,
@@ -40,11 +31,7 @@ export async function journeyRows(
     params: surveyIds,
   };
   const where = both(factsWhere(query, 'f'), surveyClause);
-  const figures = await replicaRows<SurveyRow>(
-    replica,
-    `SELECT f.survey_id, ${measureAggregates('f')} FROM facts f WHERE ${where.where} GROUP BY f.survey_id`,
-    where,
-  );
+  const figures = await measuredGroups<'survey_id', number>(replica, { survey_id: 'f.survey_id' }, where);
   const bySurvey = new Map(figures.map((row) => [Number(row.survey_id), row]));
   const measures = configs.map((config) => measureOf(bySurvey.get(config.SurveyId), filters));
 

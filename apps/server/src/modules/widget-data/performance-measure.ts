@@ -9,15 +9,7 @@ import {
 import type { CompiledFilter } from '../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import { TIME_COLUMNS, type TimePrefix } from '../../analytics/replica-schema.js';
-import {
-  both,
-  measuredFacts,
-  npsAggregates,
-  npsCounts,
-  whereOf,
-  type NpsCounts,
-  type WidgetQuery,
-} from './widget-query.js';
+import { both, measuredFacts, npsCounts, whereOf, type NpsCounts, type WidgetQuery } from './widget-query.js';
 
 /*
  * What the trend and performance widgets share (docs/widgets-performance.md): the facts they measure, the figure
@@ -41,21 +33,17 @@ export function valueMode(filters: WidgetDataFilters): ValueMode {
   return filters.MeasurementType === 1 || filters.MeasurementType === 2 ? 'average' : 'nps';
 }
 
-/** `npsAggregates` plus the largest scale of the group's facts (the colour bands of an average). */
-export function measureAggregates(alias: string): string {
-  return `${npsAggregates(alias)}, max(${alias}.scale)::INTEGER AS max_scale`;
-}
-
+/** A group's NPS counts and average (as `npsAggregates` names them) and the largest scale of its facts. */
 export type MeasureRow = Partial<Record<keyof NpsCounts | 'max_scale', unknown>>;
 
 /**
- * `measureAggregates` per group of `keys` (column name -> SQL over facts `f`), from a score histogram: DuckDB counts
+ * The NPS counts, average and largest scale (a `MeasureRow`) per group of `keys` (column name -> SQL over facts `f`), from a score histogram: DuckDB counts
  * the facts per (keys, score, scale) — one count instead of six aggregates, about 2.4 times faster over the 3.4
  * million NPS facts of a 12-month range at 10M sessions (bench/RESULTS.md) — and the counts, the average and the
  * largest scale are folded here. One row per group, in no particular order; a group without facts has no row.
  */
 export async function measuredGroups<K extends string, V = unknown>(
-  replica: AnalyticsReplica,
+  replica: Pick<AnalyticsReplica, 'query'>,
   keys: Record<K, string>,
   filter: CompiledFilter,
 ): Promise<(Record<K, V> & MeasureRow)[]> {
@@ -109,7 +97,7 @@ export async function measuredGroups<K extends string, V = unknown>(
 export type Measure = NpsCounts & { value: number | null; color: string };
 
 /**
- * The figure of one `measureAggregates` row: counts, Value (NPS or average) and its colour — the NPS band colour
+ * The figure of one `MeasureRow`: counts, Value (NPS or average) and its colour — the NPS band colour
  * (below 0 red, 0 to 40 yellow, above 40 green) or the score gauge band of the scale (dataFilters.Scale, else the
  * facts' own: 5 when all are on the 1-5 scale).
  */
@@ -124,7 +112,7 @@ export function measureOf(row: MeasureRow | undefined, filters: WidgetDataFilter
   return { ...counts, value, color: bandColor(value, scoreGaugeBands(scale)) ?? npsBandColor(null) };
 }
 
-/** The figure of several `measureAggregates` rows together (their counts summed, the average weighted). */
+/** The figure of several `MeasureRow`s together (their counts summed, the average weighted). */
 export function pooledMeasure(rows: readonly MeasureRow[], filters: WidgetDataFilters): Measure {
   const sum = (key: 'responses' | 'promoters' | 'neutrals' | 'detractors') =>
     rows.reduce((total, row) => total + Number(row[key] ?? 0), 0);

@@ -219,23 +219,11 @@ export async function channelPerformanceRows(
   const rows = await groupedFigures(replica, query, `f.channel_l${level}`);
   const totalNps = pooledMeasure(rows, filters).value;
   const grouped = rows.filter((row) => row.id !== null && row.id !== undefined);
-  const channels =
-    grouped.length > 0
-      ? await db
-          .select({ id: transactionChannels.id, name: transactionChannels.name, location: locations.name })
-          .from(transactionChannels)
-          .leftJoin(locations, eq(locations.id, transactionChannels.locationId))
-          .where(
-            and(
-              eq(transactionChannels.tenantId, query.tenantId),
-              inArray(
-                transactionChannels.id,
-                grouped.map((row) => Number(row.id)),
-              ),
-            ),
-          )
-      : [];
-  const byId = new Map(channels.map((channel) => [channel.id, channel]));
+  const byId = await channelsById(
+    db,
+    query.tenantId,
+    grouped.map((row) => Number(row.id)),
+  );
   const result = grouped.map((row) => {
     const channel = byId.get(Number(row.id));
     return performanceRow(row, filters, {
@@ -246,4 +234,19 @@ export async function channelPerformanceRows(
     });
   });
   return cutRows(result.sort(byValueDescending), filters);
+}
+
+/** Channels by id with their name and their location's name, for labelling grouped rows (none for no ids). */
+export async function channelsById(
+  db: Db,
+  tenantId: number,
+  ids: readonly number[],
+): Promise<Map<number, { id: number; name: string; location: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const channels = await db
+    .select({ id: transactionChannels.id, name: transactionChannels.name, location: locations.name })
+    .from(transactionChannels)
+    .leftJoin(locations, eq(locations.id, transactionChannels.locationId))
+    .where(and(eq(transactionChannels.tenantId, tenantId), inArray(transactionChannels.id, [...ids])));
+  return new Map(channels.map((channel) => [channel.id, channel]));
 }

@@ -208,16 +208,15 @@ async function channelRanking(
     dataFilters: { ...query.dataFilters, ChannelSet: null },
     restrictions: { ...query.restrictions, transactionChannelIds: [] },
   };
-  const { where, params } = both(
-    whereOf(unchanneled, 'facts', { alias: 'f' })!,
-    measuredFacts(query.dataFilters, 'f'),
-  );
   // `level` is a validated integer 1-10 (widgetDataFiltersSchema), not user text.
   const column = `f.channel_l${Math.trunc(level)}`;
-  const rows = await replica.query<{ channel_id: number } & AggregateRow>(
-    `SELECT ${column} AS channel_id, ${npsAggregates('f')} FROM facts f
-      WHERE ${where} AND ${column} IS NOT NULL GROUP BY ${column}`,
-    params,
+  const rows = await measuredGroups<'channel_id', number>(
+    replica,
+    { channel_id: column },
+    both(both(whereOf(unchanneled, 'facts', { alias: 'f' })!, measuredFacts(query.dataFilters, 'f')), {
+      where: `${column} IS NOT NULL`,
+      params: [],
+    }),
   );
   const values = rows
     .map((row) => ({ channelId: row.channel_id, value: valueOf(npsCounts(row)) }))

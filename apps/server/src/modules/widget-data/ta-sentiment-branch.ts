@@ -1,9 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { SentimentBranchRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
-import { locations, transactionChannels } from '../../db/schema/index.js';
-import { channelChartLevel } from './performance-widgets.js';
+import { channelChartLevel, channelsById } from './performance-widgets.js';
 import { commentsWhere, countOf } from './text-analytics-widgets.js';
 import type { WidgetQuery } from './widget-query.js';
 
@@ -46,20 +44,11 @@ export async function sentimentBranchRows(
     where.params,
   );
   if (rows.length === 0) return [];
-  const channels = await db
-    .select({ id: transactionChannels.id, name: transactionChannels.name, location: locations.name })
-    .from(transactionChannels)
-    .leftJoin(locations, eq(locations.id, transactionChannels.locationId))
-    .where(
-      and(
-        eq(transactionChannels.tenantId, query.tenantId),
-        inArray(
-          transactionChannels.id,
-          rows.map((row) => Number(row.id)),
-        ),
-      ),
-    );
-  const byId = new Map(channels.map((channel) => [channel.id, channel]));
+  const byId = await channelsById(
+    db,
+    query.tenantId,
+    rows.map((row) => Number(row.id)),
+  );
   const result = rows
     .map((row): SentimentBranchRow & { total: number } => {
       const id = Number(row.id);
