@@ -4,18 +4,20 @@ import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AnalyticsReplica } from './analytics/replica.js';
-import { loadConfig, type Config } from './config.js';
+import { fastifyTrustProxy, loadConfig, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccountServices } from './modules/account/account-services.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alertRoutes } from './modules/alerts/alert.routes.js';
 import { auditRoutes } from './modules/audits/audit.routes.js';
 import { createAuditService } from './modules/audits/audit.service.js';
+import { auditTrailPlugin } from './modules/audits/audit-trail.plugin.js';
 import type { AccessTokenSigner } from './modules/auth/access-token.js';
 import { captchaRoutes } from './modules/auth/captcha.routes.js';
 import { createIdentityRepository } from './modules/auth/identity.repository.js';
 import { tokenRoutes } from './modules/auth/token.routes.js';
 import { createSignInGuard } from './modules/auth/sign-in-guard.service.js';
+import { createSessionStateReader } from './modules/auth/session-state.js';
 import { createTokenService } from './modules/auth/token.service.js';
 import { createTwoFactorCodes } from './modules/auth/two-factor.js';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes.js';
@@ -40,6 +42,9 @@ import { widgetCatalogueRoutes } from './modules/widgets/widget-catalogue.routes
 import { widgetDataRoutes } from './modules/widget-data/widget-data.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { inputBoundsPlugin } from './plugins/input-bounds.js';
 import { webPlugin } from './plugins/web.js';
 
 export type AppOptions = {
@@ -58,8 +63,10 @@ export type AppOptions = {
 
 /** Builds the HTTP application: plugins first (external, then ours), then each module's routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
   const app = Fastify({
     loggerInstance: options.logger,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 20 * 1024 * 1024,
@@ -70,14 +77,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(formbody);
   await app.register(cookie);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { signer: options.signer });
+  await app.register(authPlugin, {
+    signer: options.signer,
+    sessions: createSessionStateReader(options.database.db),
+  });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
+  await app.register(inputBoundsPlugin);
 
   const { database, replica } = options;
   const { db } = database;
   const identity = createIdentityRepository(db);
+  // Before any route: it marks the audited routes as they are added (modules/audits/audited-routes.ts).
+  const audit = createAuditService({ db });
+  await app.register(auditTrailPlugin, { db, audit, signer: options.signer });
   const signInGuard = createSignInGuard({ db });
   const twoFactorCodes = createTwoFactorCodes({ db });
   const tokens = createTokenService({
@@ -89,7 +105,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   tokenRoutes(app, tokens);
   captchaRoutes(app, signInGuard);
-  const config = options.config ?? loadConfig();
   const { smtpUrl, mailFrom, publicUrl } = config;
   accountRoutes(
     app,
@@ -107,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     createBootstrapService({ db, identity, countSessions: createReplicaSessionCounter({ db, replica }) }),
   );
-  auditRoutes(app, createAuditService({ db }));
+  auditRoutes(app, audit);
   restDataRoutes(app, { db });
   lookupRoutes(app, { db });
   ssoRoutes(app, { db, tokens, signer: options.signer, settings: config });

@@ -5,7 +5,10 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly errorCode: ErrorCode,
-    /** Extra, already-translated detail for the caller (field paths, offending values). */
+    /**
+     * Extra detail for the caller (field paths, offending values), already translated or, as a function, worded
+     * in the caller's language when the answer is sent.
+     */
     readonly details?: unknown,
   ) {
     super(`AppError ${errorCode}`);

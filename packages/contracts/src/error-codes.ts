@@ -48,6 +48,8 @@ export const ErrorCode = {
   RestInvalidLocationParents: 3111,
   RestUndefinedInteractionChannels: 3112,
   RestValidRoleRequired: 3113,
+  /** An `Idempotency-Key` already used (within 24 hours) for a REST data call with a different body. */
+  RestIdempotencyKeyReused: 3114,
   QuestionInUse: 4007,
   PowerUserLimitOnCreate: 10001,
   PowerUserLimitOnUpdate: 10002,
@@ -64,6 +66,10 @@ export const ErrorCode = {
   ClientIdExists: 10011,
   /** The console's own client (loupe-console) cannot be deleted, deactivated or made confidential. */
   ConsoleClientProtected: 10012,
+  /** Nobody grants a role, or edits a role to hold, a scope they do not hold themselves (Details name them). */
+  ScopeNotHeld: 10013,
+  /** Nobody changes their own roles. */
+  OwnRolesUnchangeable: 10014,
   ExportTooLarge: 11001,
   ExportEmpty: 11002,
   FilterNameExists: 12001,
@@ -178,6 +184,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   3111: { en: 'Invalid location parent ids.', tr: 'Geçersiz lokasyon üst kimlikleri.' },
   3112: { en: 'Undefined interaction channels.', tr: 'Tanımsız etkileşim kanalları.' },
   3113: { en: 'At least one valid role is required.', tr: 'En az bir geçerli rol gereklidir.' },
+  3114: {
+    en: 'This Idempotency-Key was already used for a different request.',
+    tr: 'Bu Idempotency-Key farklı bir istek için zaten kullanıldı.',
+  },
   4007: {
     en: 'A question used in a survey, quota or alert rule cannot be deleted.',
     tr: 'Bir ankette, kotada veya alarm kuralında kullanılan soru silinemez.',
@@ -218,6 +228,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: "The console's own client cannot be deleted, deactivated or made confidential.",
     tr: 'Konsolun kendi istemcisi silinemez, pasifleştirilemez veya gizli yapılamaz.',
   },
+  10013: {
+    en: 'You cannot grant a scope you do not hold yourself.',
+    tr: 'Kendinizde olmayan bir yetkiyi veremezsiniz.',
+  },
+  10014: { en: 'You cannot change your own roles.', tr: 'Kendi rollerinizi değiştiremezsiniz.' },
   11001: {
     en: 'Exporting more than 100000 records is not allowed.',
     tr: '100000 kayıttan fazlasının dışa aktarılmasına izin verilmez.',
@@ -268,7 +283,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   },
   16003: { en: 'A source in use cannot be updated.', tr: 'Kullanımdaki bir kaynak güncellenemez.' },
   16004: { en: 'Source content in use cannot be deleted.', tr: 'Kullanımdaki kaynak içeriği silinemez.' },
-  17001: { en: 'The configuration must be valid JSON.', tr: 'Yapılandırma geçerli JSON olmalıdır.' },
+  17001: {
+    en: 'The configuration must be valid JSON with the values its section expects.',
+    tr: 'Yapılandırma, bölümünün beklediği değerlerle geçerli JSON olmalıdır.',
+  },
   17002: {
     en: 'A configuration for this section already exists.',
     tr: 'Bu bölüm için bir yapılandırma zaten var.',

@@ -43,6 +43,8 @@ export const VALIDATION_MESSAGES = {
   distinct: 'validation:customValidation.distinct',
   frequency: 'validation:customValidation.frequency',
   url: 'validation:customValidation.url',
+  /** Text holding NUL or another control character (see input-bounds.ts). */
+  controlCharacters: 'validation:customValidation.control_characters',
 } as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];

@@ -15,8 +15,11 @@ import {
 } from './replica-schema.js';
 import { queryTermGroups } from './text-terms.js';
 
-/** A value bound to a `?` placeholder; the compiler never writes a filter value into the SQL text. */
-export type SqlParam = number | string | boolean;
+/**
+ * A value bound to a `?` placeholder; the compiler never writes a filter value into the SQL text. A list binds
+ * as ONE DuckDB list parameter (`column = ANY(?)`), never one placeholder per element.
+ */
+export type SqlParam = number | string | boolean | readonly number[] | readonly string[];
 
 /** A WHERE clause (without the keyword) and its parameters, in placeholder order. */
 export type CompiledFilter = { where: string; params: SqlParam[] };
@@ -177,16 +180,14 @@ function asList(value: string | readonly string[] | null | undefined): string[] 
   return typeof value === 'string' ? [value] : [...value];
 }
 
-/** `?, ?, ?` for a list of `count` bound values. */
-export function placeholders(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
-}
-
-function inList(column: string, values: readonly SqlParam[] | null | undefined): Fragment | undefined {
-  const unique = [...new Set(values ?? [])];
+function inList(
+  column: string,
+  values: readonly number[] | readonly string[] | null | undefined,
+): Fragment | undefined {
+  const unique = [...new Set<number | string>(values ?? [])] as number[] | string[];
   if (unique.length === 0) return undefined;
   if (unique.length === 1) return { sql: `${column} = ?`, params: unique };
-  return { sql: `${column} IN (${placeholders(unique.length)})`, params: unique };
+  return { sql: `${column} = ANY(?)`, params: [unique] };
 }
 
 /** Rows at or below any of the nodes: `<prefix>_l<level of node> = node`, by level. */
@@ -266,8 +267,8 @@ function segmentsCondition(
   }
   return allOf(
     [...byGroup.values()].map((ids) => ({
-      sql: `list_has_any(${column}, [${placeholders(ids.length)}])`,
-      params: ids,
+      sql: `list_has_any(${column}, ?)`,
+      params: [ids],
     })),
   );
 }
@@ -335,13 +336,13 @@ function mentionCondition(labels: string, topicIds: readonly number[], scores: r
   const topics = [...new Set(topicIds)];
   const classified = [...new Set(scores.filter((score) => score >= 0))];
   const sentiments: string[] = [];
-  if (classified.length > 0) sentiments.push(`label.sentiment IN (${placeholders(classified.length)})`);
+  if (classified.length > 0) sentiments.push('list_contains(?, label.sentiment)');
   if (scores.some((score) => score < 0)) sentiments.push('label.sentiment < 0');
   return {
     sql:
-      `len(list_filter(${labels}, lambda label: label.topic_id IN (${placeholders(topics.length)}) ` +
+      `len(list_filter(${labels}, lambda label: list_contains(?, label.topic_id) ` +
       `AND (${sentiments.join(' OR ')}))) > 0`,
-    params: [...topics, ...classified],
+    params: classified.length > 0 ? [topics, classified] : [topics],
   };
 }
 
@@ -358,7 +359,7 @@ function labelCondition(
     table === 'comments'
       ? `list_transform(${column(`${kind}_labels`)}, lambda label: label.topic_id)`
       : column(`${kind}_ids`);
-  return { sql: `list_has_any(${labels}, [${placeholders(unique.length)}])`, params: unique };
+  return { sql: `list_has_any(${labels}, ?)`, params: [unique] };
 }
 
 /** Every query word must hit one of its terms (see text-terms.ts); other tables keep sessions with such a comment. */
@@ -375,8 +376,8 @@ function freeTextCondition(
   const searchTerms = table === 'comments' ? column('search_terms') : 'search_terms';
   const words = allOf(
     groups.map((terms) => ({
-      sql: `list_has_any(${searchTerms}, [${placeholders(terms.length)}])`,
-      params: terms,
+      sql: `list_has_any(${searchTerms}, ?)`,
+      params: [terms],
     })),
   ) as Fragment;
   if (table === 'comments') return words;

@@ -18,6 +18,7 @@ import {
   compileFilter,
   type CompileFilterInput,
   type DataRestrictions,
+  type SqlParam,
   type TreeLevels,
 } from './filter-compiler.js';
 import {
@@ -416,12 +417,18 @@ afterAll(() => {
 
 type Options = Partial<Omit<CompileFilterInput, 'table'>>;
 
+/** The compiler's parameters as DuckDB values: a list binds as one list parameter. */
+const duckParams = (params: readonly SqlParam[]): DuckDBValue[] =>
+  params.map(
+    (param) => (Array.isArray(param) ? listValue([...(param as (number | string)[])]) : param) as DuckDBValue,
+  );
+
 /** The distinct session ids the compiled clause selects from a table. */
 async function selected(table: ReplicaTable, options: Options, column = 'session_id'): Promise<number[]> {
   const { where, params } = compileFilter({ tenantId: 1, levels: LEVELS, ...options, table });
   const reader = await connection.runAndReadAll(
     `SELECT DISTINCT ${column} FROM ${table} WHERE ${where} ORDER BY 1`,
-    params,
+    duckParams(params),
   );
   return reader.getRows().map(([value]) => Number(value));
 }
@@ -480,8 +487,9 @@ describe('compileFilter', () => {
       levels: LEVELS,
       report: { ChannelSet: { Ids: [11, 12, 20] } },
     });
-    expect(where).toBe('tenant_id = ? AND (channel_l2 = ? OR channel_l3 IN (?, ?))');
-    expect(params).toEqual([1, 20, 11, 12]);
+    // A list binds as one parameter, however long.
+    expect(where).toBe('tenant_id = ? AND (channel_l2 = ? OR channel_l3 = ANY(?))');
+    expect(params).toEqual([1, 20, [11, 12]]);
     const withoutLevels = await selected('facts', { levels: {}, report: { ChannelSet: { Ids: [20] } } });
     expect(withoutLevels).toEqual([3, 4]);
   });
@@ -588,7 +596,9 @@ describe('compileFilter', () => {
     };
     expect(await selected('comments', { report: negativeWaiting }, 'answer_id')).toEqual([4]);
     const clause = compileFilter({ tenantId: 1, table: 'comments', report: negativeWaiting });
-    expect(clause.where).toContain('list_filter(topic_labels, lambda label: label.topic_id IN (?)');
+    expect(clause.where).toContain(
+      'list_filter(topic_labels, lambda label: list_contains(?, label.topic_id)',
+    );
     expect(clause.where).not.toContain('comment_sentiment_score');
     // Elsewhere the session's sentiment and topics, each on its own.
     expect(compileFilter({ tenantId: 1, table: 'facts', report: negativeWaiting }).where).toContain(
@@ -727,7 +737,7 @@ describe('compileFilter', () => {
     expect(where).toMatch(/^f\.tenant_id = \? AND f\.channel_l2 = \? AND f\.session_id IN \(SELECT/);
     const reader = await connection.runAndReadAll(
       `SELECT DISTINCT f.session_id FROM facts f WHERE ${where} ORDER BY 1`,
-      params,
+      duckParams(params),
     );
     expect(reader.getRows().map(([id]) => Number(id))).toEqual([1]);
     expect(() => compileFilter({ tenantId: 1, table: 'facts', alias: 'f; DROP TABLE facts' })).toThrow();

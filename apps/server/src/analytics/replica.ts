@@ -93,6 +93,11 @@ export type ReplicaStore = {
   read<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
   /** Runs `work` in one writer transaction, rolled back when it throws. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * The data version: counts the committed writer transactions. Every change to the replica's tables (a sync
+   * batch, the swap of a rebuild or compaction) commits in one, so equal versions mean equal contents.
+   */
+  version(): number;
   /** Appends rows to a temp table of the writer connection with DuckDB's appender. */
   append(
     table: string,
@@ -121,6 +126,7 @@ export async function openReplicaStore(file: string, memoryLimit?: string): Prom
   const idle: DuckDBConnection[] = [];
   const stageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-replica-'));
   let stageFiles = 0;
+  let committed = 0;
   const open = new Set<DuckDBConnection>([writer]);
 
   const readOn = async <T>(connection: DuckDBConnection, sql: string, params?: ReplicaParams) => {
@@ -135,11 +141,13 @@ export async function openReplicaStore(file: string, memoryLimit?: string): Prom
       await writer.run(sql, values, types);
     },
     read: (sql, params) => readOn(writer, sql, params),
+    version: () => committed,
     async transaction(work) {
       await writer.run('BEGIN TRANSACTION');
       try {
         const result = await work();
         await writer.run('COMMIT');
+        committed += 1;
         return result;
       } catch (error) {
         await writer.run('ROLLBACK');
@@ -212,6 +220,12 @@ export type AnalyticsReplica = {
   rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult>;
   /** Re-sorts the tables by tenant, survey and time (facts also by measurement type) for DuckDB's zone maps. */
   compact(): Promise<void>;
+  /**
+   * Where the replica's contents stand: changes with every committed sync batch, rebuild or compaction, and only
+   * then. A result computed after reading version v reflects at least every change of v (the widget result cache
+   * keys on it).
+   */
+  version(): number;
   /** A read-only query on the replica; BIGINT/HUGEINT/DECIMAL come back as numbers, TIMESTAMP as local ISO text. */
   query<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
   /** Sessions with an answered time, as PostgreSQL's `count(*) FROM sessions WHERE answered_at IS NOT NULL`. */
@@ -322,6 +336,7 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
         changedSinceCompaction = 0;
         await sync.compact();
       }),
+    version: () => store.version(),
     query: (sql, params) => store.query(sql, params),
     async answeredSessionCount(tenantId) {
       const [row] = await store.query<{ count: number }>(

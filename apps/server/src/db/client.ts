@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { guardPglite, type PgliteGuardOptions } from './pglite-guard.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -41,6 +42,11 @@ export type DatabaseHandle = {
   /** The node-postgres pool when running on PostgreSQL (COPY streams need it). */
   pool: pg.Pool | undefined;
   migrate(): Promise<void>;
+  /**
+   * Whether the database answers `SELECT 1` with its row. A broken embedded connection is reopened from its
+   * files first when it can be (see pglite-guard.ts); false means the process should not serve.
+   */
+  healthy(): Promise<boolean>;
   close(): Promise<void>;
   /**
    * Bulk-loads rows with COPY in one transaction. Each item is CSV text without its final line break: one row,
@@ -65,11 +71,13 @@ export type DatabaseOptions = {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; undefined keeps them in memory (tests). */
   dataDir: string | undefined;
+  /** Test hook: the parameter limit the PGlite guard checks (see pglite-guard.ts). */
+  pgliteMaxParameters?: PgliteGuardOptions['maxParameters'];
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteMaxParameters);
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -81,20 +89,36 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     pool,
     raw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    healthy: async () => {
+      try {
+        const { rows } = await pool.query<{ ok: number }>('SELECT 1 AS ok');
+        return rows[0]?.ok === 1;
+      } catch {
+        return false;
+      }
+    },
     close: () => pool.end(),
     copyRows: (table, columns, rows, options = {}) => copyRowsPostgres(pool, table, columns, rows, options),
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  let client: PGlite;
+async function openPglite(
+  dataDir: string | undefined,
+  maxParameters: number | undefined,
+): Promise<DatabaseHandle> {
+  let open: () => Promise<PGlite>;
+  let reopen: (() => Promise<PGlite>) | undefined;
   if (dataDir) {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    open = () => PGlite.create(dir);
+    reopen = open;
   } else {
-    client = await PGlite.create();
+    open = () => PGlite.create();
   }
+  // Every statement goes through the guard: it refuses oversized statements and notices a broken connection.
+  const guard = guardPglite(await open(), { reopen, maxParameters });
+  const client = guard.client;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -102,7 +126,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     pool: undefined,
     raw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    healthy: () => guard.healthy(),
+    close: () => guard.close(),
     copyRows: (table, columns, rows, options = {}) => copyRowsPglite(client, table, columns, rows, options),
   };
 }

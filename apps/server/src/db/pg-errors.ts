@@ -21,3 +21,16 @@ export const isUniqueViolation = (error: unknown): boolean =>
 /** A foreign key refused the change (a row started using the record meanwhile, say). */
 export const isForeignKeyViolation = (error: unknown): boolean =>
   hasPgErrorCode(error, PgErrorCode.ForeignKeyViolation);
+
+/**
+ * A value PostgreSQL refused as data (SQLSTATE class 22: a number out of range, NUL in text, an impossible date):
+ * the request's input, not the server, was wrong. The input bounds refuse such values first; this is the backstop.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.length === 5 && code.startsWith('22')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

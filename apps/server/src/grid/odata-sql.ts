@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { INT32_MAX, INT32_MIN } from '@loupe/contracts';
 import type { GridField, GridFieldType, GridFields } from './grid-routes.js';
 import {
   parseFilter,
@@ -106,6 +107,10 @@ function parameter(field: FieldOperand, value: ValueNode): SQL {
     case 'number':
       if (literal.type !== 'number') throw mismatch();
       if (!Number.isFinite(literal.value)) throw fail('The number is out of range', literal.position);
+      // Number fields are PostgreSQL integers (ids, counts) or scores: a whole number beyond int32 matches nothing
+      // and must not reach SQL, where it would fail the cast.
+      if (Number.isInteger(literal.value) && (literal.value > INT32_MAX || literal.value < INT32_MIN))
+        throw fail(`The number is out of range (${INT32_MIN} to ${INT32_MAX})`, literal.position);
       // An integer takes the column's type; a fraction compared with an integer column must not be cast to it.
       return Number.isInteger(literal.value) ? sql`${literal.value}` : sql`${literal.value}::numeric`;
     case 'boolean':

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, LOGIN_ERROR_MESSAGES, errorMessage, type ErrorResponse } from '@loupe/contracts';
+import { isDataException } from '../db/pg-errors.js';
 import { AppError, OAuthError } from '../errors.js';
 
 function send(
@@ -37,8 +38,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(400)
         .send({ error: error.error, error_description: LOGIN_ERROR_MESSAGES[error.error][language] });
     }
-    if (error instanceof AppError)
-      return send(reply, request, error.statusCode, error.errorCode, error.details);
+    if (error instanceof AppError) {
+      const { details } = error;
+      const worded: unknown =
+        typeof details === 'function'
+          ? (details as (language: string) => unknown)(request.language)
+          : details;
+      return send(reply, request, error.statusCode, error.errorCode, worded);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue: { instancePath: string; message?: string }) => ({
         Path: `${error.validationContext ?? ''}${issue.instancePath}`,
@@ -50,6 +57,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const mapped = statusCodes[status];
     if (mapped) return send(reply, request, status, mapped);
     if (status >= 400 && status < 500) return send(reply, request, 400, ErrorCode.ModelNotValid);
+    if (isDataException(error)) {
+      // A value no schema bound caught: refused as bad input, and logged so the missing bound gets added.
+      request.log.warn({ err: error }, 'database refused a request value');
+      return send(reply, request, 400, ErrorCode.ModelNotValid);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, 500, ErrorCode.Internal);
   });

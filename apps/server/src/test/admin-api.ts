@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { CONSOLE_CLIENT_ID, type Scope } from '@loupe/contracts';
-import { tenants } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { tenants, users } from '../db/schema/index.js';
 import type { TestApp } from './test-app.js';
 
 /*
@@ -21,14 +22,26 @@ export type RefusalBody = {
 
 /**
  * A token for an existing user row acting in `tenantId` (null = tenantless) with exactly `scopes`, signed as
- * `POST /token` signs, without a sign-in. The actor's security level still comes from the user row.
+ * `POST /token` signs, without a sign-in (with the user's current token version). The actor's security level
+ * still comes from the user row.
  */
-export function scopedToken(
+export async function scopedToken(
   t: TestApp,
   { userId, tenantId, scopes }: { userId: number; tenantId: number | null; scopes: Scope[] },
 ): Promise<string> {
+  const [user] = await t.database.db
+    .select({ ver: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId));
   return t.signer.sign(
-    { sub: String(userId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'test' },
+    {
+      sub: String(userId),
+      tid: tenantId,
+      scp: scopes,
+      cid: CONSOLE_CLIENT_ID,
+      name: 'test',
+      ver: user?.ver ?? 0,
+    },
     600,
   );
 }

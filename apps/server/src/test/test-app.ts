@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { CONSOLE_CLIENT_ID, type TokenResponse } from '@loupe/contracts';
 import { createAnalyticsReplica, type AnalyticsReplica } from '../analytics/replica.js';
 import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { DEMO_PASSWORD } from '../demo/demo-users.js';
 import { ensureConsoleClient, seedDemoIdentity } from '../demo/seed-identity.js';
@@ -11,6 +12,7 @@ import { ensureWidgetCatalogue } from '../modules/widgets/ensure-widget-catalogu
 import { createLogger } from '../logger.js';
 import { createAccessTokenSigner, type AccessTokenSigner } from '../modules/auth/access-token.js';
 import type { Mailer } from '../modules/mail/mailer.js';
+import type { RateLimitSettings } from '../plugins/rate-limits.js';
 
 export type TestApp = {
   /** Not yet ready: a test may still register routes or hooks before its first `inject`. */
@@ -30,6 +32,14 @@ export type TestApp = {
 export type TestAppOptions = {
   /** Sends the account mails, e.g. to a local SMTP catcher; default: logged, not sent (no SMTP_URL). */
   mailer?: Mailer;
+  /** Rate limits (plugins/rate-limits.ts); default off, so that a suite may sign in as often as it needs. */
+  rateLimits?: RateLimitSettings;
+  /** Default: silent. */
+  logger?: FastifyBaseLogger;
+  /** The built web app's folder, to serve the console (default: none). */
+  webRoot?: string;
+  /** Settings; default: loadConfig() from the environment. */
+  config?: Config;
 };
 
 /** The engine the API suite runs on: the vitest project sets LOUPE_TEST_DB (see vitest.config.ts). */
@@ -43,7 +53,7 @@ function testEngine(): 'pglite' | 'postgres' {
 type ScratchDatabase = { url: string; drop: () => Promise<void> };
 
 /** A new, empty database on the TEST_DATABASE_URL server, dropped again by `drop()`. */
-async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
   const name = `loupe_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -126,8 +136,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       replica,
       signer,
-      logger: createLogger('silent'),
+      logger: options.logger ?? createLogger('silent'),
       mailer: options.mailer,
+      webRoot: options.webRoot,
+      config: { ...(options.config ?? loadConfig()), rateLimits: options.rateLimits ?? null },
     });
     const built = app;
 

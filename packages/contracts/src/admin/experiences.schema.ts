@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Id, int32IdParam } from '../input-bounds.js';
 import type { Scope } from '../scopes.js';
 
 /*
@@ -32,10 +33,10 @@ export const PRESERVED_EXPERIENCE_IDS = [101, 102, 201, 601, 1601, 1602, 1610] a
 /** Names of experiences, experience groups, weighted groups and journey stages. */
 export const METADATA_NAME_MAX = 100;
 const nameSchema = z.string().trim().min(1).max(METADATA_NAME_MAX);
-const idSchema = z.number().int().positive();
+const idSchema = int32Id;
 
 /** `{id}` of the item routes. */
-export const metadataIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const metadataIdParamsSchema = z.object({ id: int32IdParam });
 
 // ---------------------------------------------------------------------------------------------- experiences
 

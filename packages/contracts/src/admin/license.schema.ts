@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32IdParam } from '../input-bounds.js';
 
 /*
  * `GET /api/license-info` (scope license; shell spec §3 "Licence info"): the caller's tenant's licence with what
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A tenantless caller names the tenant whose licence it reads; a tenant-bound caller reads its own. */
-export const licenseInfoQuerySchema = z.object({ tenantId: z.coerce.number().int().positive().optional() });
+export const licenseInfoQuerySchema = z.object({ tenantId: int32IdParam.optional() });
 export type LicenseInfoQuery = z.infer<typeof licenseInfoQuerySchema>;
 
 export const licenseDetailsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from '../input-bounds.js';
 
 /*
  * The console's data grid (shell spec §7, §9): every administration list answers the same OData-style query
@@ -27,7 +28,7 @@ const flag = z
  */
 export const gridQuerySchema = z.object({
   $orderby: z.string().trim().max(500).optional(),
-  $skip: z.coerce.number().int().min(0).optional().default(0),
+  $skip: z.coerce.number().int().min(0).max(INT32_MAX).optional().default(0),
   $top: z.coerce.number().int().min(1).max(GRID_MAX_TOP).optional().default(GRID_DEFAULT_PAGE_SIZE),
   $count: flag.optional().default(false),
   $filter: z.string().trim().max(4000).optional(),

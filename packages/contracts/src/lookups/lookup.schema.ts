@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32IdParam } from '../input-bounds.js';
 import type { Scope } from '../scopes.js';
 
 /**
@@ -39,7 +40,7 @@ export const journeyStageItemSchema = z.object({
 export type JourneyStageItem = z.infer<typeof journeyStageItemSchema>;
 
 export const questionLookupQuerySchema = z.object({
-  surveyId: z.coerce.number().int().positive().optional(),
+  surveyId: int32IdParam.optional(),
 });
 
 /**

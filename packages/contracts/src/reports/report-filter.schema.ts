@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FILTER_IDS, int32, int32List, safeText } from '../input-bounds.js';
 
 // The run-time report filter (reports spec §2, §3; the Filter object of surveys spec §3) and widget dataFilters.
 // One shape for both sides: the web builds it in the filter panel and chips, the server's filter compiler turns
@@ -30,8 +31,9 @@ export const DEFAULT_TIME_COLUMN: TimeColumn = 'TransactionDateId';
 export const CATEGORY_TYPES = ['DD', 'WW', 'MM', 'QQ'] as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 
-const id = z.number().int();
-const idList = z.array(id);
+// Ids fit PostgreSQL integer and a list holds at most MAX_FILTER_IDS of them (docs/api.md "Input bounds").
+const id = int32;
+const idList = int32List(MAX_FILTER_IDS);
 /** The spec names some set filters in the singular (SurveyId, QuestionId); one id or a list are both accepted. */
 const idOrIdList = z.union([id, idList]);
 
@@ -58,7 +60,10 @@ export const timeRangeSchema = z
 export type TimeRange = z.infer<typeof timeRangeSchema>;
 
 /** A segment as 'groupId;id'. */
-export const segmentKeySchema = z.string().regex(/^\d+;\d+$/, "Expected a segment as 'groupId;id'");
+export const segmentKeySchema = z
+  .string()
+  .max(23)
+  .regex(/^\d+;\d+$/, "Expected a segment as 'groupId;id'");
 
 const score = z.number().min(0).max(10);
 /** Bounds of the session's NPS answer (slider 0 to 10); a null bound is open. */
@@ -82,8 +87,8 @@ const sharedFilterShape = {
   ChannelLocationSet: treeSetSchema.nullish(),
   InviteeLocationSet: treeSetSchema.nullish(),
   TransactionTypeId: idOrIdList.nullish(),
-  Segments: z.array(segmentKeySchema).nullish(),
-  RespondentType: z.union([respondentTypeSchema, z.array(respondentTypeSchema)]).nullish(),
+  Segments: z.array(segmentKeySchema).max(MAX_FILTER_IDS).nullish(),
+  RespondentType: z.union([respondentTypeSchema, z.array(respondentTypeSchema).max(3)]).nullish(),
   SurveyId: idOrIdList.nullish(),
   QuestionId: idOrIdList.nullish(),
   ExperienceIds: idList.nullish(),
@@ -98,19 +103,19 @@ const sharedFilterShape = {
 export const reportFilterSchema = z.object({
   TimeRange: timeRangeSchema.nullish(),
   /** The date preset the range came from (e.g. 'thisYear'); informative, TimeRange is what filters. */
-  TimePeriod: z.string().max(50).nullish(),
+  TimePeriod: safeText(50).nullish(),
   ...sharedFilterShape,
   JourneyStages: idList.nullish(),
   /** Surveys of the data collector module; counted together with SurveyId. */
   DataSourceSurveyIds: idList.nullish(),
   ScoreRange: scoreRangeSchema.nullish(),
-  SentimentFilter: z.array(sentimentScoreSchema).nullish(),
+  SentimentFilter: z.array(sentimentScoreSchema).max(4).nullish(),
   /** Emotion ids (topics of emotion models). */
   EmotionDimensionFilters: idList.nullish(),
-  UserDimensionFilters2: z.array(topicFilterSchema).nullish(),
+  UserDimensionFilters2: z.array(topicFilterSchema).max(100).nullish(),
   /** Where the answers came from, e.g. 'survey', 'rest-api', 'import'. */
-  Source: z.union([z.string().max(100), z.array(z.string().max(100))]).nullish(),
-  FreeTextFilter: z.string().max(500).nullish(),
+  Source: z.union([safeText(100), z.array(safeText(100)).max(100)]).nullish(),
+  FreeTextFilter: safeText(500).nullish(),
 });
 export type ReportFilter = z.infer<typeof reportFilterSchema>;
 
@@ -138,7 +143,7 @@ export const widgetDataFiltersSchema = z
     ParentCategoryLevel: z.number().int().min(1).max(10).nullish(),
     TopNToggle: z.boolean().nullish(),
     TopNCount: z.number().int().min(1).max(1000).nullish(),
-    MinimumResponseCount: z.number().int().min(0).nullish(),
+    MinimumResponseCount: z.number().int().min(0).max(2_147_483_647).nullish(),
     Limit: z.number().int().min(1).max(1000).nullish(),
     SegmentGroupId: id.nullish(),
     /** Trend series: percentages or counts (reports spec §9). */
@@ -149,19 +154,24 @@ export const widgetDataFiltersSchema = z
       .nullish(),
     /** The map a NpsMap draws. */
     Map: z.enum(['TR', 'IN', 'US']).nullish(),
-    ExperienceWeights: z.array(z.object({ ExperienceId: id, Weight: z.number().min(0) })).nullish(),
+    ExperienceWeights: z
+      .array(z.object({ ExperienceId: id, Weight: z.number().min(0).max(1_000_000) }))
+      .max(MAX_FILTER_IDS)
+      .nullish(),
     JourneyConfigs: z
       .array(
         z.object({
           SurveyId: id,
           JourneyId: z.number().int().min(1).max(50),
-          JourneyName: z.string().min(1).max(100),
+          JourneyName: safeText(100).min(1),
           JourneyOrder: z.number().int().min(1).max(50),
         }),
       )
+      .max(MAX_FILTER_IDS)
       .nullish(),
     JourneyStageWeights: z
-      .array(z.object({ JourneyStageName: z.string().min(1).max(100), Weight: z.number().min(0) }))
+      .array(z.object({ JourneyStageName: safeText(100).min(1), Weight: z.number().min(0).max(1_000_000) }))
+      .max(MAX_FILTER_IDS)
       .nullish(),
   })
   .loose();

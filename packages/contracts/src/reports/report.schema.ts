@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Id } from '../input-bounds.js';
 import { jsonText } from '../validators.js';
 import { reportFilterSchema } from './report-filter.schema.js';
 
@@ -86,7 +87,7 @@ export type ReportDetail = z.infer<typeof reportDetailSchema>;
 
 const reportTitle = z.string().trim().min(1).max(REPORT_TITLE_MAX);
 /** A record id sent by the client: a positive 32-bit integer (the database's `integer`). */
-const recordId = z.number().int().positive().max(2_147_483_647);
+const recordId = int32Id;
 const reportCategory = z.string().trim().min(1).max(REPORT_CATEGORY_MAX);
 
 /** `POST /api/reporteditor`: Title (≤ 100), Category (≤ 100; 'Menu Group' when absent), Config (JSON text). */

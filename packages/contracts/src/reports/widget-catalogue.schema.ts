@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Id } from '../input-bounds.js';
 import { jsonText } from '../validators.js';
 
 /*
@@ -103,7 +104,7 @@ export const widgetCatalogueItemSchema = z.object({
 export type WidgetCatalogueItem = z.infer<typeof widgetCatalogueItemSchema>;
 
 const name = z.string().trim().min(1).max(CATALOGUE_NAME_MAX);
-const recordId = z.number().int().positive().max(2_147_483_647);
+const recordId = int32Id;
 
 /** `POST /api/widgetTypes`, `PUT /api/widgetTypes/{id}` (report:manage): a tenant's own widget type. */
 export const widgetTypeSaveSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Id } from '../input-bounds.js';
 import { reportFilterSchema, widgetDataFiltersSchema } from './report-filter.schema.js';
 
 /*
@@ -13,7 +14,7 @@ import { reportFilterSchema, widgetDataFiltersSchema } from './report-filter.sch
  * report's id, so that a scoped report is pre-filtered by the caller's first channel and product.
  */
 export const widgetDataRequestSchema = reportFilterSchema.extend({
-  ReportId: z.number().int().positive().max(2_147_483_647).nullish(),
+  ReportId: int32Id.nullish(),
   DataFilters: widgetDataFiltersSchema.nullish(),
 });
 export type WidgetDataRequest = z.infer<typeof widgetDataRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, int32IdParam } from '../input-bounds.js';
 import { restDataErrorSchema } from './rest-data.schema.js';
 
 /** Status of a REST data call: successful when every record was accepted, failed otherwise. */
@@ -8,11 +9,11 @@ export type DataValidationLogStatus = (typeof DATA_VALIDATION_LOG_STATUSES)[numb
 /** Paging of `GET|POST /api/data-validation-logs` (newest first). */
 export const dataValidationLogQuerySchema = z.object({
   $top: z.coerce.number().int().min(1).max(500).default(10),
-  $skip: z.coerce.number().int().min(0).default(0),
+  $skip: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
 });
 export type DataValidationLogQuery = z.infer<typeof dataValidationLogQuerySchema>;
 
-export const dataValidationLogIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const dataValidationLogIdParamsSchema = z.object({ id: int32IdParam });
 
 /** One row of the REST data log list. */
 export const dataValidationLogSchema = z.object({
@@ -35,9 +36,15 @@ export const dataValidationLogListSchema = z.object({
 });
 export type DataValidationLogList = z.infer<typeof dataValidationLogListSchema>;
 
-/** A log entry with what was sent (`Request`, as received) and what was answered (`Result`). */
+/**
+ * A log entry with what was sent and what was answered (`Result`, every record error). The log keeps the first
+ * 64 KB of the body: `Request` is the parsed body when it was kept whole, else the kept text (`RequestTruncated`).
+ * `RequestBytes` is the whole body's size (null on entries from before it was recorded).
+ */
 export const dataValidationLogDetailSchema = dataValidationLogSchema.extend({
   Request: z.unknown(),
+  RequestBytes: z.number().int().nullable(),
+  RequestTruncated: z.boolean(),
   Result: z.object({
     Accepted: z.number().int(),
     Rejected: z.number().int(),

@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { alerts, userRoles } from '../../db/schema/index.js';
+import { anyOf } from '../../db/any-of.js';
 
 /** Reads of the tenant's alerts; every query is limited to `tenantId`. */
 export function createAlertRepository(db: Db) {
@@ -25,7 +26,7 @@ export function createAlertRepository(db: Db) {
           .from(userRoles)
           .where(eq(userRoles.userId, assignedTo));
         conditions.push(
-          or(eq(alerts.assignedUserId, assignedTo), inArray(alerts.assignedRoleId, rolesOfUser)) as SQL,
+          or(eq(alerts.assignedUserId, assignedTo), anyOf(alerts.assignedRoleId, rolesOfUser)) as SQL,
         );
       }
       const [row] = await db

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CALCULABLE_MEASUREMENT_TYPES,
@@ -27,6 +27,7 @@ import {
   selectionOf,
 } from '../administration/queries.js';
 import { ownRow, qualified, sharedOrOwn } from './metadata-sql.js';
+import { anyOf } from '../../db/any-of.js';
 
 /**
  * The caller's tenant, joined to every grid row: the list's scope pins it to the caller (`caller.id = $tenant`),
@@ -183,7 +184,7 @@ export function createExperienceRepository(db: Db) {
         .where(
           and(
             sharedOrOwn(experiences.tenantId, tenantId),
-            inArray(experiences.measurementType, [...CALCULABLE_MEASUREMENT_TYPES]),
+            anyOf(experiences.measurementType, [...CALCULABLE_MEASUREMENT_TYPES]),
           ),
         )
         .orderBy(asc(experiences.name), asc(experiences.id));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { WeightedExperienceGroupDetail, WeightedExperienceGroupRow } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import {
@@ -9,6 +9,7 @@ import {
 import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
 import { countOf, insertedId, isNameTaken, pageOf, selectionOf } from '../administration/queries.js';
 import { ownRow, qualified, sharedOrOwn } from './metadata-sql.js';
+import { anyOf } from '../../db/any-of.js';
 
 const itemCount = sql<number>`(select count(*)::int from ${weightedExperienceGroupItems} where ${qualified(weightedExperienceGroupItems.groupId)} = ${qualified(weightedExperienceGroups.id)})`;
 
@@ -72,7 +73,7 @@ export function createWeightedGroupRepository(db: Db) {
       const rows = await db
         .select({ id: experiences.id, measurementType: experiences.measurementType })
         .from(experiences)
-        .where(and(inArray(experiences.id, ids), sharedOrOwn(experiences.tenantId, tenantId)));
+        .where(and(anyOf(experiences.id, ids), sharedOrOwn(experiences.tenantId, tenantId)));
       return new Map(rows.map((row) => [row.id, row.measurementType]));
     },
 

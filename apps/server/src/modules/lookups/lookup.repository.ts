@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import { HIDDEN_FROM_FILTERS_SURVEY_TYPE } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import {
@@ -23,6 +23,8 @@ import {
   weightedExperienceGroupItems,
   weightedExperienceGroups,
 } from '../../db/schema/index.js';
+import { anyOf } from '../../db/any-of.js';
+import { unauthorized } from '../../errors.js';
 
 /** Reads of the tenant's reference data for lookups; every query is limited to `tenantId`. */
 export function createLookupRepository(db: Db) {
@@ -34,10 +36,14 @@ export function createLookupRepository(db: Db) {
           channelIds: users.transactionChannelIds,
           productIds: users.productIds,
           employeeIds: users.employeeIds,
+          tenantId: users.tenantId,
         })
         .from(users)
-        .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)));
-      return row ?? { channelIds: [], productIds: [], employeeIds: [] };
+        .where(eq(users.id, userId));
+      // Fail closed: a caller whose row cannot be read, or who belongs to another tenant, is refused, never read
+      // as unrestricted. A tenantless installation operator's own lists apply wherever it acts.
+      if (!row || (row.tenantId !== null && row.tenantId !== tenantId)) throw unauthorized();
+      return { channelIds: row.channelIds, productIds: row.productIds, employeeIds: row.employeeIds };
     },
 
     channels: (tenantId: number) =>
@@ -190,7 +196,7 @@ export function createLookupRepository(db: Db) {
               .where(
                 and(
                   eq(topics.tenantId, tenantId),
-                  inArray(
+                  anyOf(
                     topics.modelId,
                     models.map((model) => model.id),
                   ),

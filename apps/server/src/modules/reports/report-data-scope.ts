@@ -3,6 +3,7 @@ import type { ReportConfig, ReportFilter } from '@loupe/contracts';
 import type { DataRestrictions } from '../../analytics/filter-compiler.js';
 import type { Executor } from '../../db/executor.js';
 import { users } from '../../db/schema/index.js';
+import { unauthorized } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 
 /*
@@ -17,7 +18,10 @@ import type { Actor } from '../../plugins/auth.js';
  * (the spec allows up to 5 minutes).
  */
 
-/** The caller's restrictions, read now (no cache). A tenantless or unknown caller has none. */
+/**
+ * The caller's restrictions, read now (no cache). They fail closed: a caller whose user row cannot be read, or
+ * belongs to another tenant, is refused (401) rather than read as unrestricted; a failed read fails the request.
+ */
 export async function loadDataRestrictions(executor: Executor, actor: Actor): Promise<DataRestrictions> {
   const [row] = await executor
     .select({
@@ -28,9 +32,8 @@ export async function loadDataRestrictions(executor: Executor, actor: Actor): Pr
     })
     .from(users)
     .where(eq(users.id, actor.userId));
-  if (!row || row.tenantId === null || row.tenantId !== actor.tenantId) {
-    return { transactionChannelIds: [], productIds: [], employeeIds: [] };
-  }
+  // A tenantless installation operator's own lists apply wherever it acts; anyone else acts in their tenant only.
+  if (!row || (row.tenantId !== null && row.tenantId !== actor.tenantId)) throw unauthorized();
   return {
     transactionChannelIds: row.transactionChannelIds,
     productIds: row.productIds,

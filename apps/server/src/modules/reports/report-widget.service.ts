@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { ErrorCode, REPORT_MAX_WIDGETS, type ReportWidget, type ReportWidgetSave } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
@@ -16,6 +16,7 @@ import {
   widgetConfigToStore,
   widgetPosition,
 } from './widget-config.js';
+import { anyOf } from '../../db/any-of.js';
 
 type Deps = { db: Db };
 
@@ -38,7 +39,7 @@ export function createReportWidgetGridSource(db: Db): GridListSource<ReportWidge
       WidgetId: { sql: reportWidgets.widgetId, type: 'number' },
     },
     defaultOrder: 'Id asc',
-    scope: (request) => inArray(reportWidgets.reportId, visibleReportIds(request.actor)),
+    scope: (request) => anyOf(reportWidgets.reportId, visibleReportIds(request.actor)),
     async rows(page) {
       const rows = await pageOf(db.select(widgetColumns).from(reportWidgets).$dynamic(), page);
       // Keep the grid's order ($orderby), only clamp each Config.
@@ -68,7 +69,7 @@ export function createReportWidgetService({ db }: Deps) {
     const [row] = await tx
       .select(widgetColumns)
       .from(reportWidgets)
-      .where(and(eq(reportWidgets.id, id), inArray(reportWidgets.reportId, visibleReportIds(actor))));
+      .where(and(eq(reportWidgets.id, id), anyOf(reportWidgets.reportId, visibleReportIds(actor))));
     if (!row) throw notFound();
     return row;
   }

@@ -16,6 +16,7 @@ import {
   userFilterQuerySchema,
   userFilterSaveSchema,
   userFilterSchema,
+  int32IdParam,
   type Scope,
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
@@ -28,7 +29,7 @@ import { createUserFilterService } from './user-filter.service.js';
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 const manage: [Scope, ...Scope[]] = ['report:manage'];
 
-const recordId = z.coerce.number().int().positive().max(2_147_483_647);
+const recordId = int32IdParam;
 const byId = { params: z.object({ id: recordId }) };
 const byRoleAndReport = { params: z.object({ roleId: recordId, reportId: recordId }) };
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ErrorCode,
@@ -24,6 +24,7 @@ import {
   widgetConfigToStore,
   widgetPosition,
 } from './widget-config.js';
+import { anyOf } from '../../db/any-of.js';
 
 type ReportInput = z.output<typeof reportCreateSchema>;
 type ReportUpdateInput = z.output<typeof reportUpdateSchema>;
@@ -121,16 +122,19 @@ export function createReportService({ db }: Deps) {
   }
 
   async function detail(executor: Executor, actor: Actor, id: number): Promise<ReportDetail> {
-    const report = await visibleReport(executor, actor, id);
-    const widgets = await executor
-      .select({
-        id: reportWidgets.id,
-        reportId: reportWidgets.reportId,
-        widgetId: reportWidgets.widgetId,
-        config: reportWidgets.config,
-      })
-      .from(reportWidgets)
-      .where(eq(reportWidgets.reportId, id));
+    // Both reads at once (one round trip of waiting, not two); the widgets are returned only with a visible report.
+    const [report, widgets] = await Promise.all([
+      visibleReport(executor, actor, id),
+      executor
+        .select({
+          id: reportWidgets.id,
+          reportId: reportWidgets.reportId,
+          widgetId: reportWidgets.widgetId,
+          config: reportWidgets.config,
+        })
+        .from(reportWidgets)
+        .where(eq(reportWidgets.reportId, id)),
+    ]);
     return {
       Id: report.id,
       Title: report.title,
@@ -229,7 +233,7 @@ export function createReportService({ db }: Deps) {
         const stored = await tx
           .select({ id: reportWidgets.id, config: reportWidgets.config })
           .from(reportWidgets)
-          .where(and(eq(reportWidgets.reportId, id), inArray(reportWidgets.id, ids)));
+          .where(and(eq(reportWidgets.reportId, id), anyOf(reportWidgets.id, ids)));
         const storedById = new Map(stored.map((row) => [row.id, row.config]));
         for (const widget of widgetConfigs) {
           const before = storedById.get(widget.id);
@@ -267,7 +271,7 @@ export function createReportService({ db }: Deps) {
         const visible = await tx
           .select({ id: reports.id })
           .from(reports)
-          .where(and(inArray(reports.id, ids), reportVisibleTo(actor)))
+          .where(and(anyOf(reports.id, ids), reportVisibleTo(actor)))
           .for('update');
         if (visible.length !== ids.length) throw notFound();
         for (const order of orders) {

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   hasAnyScope,
@@ -17,6 +17,7 @@ import type { GridListSource } from '../../grid/grid-routes.js';
 import { requireTenant, type Actor } from '../../plugins/auth.js';
 import { countOf, pageOf } from '../administration/queries.js';
 import { firstRoleOf, reportVisibleTo, visibleReportIds } from './report-visibility.js';
+import { anyOf } from '../../db/any-of.js';
 
 type RoleReportInput = z.output<typeof roleReportSaveSchema>;
 type Deps = { db: Db };
@@ -47,7 +48,7 @@ export function createRoleReportGridSource(db: Db): GridListSource<RoleReport> {
       RoleName: { sql: roles.name, type: 'string' },
     },
     defaultOrder: 'RoleId asc, ReportId asc',
-    scope: (request) => inArray(roleReports.reportId, visibleReportIds(request.actor)),
+    scope: (request) => anyOf(roleReports.reportId, visibleReportIds(request.actor)),
     async rows(page) {
       const query = db
         .select(roleReportColumns)

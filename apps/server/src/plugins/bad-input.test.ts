@@ -1,0 +1,370 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  ALL_SCOPES,
+  CONSOLE_CLIENT_ID,
+  ErrorCode,
+  MAX_FILTER_IDS,
+  gridQuerySchema,
+  type WidgetDataRequest,
+} from '@loupe/contracts';
+import { users } from '../db/schema/index.js';
+import { callApi, scopedToken } from '../test/admin-api.js';
+import { signInNewUser } from '../test/tenant-test-actors.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createWidgetFixture, type WidgetFixture } from '../test/widget-fixture.js';
+import { leavesOf, sampleOf, withValueAt } from '../test/zod-sample.js';
+
+/*
+ * The bad-input suite (issue 14, acceptance): every POST/PUT route and every grid of `app.routeRegistry`, called
+ * as an administrator holding every scope, with malformed JSON, wrong types, 2^31, NUL and other control
+ * characters, 1 MB and 10 MB strings, 100k-element lists, deep nesting and `__proto__` keys; every path
+ * parameter with 2^31 and worse. Expected: no 5xx, not one row changed in any table, and a healthy server after
+ * (a sign-in, a read, and the scoped user's figures as before). The 32,767-id request that broke the embedded
+ * database is in it.
+ */
+
+const BIG = 2 ** 31;
+const ONE_MB = 'x'.repeat(1024 * 1024);
+// One 10 MB body for every route: building and copying it per route would cost more than the requests.
+const TEN_MB_BODY = Buffer.from(JSON.stringify({ Name: 'y'.repeat(10 * 1024 * 1024) }));
+const HUNDRED_K = 100_000;
+
+let t: TestApp;
+let f: WidgetFixture;
+let admin: string;
+let scoped: string;
+
+const MARCH: WidgetDataRequest['TimeRange'] = ['2026-03-01', '2026-03-31'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createWidgetFixture(t);
+  const { north1, north2, south1 } = f.channels;
+  const at = (day: string) => `2026-03-${day}T12:00:00+03:00`;
+  const scores: [number, number, string][] = [
+    [north1, 10, '02'],
+    [north2, 9, '03'],
+    [north2, 3, '04'],
+    [south1, 6, '05'],
+  ];
+  for (const [channelId, score, day] of scores) {
+    await f.addSession({
+      channelId,
+      transactionAt: at(day),
+      answeredAt: at(day),
+      scores: [[f.questions.nps, score]],
+    });
+  }
+  await t.replica.flush();
+  await t.app.ready();
+  const [row] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
+  admin = await t.signer.sign(
+    { sub: String(row!.id), tid: row!.tenantId, scp: [...ALL_SCOPES], cid: CONSOLE_CLIENT_ID, name: 'admin' },
+    3600,
+  );
+  scoped = await signInNewUser(t, {
+    userName: 'bad-input-scoped',
+    tenantId: f.tenantId,
+    scopes: ['report:read'],
+  });
+  await t.database.db
+    .update(users)
+    .set({ transactionChannelIds: [north2] })
+    .where(eq(users.userName, 'bad-input-scoped'));
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** A digest of every row of every table: equal digests, no row changed. */
+async function tableDigests(): Promise<Record<string, string>> {
+  const tables = await t.database.raw<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' " +
+      "AND table_type = 'BASE TABLE' ORDER BY table_name",
+  );
+  const digests: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await t.database.raw<{ digest: string | null }>(
+      `SELECT md5(string_agg(r::text, '|' ORDER BY r::text)) AS digest FROM "${name}" r`,
+    );
+    digests[name] = row?.digest ?? 'empty';
+  }
+  return digests;
+}
+
+const scopedNps = async () => {
+  const response = await callApi(t, {
+    method: 'POST',
+    url: '/api/widget-data/nps',
+    token: scoped,
+    body: { TimeRange: MARCH },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ Value: number | null; Responses: number }>();
+};
+
+type Probe = { name: string; method: string; url: string; payload?: string | Buffer; contentType?: string };
+type Failure = { name: string; status: number; body: string };
+
+/** Sends the probes and keeps every answer of 500 or more. */
+async function send(probes: Probe[]): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  for (const probe of probes) {
+    let response: LightMyRequestResponse;
+    try {
+      response = await t.app.inject({
+        method: probe.method as 'POST',
+        url: probe.url,
+        headers: {
+          authorization: `Bearer ${admin}`,
+          ...(probe.payload !== undefined ? { 'content-type': probe.contentType ?? 'application/json' } : {}),
+        },
+        payload: probe.payload,
+      });
+    } catch (error) {
+      failures.push({ name: probe.name, status: -1, body: String(error) });
+      continue;
+    }
+    if (response.statusCode >= 500) {
+      failures.push({ name: probe.name, status: response.statusCode, body: response.body.slice(0, 300) });
+    }
+  }
+  return failures;
+}
+
+/** A request path for a route pattern with each parameter set to `value` (`:locale` stays a locale). */
+const pathWith = (url: string, value: string) =>
+  url
+    .replace(/:locale(\([^)]*\))?/g, 'en')
+    .replace(/:\w+(\([^)]*\))?/g, value)
+    .replace(/\*/g, 'x');
+
+const routes = () =>
+  t.app.routeRegistry.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+
+/**
+ * Spoiled versions of a body that otherwise fits the route's schema. A route without a body schema ignores its
+ * body (`POST /api/account/two-factor/setup` starts a set-up whatever it is sent), so it gets only the bodies that
+ * no route may accept: unparsable, too deep, too large, polluting.
+ */
+function spoiledBodies(schema: z.ZodType | undefined): [string, string | Buffer][] {
+  const sample = schema ? sampleOf(schema) : {};
+  const json = (value: unknown) => JSON.stringify(value);
+  const bodies: [string, string | Buffer][] = [
+    ['a 10 MB string', TEN_MB_BODY],
+    ['malformed JSON', '{"Name": "a",'],
+    ['deep nesting', '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000)],
+    ['deep arrays', '['.repeat(50_000) + ']'.repeat(50_000)],
+    ['__proto__', `{"__proto__":{"polluted":true},${json(sample).slice(1)}`],
+    ['constructor.prototype', `{"constructor":{"prototype":{"polluted":true}},${json(sample).slice(1)}`],
+    ['a NUL key', json({ ...(sample as object), 'a\u0000': 1 })],
+  ];
+  if (!schema) return bodies;
+  bodies.push(
+    ['an array body', '[]'],
+    ['a text body', '"text"'],
+    ['a number body', String(BIG)],
+    ['null', 'null'],
+  );
+  // The first few fields of each kind get every spoiler; the rest the ones most likely to reach SQL.
+  let numbers = 0;
+  let strings = 0;
+  let lists = 0;
+  for (const { path, value } of leavesOf(sample).slice(1, 40)) {
+    const at = path.join('.');
+    const spoil = (what: string, replacement: unknown) =>
+      bodies.push([`${at} = ${what}`, json(withValueAt(sample, path, replacement))]);
+    if (typeof value === 'number') {
+      spoil('2^31', BIG);
+      if (numbers++ < 2) {
+        spoil('-2^31-1', -BIG - 1);
+        spoil('1e300', 1e300);
+        spoil('a text', 'seven');
+      }
+    } else if (typeof value === 'string') {
+      spoil('NUL', 'a\u0000b');
+      if (strings++ < 3) {
+        spoil('a control character', 'a\u001bb');
+        spoil('a number', 12345);
+        spoil('1 MB', ONE_MB);
+      }
+    } else if (Array.isArray(value)) {
+      if (lists++ < 2) {
+        spoil(
+          '100k items',
+          Array.from({ length: HUNDRED_K }, (): unknown => (value as unknown[])[0] ?? 1),
+        );
+        spoil('an object', {});
+      }
+    } else if (typeof value === 'object' && value !== null) {
+      spoil('a list', []);
+    } else if (typeof value === 'boolean') {
+      spoil('a text', 'yes');
+    }
+  }
+  return bodies;
+}
+
+describe('bad input', () => {
+  it('answers every spoiled request with a 4xx, changes no row, and leaves the server healthy', async () => {
+    const figuresBefore = await scopedNps();
+    expect(figuresBefore.Responses).toBe(2);
+    const before = await tableDigests();
+    const probes: Probe[] = [];
+
+    // The request that broke the embedded database: 32,767 channel ids.
+    const ids = Array.from({ length: 32_767 }, (_, index) => index + 1);
+    probes.push({
+      name: '32,767 ChannelSet ids',
+      method: 'POST',
+      url: '/api/widget-data/nps',
+      payload: JSON.stringify({ ChannelSet: { Ids: ids } }),
+    });
+
+    for (const route of routes()) {
+      const name = `${route.method} ${route.url}`;
+      // Every path parameter, on every route: past int32, negative, a fraction, text, NUL.
+      if (route.url.includes(':')) {
+        for (const value of [
+          '2147483648',
+          '-1',
+          '1.5',
+          '1e3',
+          '99999999999999999999',
+          'abc',
+          'a%00b',
+          '%01',
+        ]) {
+          probes.push({
+            name: `${name} with ${value}`,
+            method: route.method,
+            url: pathWith(route.url, value),
+          });
+        }
+      }
+      if (route.method !== 'POST' && route.method !== 'PUT' && route.method !== 'PATCH') continue;
+      const schema = (route.options.schema as { body?: z.ZodType } | undefined)?.body;
+      for (const [what, payload] of spoiledBodies(schema)) {
+        probes.push({
+          name: `${name}: ${what}`,
+          method: route.method,
+          url: pathWith(route.url, '1'),
+          payload,
+        });
+      }
+    }
+
+    // Grids: each filterable field compared with 2^31, a control character, lists; paging out of range.
+    for (const route of routes()) {
+      if (route.method !== 'GET' || route.options.schema?.querystring !== gridQuerySchema) continue;
+      const name = `GET ${route.url}`;
+      const probe = await t.app.inject({
+        method: 'GET',
+        url: `${route.url}?$filter=${encodeURIComponent('Zz9 eq 1')}`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(probe.statusCode, `${name} ${probe.body}`).toBe(400);
+      const fields = /filterable: ([^)]*)\)/.exec(probe.body)?.[1]?.split(', ') ?? [];
+      const filters = [
+        ...fields.flatMap((field) => [
+          `${field} eq 2147483648`,
+          `${field} eq -2147483649`,
+          `${field} in (1, 2147483648)`,
+          `${field} gt 1e300`,
+          `${field} eq 'a\u0000b'`,
+          `contains(${field}, 'a\u0001b')`,
+        ]),
+        `Id in (${Array.from({ length: 1_500 }, (_, index) => index).join(',')})`,
+      ];
+      for (const filter of filters) {
+        probes.push({
+          name: `${name} $filter=${filter.slice(0, 60)}`,
+          method: 'GET',
+          url: `${route.url}?$filter=${encodeURIComponent(filter)}`,
+        });
+      }
+      for (const query of [
+        '$skip=1e20',
+        '$skip=2147483648',
+        '$top=2147483648',
+        '$orderby=Id%00',
+        '$count=%00',
+      ]) {
+        probes.push({ name: `${name}?${query}`, method: 'GET', url: `${route.url}?${query}` });
+      }
+    }
+
+    const failures = await send(probes);
+    expect(failures).toEqual([]);
+    expect(probes.length).toBeGreaterThan(1_000);
+
+    // Not one row changed anywhere.
+    const after = await tableDigests();
+    const changed = Object.keys(before).filter(
+      // The REST data API logs every call, the refused ones too (rest-data module): that row is its answer.
+      (table) => before[table] !== after[table] && table !== 'data_validation_logs',
+    );
+    expect(changed).toEqual([]);
+
+    // Healthy after: the scoped user's figures as before, a sign-in, a read, the health check.
+    expect(await scopedNps()).toEqual(figuresBefore);
+    const signedIn = await t.signIn('viewer');
+    expect(signedIn.access_token).toBeTruthy();
+    const read = await callApi(t, { method: 'GET', url: '/api/users', token: admin });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ Count: number }>().Count).toBeGreaterThan(0);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  }, 300_000);
+
+  it('refuses 32,767 channel ids with 400 (3333) naming the list; 1,000 ids pass', async () => {
+    const send = (count: number) =>
+      callApi(t, {
+        method: 'POST',
+        url: '/api/widget-data/nps',
+        token: scoped,
+        body: { ChannelSet: { Ids: Array.from({ length: count }, (_, index) => index + 1) } },
+      });
+    const refused = await send(32_767);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      Code: ErrorCode.ModelNotValid,
+      Details: [expect.objectContaining({ Path: expect.stringContaining('ChannelSet') })],
+    });
+    expect((await send(MAX_FILTER_IDS + 1)).statusCode).toBe(400);
+    expect((await send(MAX_FILTER_IDS)).statusCode).toBe(200);
+    expect(await scopedNps()).toMatchObject({ Responses: 2 });
+  });
+
+  it('refuses NUL in text with a field error', async () => {
+    const response = await callApi(t, {
+      method: 'POST',
+      url: '/api/widget-data/nps',
+      token: scoped,
+      body: { FreeTextFilter: 'a\u0000b' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      Code: ErrorCode.ModelNotValid,
+      Details: [{ Path: 'body/FreeTextFilter', Message: 'validation:customValidation.control_characters' }],
+    });
+  });
+
+  it('fails closed when the caller restrictions cannot be read: a token of an unknown user gets 401, not the whole tenant', async () => {
+    const token = await scopedToken(t, {
+      userId: 2_000_000_000,
+      tenantId: f.tenantId,
+      scopes: ['report:read'],
+    });
+    const response = await callApi(t, {
+      method: 'POST',
+      url: '/api/widget-data/nps',
+      token,
+      body: { TimeRange: MARCH },
+    });
+    expect(response.statusCode).toBe(401);
+    const lookup = await callApi(t, { method: 'GET', url: '/api/filters/channels', token });
+    expect([401, 403]).toContain(lookup.statusCode);
+  });
+});
