@@ -81,3 +81,19 @@ export function isScope(value: string): value is Scope {
 export function hasAnyScope(held: readonly string[], required: readonly Scope[]): boolean {
   return required.some((scope) => held.includes(scope));
 }
+
+/**
+ * Scopes only tenantless installation operators (security level 0) may hold: they reach across tenants (tenants,
+ * audit logs of every tenant, import data sources; shell spec §6 "alterna:manage"). A tenant's role or client
+ * never holds one (10006), and a token for a tenant's user never carries one.
+ */
+export const OPERATOR_SCOPES = ['alterna:manage'] as const satisfies readonly Scope[];
+
+const operatorScopeSet: ReadonlySet<string> = new Set(OPERATOR_SCOPES);
+
+export function isOperatorScope(scope: string): boolean {
+  return operatorScopeSet.has(scope);
+}
+
+/** Every scope a tenant's role may hold: all but the operator scopes (a new tenant's Administrator has these). */
+export const TENANT_SCOPES: readonly Scope[] = ALL_SCOPES.filter((scope) => !isOperatorScope(scope));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   employees,
@@ -43,6 +43,7 @@ import {
   TR_REGIONS,
   type CountryCode,
 } from './geography.data.js';
+import { anyOf } from '../db/any-of.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -420,7 +421,7 @@ async function ensureSurveys(tx: Tx, tenantId: number): Promise<CatalogSurvey[]>
     const rows = await tx
       .select({ id: questions.id, code: questions.integrationCode })
       .from(questions)
-      .where(and(eq(questions.tenantId, tenantId), inArray(questions.integrationCode, codes)));
+      .where(and(eq(questions.tenantId, tenantId), anyOf(questions.integrationCode, codes)));
     const questionIds = new Map(rows.map((r) => [r.code ?? '', r.id]));
 
     const choiceRows = definition.questions.flatMap((q) => {
@@ -542,7 +543,7 @@ async function limitScopedUser(tx: Tx, tenantId: number, regionId: number, produ
     .where(
       and(
         eq(users.tenantId, tenantId),
-        inArray(users.userName, scoped),
+        anyOf(users.userName, scoped),
         sql`cardinality(${users.transactionChannelIds}) = 0 AND cardinality(${users.productIds}) = 0`,
       ),
     );

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DASHBOARD_CATEGORY, DEFAULT_MENU_GROUP, WIDGET_HEIGHT, reportSlug } from '@loupe/contracts';
 import type { Db } from '../db/client.js';
 import { reportWidgets, reports, roleReports, roles } from '../db/schema/index.js';
 import { SYSTEM_WIDGETS } from '../modules/widgets/widget-catalogue.data.js';
 import { DEMO_USERS } from './demo-users.js';
+import { anyOf } from '../db/any-of.js';
 
 /*
  * The Demo Bank's report pages (docs/reports.md "Demo reports"): a dashboard, two reports in the default menu
@@ -133,7 +134,7 @@ export async function ensureDemoReports(db: Db, tenantId: number): Promise<numbe
       .where(
         and(
           eq(roles.tenantId, tenantId),
-          inArray(
+          anyOf(
             roles.name,
             DEMO_USERS.map((user) => user.role),
           ),

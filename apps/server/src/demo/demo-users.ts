@@ -1,9 +1,9 @@
-import { ALL_SCOPES, SecurityLevel, type Scope } from '@loupe/contracts';
+import { ALL_SCOPES, SecurityLevel, TENANT_SCOPES, type Scope } from '@loupe/contracts';
 
 export const DEMO_TENANT_NAME = 'Demo Bank';
 export const DEMO_PASSWORD = 'Demo1234!';
 
-type DemoUser = {
+export type DemoUser = {
   userName: string;
   fullName: string;
   email: string;
@@ -21,7 +21,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     fullName: 'Demo Admin',
     email: 'admin@demo-bank.example',
     role: 'Administrator',
-    scopes: ALL_SCOPES,
+    // Every tenant scope: the operator scopes (alterna:manage) belong to tenantless operators only.
+    scopes: TENANT_SCOPES,
     securityLevel: SecurityLevel.Power,
   },
   {
@@ -49,4 +50,38 @@ export const DEMO_USERS: readonly DemoUser[] = [
     securityLevel: SecurityLevel.Regular,
     scoped: true,
   },
+];
+
+/** The tenantless installation operator (security level 0): creates tenants and acts across them. */
+export const DEMO_OPERATOR: DemoUser = {
+  userName: 'operator',
+  fullName: 'Installation Operator',
+  email: 'operator@loupe.example',
+  role: 'Installation Operator',
+  scopes: ALL_SCOPES,
+  securityLevel: SecurityLevel.Alterna,
+};
+
+/** A second, small demo tenant, so that tenant isolation is visible. */
+export const SECOND_DEMO_TENANT_NAME = 'Demo Bank Europe';
+
+/** Answered sessions the second demo tenant gets on `npm start`. */
+export const SECOND_DEMO_RESPONSES = 400;
+
+export const SECOND_DEMO_USERS: readonly DemoUser[] = [
+  {
+    userName: 'admin2',
+    fullName: 'Elena Europe Admin',
+    email: 'admin2@demo-bank-europe.example',
+    role: 'Administrator',
+    scopes: TENANT_SCOPES,
+    securityLevel: SecurityLevel.Power,
+  },
+];
+
+/** Everyone `npm start` lists as a demo sign-in, with the tenant each belongs to. */
+export const DEMO_SIGN_INS: readonly { user: DemoUser; tenant: string }[] = [
+  { user: DEMO_OPERATOR, tenant: '(no tenant)' },
+  ...DEMO_USERS.map((user) => ({ user, tenant: DEMO_TENANT_NAME })),
+  ...SECOND_DEMO_USERS.map((user) => ({ user, tenant: SECOND_DEMO_TENANT_NAME })),
 ];

@@ -10,8 +10,17 @@ import {
   userRoles,
   users,
 } from '../db/schema/index.js';
+import { ensureOperator } from '../setup/operator.js';
 import { hashPassword } from '../modules/auth/password.js';
-import { DEMO_PASSWORD, DEMO_TENANT_NAME, DEMO_USERS } from './demo-users.js';
+import {
+  DEMO_OPERATOR,
+  DEMO_PASSWORD,
+  DEMO_TENANT_NAME,
+  DEMO_USERS,
+  SECOND_DEMO_TENANT_NAME,
+  SECOND_DEMO_USERS,
+  type DemoUser,
+} from './demo-users.js';
 
 /** The console's own public OAuth client; every installation has it. */
 export async function ensureConsoleClient(db: Db): Promise<void> {
@@ -21,22 +30,55 @@ export async function ensureConsoleClient(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
-/**
- * Creates the "Demo Bank" tenant with its licence, roles and the four demo users, unless it exists.
- * Returns the tenant id and whether it was created now.
- */
-export async function seedDemoIdentity(db: Db): Promise<{ tenantId: number; created: boolean }> {
-  const [existing] = await db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(eq(tenants.name, DEMO_TENANT_NAME));
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Creates each demo user of `tenantId` (null: tenantless) with a role of its own holding its scopes. */
+async function insertDemoUsers(
+  tx: Tx,
+  tenantId: number | null,
+  demoUsers: readonly DemoUser[],
+  passwordHash: string,
+): Promise<void> {
+  for (const [index, demo] of demoUsers.entries()) {
+    const [role] = await tx
+      .insert(roles)
+      .values({ tenantId, name: demo.role, securityLevel: demo.securityLevel, scopes: [...demo.scopes] })
+      .returning({ id: roles.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        tenantId,
+        userName: demo.userName,
+        fullName: demo.fullName,
+        email: demo.email,
+        language: index % 2 === 0 ? 'tr' : 'en',
+        securityLevel: demo.securityLevel,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    if (!role || !user) throw new Error('demo user insert returned nothing');
+    await tx.insert(userRoles).values({ tenantId, userId: user.id, roleId: role.id, position: 0 });
+  }
+}
+
+/** A demo tenant with its licence, token-storage setting and users, unless a tenant of the name exists. */
+async function seedDemoTenant(
+  db: Db,
+  {
+    name,
+    timeZone,
+    currency,
+    demoUsers,
+  }: { name: string; timeZone: string; currency: string; demoUsers: readonly DemoUser[] },
+): Promise<{ tenantId: number; created: boolean }> {
+  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
   if (existing) return { tenantId: existing.id, created: false };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const [tenant] = await tx
       .insert(tenants)
-      .values({ name: DEMO_TENANT_NAME, timeZone: 'Europe/Istanbul', config: { currency: 'TRY' } })
+      .values({ name, timeZone, config: { currency } })
       .returning({ id: tenants.id });
     if (!tenant) throw new Error('tenant insert returned nothing');
     const now = new Date();
@@ -58,33 +100,37 @@ export async function seedDemoIdentity(db: Db): Promise<{ tenantId: number; crea
       jsonConfig: JSON.stringify({ Storage: 'session' }),
       syncWithClient: true,
     });
-    for (const [index, demo] of DEMO_USERS.entries()) {
-      const [role] = await tx
-        .insert(roles)
-        .values({
-          tenantId: tenant.id,
-          name: demo.role,
-          securityLevel: demo.securityLevel,
-          scopes: [...demo.scopes],
-        })
-        .returning({ id: roles.id });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          tenantId: tenant.id,
-          userName: demo.userName,
-          fullName: demo.fullName,
-          email: demo.email,
-          language: index % 2 === 0 ? 'tr' : 'en',
-          securityLevel: demo.securityLevel,
-          passwordHash,
-        })
-        .returning({ id: users.id });
-      if (!role || !user) throw new Error('demo user insert returned nothing');
-      await tx
-        .insert(userRoles)
-        .values({ tenantId: tenant.id, userId: user.id, roleId: role.id, position: 0 });
-    }
+    await insertDemoUsers(tx, tenant.id, demoUsers, passwordHash);
     return { tenantId: tenant.id, created: true };
+  });
+}
+
+/** The tenantless installation operator `operator` (security level 0), unless a user of that name exists. */
+export async function ensureDemoOperator(db: Db): Promise<void> {
+  const { userName, fullName, email } = DEMO_OPERATOR;
+  await ensureOperator(db, { userName, fullName, email, password: DEMO_PASSWORD });
+}
+
+/**
+ * Creates the "Demo Bank" tenant with its licence, roles and the four demo users, unless it exists, and the
+ * tenantless operator. Returns the tenant id and whether it was created now.
+ */
+export async function seedDemoIdentity(db: Db): Promise<{ tenantId: number; created: boolean }> {
+  await ensureDemoOperator(db);
+  return seedDemoTenant(db, {
+    name: DEMO_TENANT_NAME,
+    timeZone: 'Europe/Istanbul',
+    currency: 'TRY',
+    demoUsers: DEMO_USERS,
+  });
+}
+
+/** The second, small demo tenant ("Demo Bank Europe", user `admin2`), unless it exists. */
+export function seedSecondDemoTenant(db: Db): Promise<{ tenantId: number; created: boolean }> {
+  return seedDemoTenant(db, {
+    name: SECOND_DEMO_TENANT_NAME,
+    timeZone: 'Europe/Amsterdam',
+    currency: 'EUR',
+    demoUsers: SECOND_DEMO_USERS,
   });
 }

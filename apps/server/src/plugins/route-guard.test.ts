@@ -56,7 +56,10 @@ async function checkRouteGuards(t: TestApp): Promise<GuardReport> {
   await t.app.ready();
   const [admin] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
   if (!admin) throw new Error('the seeded admin is missing');
-  const tokenWith = (scopes: readonly string[]) =>
+  // The user's current token version: walking POST /api/account/sign-out-everywhere raises it.
+  const currentVersion = async () =>
+    (await t.database.db.select().from(users).where(eq(users.id, admin.id)))[0]!.tokenVersion;
+  const tokenWith = async (scopes: readonly string[]) =>
     t.signer.sign(
       {
         sub: String(admin.id),
@@ -64,6 +67,7 @@ async function checkRouteGuards(t: TestApp): Promise<GuardReport> {
         scp: [...scopes],
         cid: CONSOLE_CLIENT_ID,
         name: admin.userName,
+        ver: await currentVersion(),
       },
       300,
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32IdParam } from '../input-bounds.js';
 import { SecurityLevel } from '../enums.js';
 import { ALL_SCOPES } from '../scopes.js';
 
@@ -81,4 +82,4 @@ export const roleInputSchema = z.object({
 });
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
-export const roleIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const roleIdParamsSchema = z.object({ id: int32IdParam });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES, isEmail } from '../validators.js';
+import { fullNameField, initialPasswordField, userNameField } from './users.schema.js';
+import { int32IdParam } from '../input-bounds.js';
 
 /*
- * Tenants (shell spec §3 "Tenant: id, name, JSON config"; §8 14001–14004). Tenants are installation-level:
- * tenantless Alterna users with alterna:manage manage them all; a tenant-bound holder of alterna:manage sees and
- * edits only its own tenant.
+ * Tenants (shell spec §3 "Tenant: id, name, JSON config"; §8 14001–14004). Tenants are installation-level: only
+ * tenantless installation operators (security level 0, alterna:manage) create, see and change them; alterna:manage
+ * is an operator scope no tenant's role holds.
  */
 
 /** The time zone a new tenant reads its reports in when the form names none. */
@@ -34,7 +37,7 @@ export const tenantConfigSchema = z
     message: 'tenants.configTooLarge',
   });
 
-/** `POST /api/tenants`, `PUT /api/tenants/{id}`: the record the form saves. */
+/** `PUT /api/tenants/{id}`: the record the form saves (a create adds its first user, below). */
 export const saveTenantSchema = z.object({
   Name: z.string().trim().min(1).max(100),
   Config: tenantConfigSchema.optional().default({}),
@@ -50,6 +53,27 @@ export const saveTenantSchema = z.object({
 });
 export type SaveTenant = z.infer<typeof saveTenantSchema>;
 export type SaveTenantInput = z.input<typeof saveTenantSchema>;
+
+/**
+ * The new tenant's first user, created with it in one transaction: holds the tenant's first role,
+ * `Administrator` (every tenant scope, security level 1). The password expires at once, so the first sign-in
+ * asks for a new one. The user name is unique across the installation (10009).
+ */
+export const tenantAdministratorSchema = z.object({
+  UserName: userNameField,
+  FullName: fullNameField,
+  Email: z.string().trim().max(256).refine(isEmail, { message: VALIDATION_MESSAGES.email }),
+  Password: initialPasswordField,
+});
+export type TenantAdministrator = z.infer<typeof tenantAdministratorSchema>;
+
+/** `POST /api/tenants`: the record and its first Administrator user. */
+export const createTenantSchema = saveTenantSchema.extend({ Administrator: tenantAdministratorSchema });
+export type CreateTenant = z.infer<typeof createTenantSchema>;
+export type CreateTenantInput = z.input<typeof createTenantSchema>;
+
+/** The name of the role a new tenant starts with. */
+export const TENANT_ADMINISTRATOR_ROLE = 'Administrator';
 
 /** One row of the tenants grid (`GET|POST /api/tenants`). */
 export const tenantListItemSchema = z.object({
@@ -74,4 +98,4 @@ export type Tenant = z.infer<typeof tenantSchema>;
 export const tenantOptionSchema = z.object({ Id: z.number().int(), Name: z.string() });
 export type TenantOption = z.infer<typeof tenantOptionSchema>;
 
-export const tenantIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const tenantIdParamsSchema = z.object({ id: int32IdParam });

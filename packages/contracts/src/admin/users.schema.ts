@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idList, int32Id, int32IdParam } from '../input-bounds.js';
 import { LANGUAGES, type LanguageCode } from '../enums.js';
 import { VALIDATION_MESSAGES, isEmail, passwordRule } from '../validators.js';
 
@@ -41,10 +42,11 @@ export const userLanguageField = z
   .transform((value) => value ?? null);
 /** The password rule (shell spec §5): 6+ characters, lower, upper, digit, no white space. */
 export const initialPasswordField = passwordRule().max(256);
-const idList = z.array(z.number().int().positive()).max(5000);
+// A user's channel, product and employee restrictions: at most 5,000 ids each.
+const restrictionIds = idList(5000);
 /** Ordered role ids; the first is the user's role and decides the security level (shell spec §6). */
 export const userRolesField = z
-  .array(z.number().int().positive())
+  .array(int32Id)
   .min(1)
   .max(50)
   .refine((ids) => new Set(ids).size === ids.length);
@@ -63,9 +65,9 @@ const commonFormFields = {
   Department: departmentField,
   Language: userLanguageField,
   /** Transaction channel ids the user is restricted to; empty means no restriction. */
-  TransactionChannels: idList.optional().default([]),
-  Products: idList.optional().default([]),
-  Employees: idList.optional().default([]),
+  TransactionChannels: restrictionIds.optional().default([]),
+  Products: restrictionIds.optional().default([]),
+  Employees: restrictionIds.optional().default([]),
   Roles: userRolesField,
   /**
    * On create the initial password (required); on update a new password set by the administrator, or absent
@@ -81,7 +83,7 @@ const tenantFormFields = {
    * The user's tenant: absent keeps it (update) or takes the caller's (create); null makes the user tenantless.
    * Choosing one needs a tenantless caller or alterna:manage (else 14005).
    */
-  TenantId: z.number().int().positive().nullable().optional(),
+  TenantId: int32Id.nullable().optional(),
   TrialExpireDate: trialExpireDateField,
 };
 
@@ -114,10 +116,10 @@ export type TestUserCreate = z.infer<typeof testUserCreateSchema>;
  * (14005).
  */
 export const userRoleChoicesQuerySchema = z.object({
-  tenantId: z.coerce.number().int().positive().optional(),
+  tenantId: int32IdParam.optional(),
 });
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: int32IdParam });
 
 const isoDate = z.string();
 

@@ -69,6 +69,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     passwordExpireDate: timestamp('password_expire_date', { withTimezone: true }),
+    /**
+     * Carried in every access token (`ver`); raised to end the user's sessions (password, activation, roles,
+     * tenant, "sign out everywhere"), so older tokens are refused (modules/auth/session-state.ts).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     /** Restrictions that trim what the user may see: transaction channel, product and employee ids. */
     transactionChannelIds: integer('transaction_channel_ids')
       .array()
@@ -249,9 +254,14 @@ export const signInFailures = pgTable(
 );
 
 /** Captcha challenges: the expected answer, single use, short-lived. */
-export const captchaChallenges = pgTable('captcha_challenges', {
-  id: uuid('id').primaryKey(),
-  answer: text('answer').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    answer: text('answer').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  // Expired challenges are deleted, and the newest beyond a cap too (sign-in-guard.service.ts).
+  (t) => [index('captcha_challenges_expires_idx').on(t.expiresAt)],
+);

@@ -217,7 +217,10 @@ export const textTopics = pgTable(
   (t) => [primaryKey({ columns: [t.answerId, t.topicId] }), index('text_topics_session_idx').on(t.sessionId)],
 );
 
-/** Every call of the REST data API: what was sent and what was answered (kept 2 months). */
+/**
+ * Every call of the REST data API: what was sent (the body's first 64 KB as text, and its whole size) and what
+ * was answered, with every record error (kept 2 months).
+ */
 export const dataValidationLogs = pgTable(
   'data_validation_logs',
   {
@@ -227,7 +230,9 @@ export const dataValidationLogs = pgTable(
       .references(() => tenants.id),
     userId: integer('user_id'),
     surveyId: integer('survey_id'),
-    request: jsonb('request').notNull(),
+    request: text('request').notNull(),
+    /** The whole body's size in bytes; `request` holds at most its first 64 KB. Null on older entries. */
+    requestBytes: integer('request_bytes'),
     result: jsonb('result').notNull(),
     /** true when every record was accepted. */
     isSuccessful: boolean('is_successful').notNull(),
@@ -236,6 +241,34 @@ export const dataValidationLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('data_validation_logs_tenant_created_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * The `Idempotency-Key`s of REST data calls, kept 24 hours per user and client: a retried call with the same key
+ * and body is answered from its log entry. The key is claimed in the transaction that stores the records, so a
+ * call either stored its records and its key or neither; the primary key makes concurrent duplicates wait.
+ */
+export const restDataIdempotencyKeys = pgTable(
+  'rest_data_idempotency_keys',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    clientId: text('client_id').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 (hex) of the request body as received. */
+    requestHash: text('request_hash').notNull(),
+    /** The call's log entry, whose result is the answer; set in the same transaction. */
+    logId: bigint('log_id', { mode: 'number' }).references(() => dataValidationLogs.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.clientId, t.key] }),
+    index('rest_data_idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

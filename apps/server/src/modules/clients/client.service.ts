@@ -14,6 +14,7 @@ import {
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { badRequest } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { assertScopesGrantable } from '../administration/operator.js';
 import { fieldTaken, found, invalidField } from '../administration/refusals.js';
 import { hashClientSecret } from '../auth/token.service.js';
 import type { ClientRepository, ClientRow, ClientValues } from './client.repository.js';
@@ -78,6 +79,8 @@ export function createClientService({ repository }: Deps) {
     },
 
     async create(actor: Actor, input: ClientCreate): Promise<ClientSaved> {
+      // A tenant's client never carries an operator scope (10006), like its roles.
+      assertScopesGrantable({ operatorScopesAllowed: actor.tenantId === null, scopes: input.Scopes });
       if (await repository.idTaken(input.Id)) throw clientIdExists();
       const generated =
         input.ApplicationType === ClientApplicationType.Confidential ? newSecret() : undefined;
@@ -97,6 +100,7 @@ export function createClientService({ repository }: Deps) {
 
     async update(actor: Actor, id: string, input: ClientUpdate): Promise<ClientSaved> {
       const client = await existing(actor, id);
+      assertScopesGrantable({ operatorScopesAllowed: client.tenantId === null, scopes: input.Scopes });
       const confidential = input.ApplicationType === ClientApplicationType.Confidential;
       // The console signs in without a secret: deactivating it or making it confidential locks everyone out.
       if (client.id === CONSOLE_CLIENT_ID && (!input.Active || confidential)) throw consoleClientProtected();

@@ -14,7 +14,9 @@ import type { Executor } from '../../db/executor.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { badRequest } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { assertScopesGrantable, mayHoldOperatorScopes } from '../administration/operator.js';
 import { alternaLevelRequired, fieldTaken, found } from '../administration/refusals.js';
+import { endSessions } from '../auth/session-state.js';
 import { assertPowerUserCapacity } from '../users/power-users.js';
 import type { RoleRepository, RoleRow } from './role.repository.js';
 
@@ -41,6 +43,7 @@ const roleNameExists = () => fieldTaken(ErrorCode.RoleNameExists, 'Name');
 /**
  * Roles of the caller's tenant and the rules of shell spec §5/§8: unique names (10010), known scopes, a role
  * in use is not removed (10007), Alterna-level roles are not deleted (10005) and keep their scopes (10006),
+ * only a tenantless level-0 role holds an operator scope (10006), nobody grants a scope they do not hold (10013),
  * only Alterna users create or change Alterna-level roles (10008), and a level change must keep the licence's
  * power-user limit (10003). Every write runs in one transaction, so a refusal changes nothing.
  */
@@ -87,6 +90,14 @@ export function createRoleService({ db, repository }: Deps) {
     },
 
     async create(actor: Actor, input: RoleInput): Promise<Role> {
+      assertScopesGrantable({
+        operatorScopesAllowed: mayHoldOperatorScopes({
+          tenantId: actor.tenantId,
+          securityLevel: input.SecurityLevel,
+        }),
+        scopes: input.Scopes,
+        grantedBy: actor,
+      });
       if (input.SecurityLevel === SecurityLevel.Alterna) await assertAlternaActor(db, actor);
       const id = await writing(async (tx) => {
         if (await repository.nameTaken(tx, actor.tenantId, input.Name)) throw roleNameExists();
@@ -103,6 +114,16 @@ export function createRoleService({ db, repository }: Deps) {
     async update(actor: Actor, id: number, input: RoleInput): Promise<Role> {
       await writing(async (tx) => {
         const role = await existing(tx, actor, id);
+        // No escalation: scopes it gains must be held by the editor, and a tenant's role holds no operator scope.
+        assertScopesGrantable({
+          operatorScopesAllowed: mayHoldOperatorScopes({
+            tenantId: role.tenantId,
+            securityLevel: input.SecurityLevel,
+          }),
+          scopes: input.Scopes,
+          kept: role.scopes,
+          grantedBy: actor,
+        });
         const alternaBefore = role.securityLevel === SecurityLevel.Alterna;
         if (alternaBefore || input.SecurityLevel === SecurityLevel.Alterna)
           await assertAlternaActor(tx, actor);
@@ -116,6 +137,8 @@ export function createRoleService({ db, repository }: Deps) {
           securityLevel: input.SecurityLevel,
           scopes: sortScopes(input.Scopes),
         });
+        if (!sameScopes(role.scopes, input.Scopes))
+          await endSessions(tx, { roleId: id }, { keepRefreshTokens: true });
         if (input.SecurityLevel === role.securityLevel) return;
         // Only raising a role to level 1 adds power users; lowering a level never refuses.
         if (input.SecurityLevel === SecurityLevel.Power) {

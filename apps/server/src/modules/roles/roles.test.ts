@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, type Role, type Scope } from '@loupe/contracts';
+import { ALL_SCOPES, TENANT_SCOPES, type Role, type Scope } from '@loupe/contracts';
 import { licenses, roles, userRoles, users } from '../../db/schema/index.js';
 import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -55,7 +55,11 @@ beforeAll(async () => {
   admin = (await t.signIn('admin')).access_token;
   const alternaUser = await createUser('alterna-ops');
   await db().update(users).set({ securityLevel: 0 }).where(eq(users.id, alternaUser));
-  alterna = await scopedToken(t, { userId: alternaUser, tenantId: t.tenantId, scopes: ['role:manage'] });
+  alterna = await scopedToken(t, {
+    userId: alternaUser,
+    tenantId: t.tenantId,
+    scopes: ['role:manage', 'user:manage'],
+  });
 
   otherTenantId = await insertTenant(t, 'Roles Other Bank');
   otherTenantRoleId = await createRole('Other Bank Admin', 2, ['report:read'], otherTenantId);
@@ -168,12 +172,12 @@ describe('POST /api/identity/roles', () => {
   });
 
   it('creates an Alterna-level role only for an Alterna user (10008)', async () => {
-    const body = { Name: 'Alterna Support', SecurityLevel: 0, Scopes: ['alterna:manage', 'role:manage'] };
+    const body = { Name: 'Alterna Support', SecurityLevel: 0, Scopes: ['role:manage', 'user:manage'] };
     await expectRefusal(() => createRoleCall(body), { status: 403, code: 10008 }, allRoles);
 
     const created = await createRoleCall(body, alterna);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ SecurityLevel: 0, Scopes: ['alterna:manage', 'role:manage'] });
+    expect(created.json()).toMatchObject({ SecurityLevel: 0, Scopes: ['role:manage', 'user:manage'] });
   });
 
   it('needs role:manage; role:read may only read', async () => {
@@ -232,23 +236,22 @@ describe('PUT /api/identity/roles/{id}', () => {
   });
 
   it('keeps the scopes of an Alterna-level role (10006) but lets an Alterna user rename it', async () => {
-    const id = await createRole('Alterna Core', 0, ['alterna:manage', 'user:manage']);
+    const id = await createRole('Alterna Core', 0, ['role:manage', 'user:manage']);
     const refusal = await expectRefusal(
-      () =>
-        updateRoleCall(id, { Name: 'Alterna Core', SecurityLevel: 0, Scopes: ['alterna:manage'] }, alterna),
+      () => updateRoleCall(id, { Name: 'Alterna Core', SecurityLevel: 0, Scopes: ['role:manage'] }, alterna),
       { status: 400, code: 10006 },
       () => roleRow(id),
     );
     expect(refusal.Message).toBe('The scopes of Alterna User Level roles cannot be changed.');
     expect(await roleRow(id)).toMatchObject({
       name: 'Alterna Core',
-      scopes: ['alterna:manage', 'user:manage'],
+      scopes: ['role:manage', 'user:manage'],
     });
 
     // The same scopes in another order are no change.
     const renamed = await updateRoleCall(
       id,
-      { Name: 'Alterna Core Team', SecurityLevel: 0, Scopes: ['user:manage', 'alterna:manage'] },
+      { Name: 'Alterna Core Team', SecurityLevel: 0, Scopes: ['user:manage', 'role:manage'] },
       alterna,
     );
     expect(renamed.statusCode).toBe(200);
@@ -256,9 +259,9 @@ describe('PUT /api/identity/roles/{id}', () => {
   });
 
   it('lets only Alterna users change an Alterna-level role or raise a role to that level (10008)', async () => {
-    const alternaRole = await createRole('Alterna Audit', 0, ['alterna:manage']);
+    const alternaRole = await createRole('Alterna Audit', 0, ['user:manage']);
     await expectRefusal(
-      () => updateRoleCall(alternaRole, { Name: 'Audit', SecurityLevel: 0, Scopes: ['alterna:manage'] }),
+      () => updateRoleCall(alternaRole, { Name: 'Audit', SecurityLevel: 0, Scopes: ['user:manage'] }),
       { status: 403, code: 10008 },
       () => roleRow(alternaRole),
     );
@@ -401,7 +404,7 @@ describe('the roles grid /api/identity/roles', () => {
     expect(page.Items.some((item) => item.Id === otherTenantRoleId)).toBe(false);
     expect(page.Items.find((item) => item.Name === 'Administrator')).toMatchObject({
       SecurityLevel: 1,
-      ScopeCount: ALL_SCOPES.length,
+      ScopeCount: TENANT_SCOPES.length,
       UserCount: 1,
     });
 

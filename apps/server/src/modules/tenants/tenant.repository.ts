@@ -9,6 +9,7 @@ import {
   systemConfigurations,
   tenants,
   translations,
+  userRoles,
   users,
 } from '../../db/schema/index.js';
 import { countOf, insertedId, isNameTaken } from '../administration/queries.js';
@@ -92,6 +93,23 @@ export function createTenantRepository(db: Db) {
 
     async update(id: number, values: Partial<typeof tenants.$inferInsert>): Promise<void> {
       await db.update(tenants).set(values).where(eq(tenants.id, id));
+    },
+
+    /** Whether a user of any tenant has the sign-in name, compared case-insensitively. */
+    userNameTaken: (userName: string): Promise<boolean> =>
+      isNameTaken(db, { id: users.id, name: users.userName }, userName, undefined),
+
+    /** A new tenant's first role and its first user holding it. */
+    async insertFirstAdministrator({
+      role,
+      user,
+    }: {
+      role: typeof roles.$inferInsert & { tenantId: number };
+      user: typeof users.$inferInsert & { tenantId: number };
+    }): Promise<void> {
+      const roleId = await insertedId(db.insert(roles).values(role).returning({ id: roles.id }), 'role');
+      const userId = await insertedId(db.insert(users).values(user).returning({ id: users.id }), 'user');
+      await db.insert(userRoles).values({ tenantId: user.tenantId, userId, roleId, position: 0 });
     },
 
     countUsers: (id: number): Promise<number> => countUsers(db, eq(users.tenantId, id)),

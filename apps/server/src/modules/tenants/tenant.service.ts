@@ -1,11 +1,22 @@
 import { eq, type SQL } from 'drizzle-orm';
-import { ErrorCode, type SaveTenant, type Tenant, type TenantOption } from '@loupe/contracts';
+import {
+  ErrorCode,
+  SecurityLevel,
+  TENANT_ADMINISTRATOR_ROLE,
+  TENANT_SCOPES,
+  type CreateTenant,
+  type SaveTenant,
+  type Tenant,
+  type TenantOption,
+} from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { tenants } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { isOperator } from '../administration/operator.js';
 import { fieldTaken, found } from '../administration/refusals.js';
+import { hashPassword } from '../auth/password.js';
 import { ownTenantOrAll } from '../administration/tenant-scope.js';
 import { createTenantRepository, type TenantRow } from './tenant.repository.js';
 
@@ -28,7 +39,7 @@ export function toTenant(row: TenantRow): Tenant {
 
 /**
  * The tenants a caller may see: all of them for a tenantless (Alterna) caller, else only its own. Tenants are
- * installation-level, so only tenantless callers create or delete them.
+ * installation-level, so only installation operators create, change or delete them.
  */
 export const visibleTenants = (actor: Actor): SQL | undefined => ownTenantOrAll(tenants.id, actor.tenantId);
 
@@ -81,10 +92,17 @@ export function createTenantService({ db, now = () => new Date() }: { db: Db; no
       return rows.map((row) => ({ Id: row.id, Name: row.name }));
     },
 
-    async create(actor: Actor, body: SaveTenant): Promise<Tenant> {
-      if (actor.tenantId !== null) throw forbidden();
+    /**
+     * Creates the tenant with its licence, its first role (Administrator: every tenant scope) and its first user
+     * in one transaction, so a new tenant is usable without SQL. Installation operators only.
+     */
+    async create(actor: Actor, body: CreateTenant): Promise<Tenant> {
+      if (!(await isOperator(db, actor))) throw forbidden();
+      const { Administrator: first } = body;
+      const passwordHash = await hashPassword(first.Password);
       const id = await write(async (repository) => {
         if (await repository.nameTaken(body.Name)) throw nameExists();
+        if (await repository.userNameTaken(first.UserName)) throw conflict(ErrorCode.UserNameExists);
         const max = maxTenantsOf(await repository.tenantLimitConfig());
         if (max > 0 && (await repository.countTenants()) >= max)
           throw badRequest(ErrorCode.TenantLimitReached);
@@ -100,13 +118,32 @@ export function createTenantService({ db, now = () => new Date() }: { db: Db; no
           validFrom: today,
           validUntil: new Date(today.getTime() + NEW_TENANT_LICENSE_DAYS * DAY_MS),
         });
+        await repository.insertFirstAdministrator({
+          role: {
+            tenantId,
+            name: TENANT_ADMINISTRATOR_ROLE,
+            securityLevel: SecurityLevel.Power,
+            scopes: [...TENANT_SCOPES],
+          },
+          user: {
+            tenantId,
+            userName: first.UserName,
+            fullName: first.FullName,
+            email: first.Email,
+            securityLevel: SecurityLevel.Power,
+            passwordHash,
+            passwordChangedAt: today,
+            // Expired at once: the first sign-in asks the administrator for a password of their own.
+            passwordExpireDate: today,
+          },
+        });
         return tenantId;
       });
       return get(actor, id);
     },
 
     async update(actor: Actor, id: number, body: SaveTenant): Promise<Tenant> {
-      if (actor.tenantId !== null && actor.tenantId !== id) throw tenantNotFound();
+      if (!(await isOperator(db, actor))) throw forbidden();
       await write(async (repository) => {
         if (!(await repository.find(eq(tenants.id, id)))) throw tenantNotFound();
         if (await repository.nameTaken(body.Name, id)) throw nameExists();
@@ -116,7 +153,7 @@ export function createTenantService({ db, now = () => new Date() }: { db: Db; no
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
-      if (actor.tenantId !== null) throw forbidden();
+      if (!(await isOperator(db, actor))) throw forbidden();
       // Data the set-up removal does not cover (surveys, audit records, …) fails the last delete.
       await refusingConflicts(
         () =>

@@ -8,16 +8,20 @@ import {
   roles,
   systemConfigurations,
   tenants,
+  userRoles,
+  users,
 } from '../../db/schema/index.js';
-import { callApi, expectRefusal, type ApiMethod } from '../../test/admin-api.js';
+import { callApi, expectRefusal, scopedToken, type ApiMethod } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
 let t: TestApp;
 /** A tenantless Alterna user: manages every tenant. */
 let alterna: string;
-/** The demo admin: alterna:manage, but bound to Demo Bank. */
+/** The demo admin: every tenant scope, bound to Demo Bank. */
 let admin: string;
+/** The demo admin with a token claiming alterna:manage too, as a role saved before 10006 would have given. */
+let forgedAdmin: string;
 let viewer: string;
 /** Demo Bank's user manager without alterna:manage. */
 let userManager: string;
@@ -26,6 +30,12 @@ beforeAll(async () => {
   t = await createTestApp();
   alterna = await signInNewUser(t, { userName: 'alterna', tenantId: null, scopes: ['alterna:manage'] });
   admin = (await t.signIn('admin')).access_token;
+  const [adminUser] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
+  forgedAdmin = await scopedToken(t, {
+    userId: adminUser!.id,
+    tenantId: t.tenantId,
+    scopes: ['alterna:manage', 'user:manage'],
+  });
   viewer = (await t.signIn('viewer')).access_token;
   userManager = await signInNewUser(t, {
     userName: 'usermanager',
@@ -41,8 +51,23 @@ type Call = { method: ApiMethod; url: string; payload?: Record<string, unknown> 
 const call = (token: string | undefined, { method, url, payload }: Call) =>
   callApi(t, { method, url, token, body: payload });
 
+let firstUsers = 0;
+/** A valid first Administrator user of a new tenant, with a name of its own. */
+const firstUser = () => ({
+  UserName: `first.admin.${++firstUsers}`,
+  FullName: 'First Admin',
+  Email: `first.admin.${firstUsers}@tenant.example`,
+  Password: 'First123',
+});
+
 const create = (token: string, payload: Record<string, unknown>) =>
-  call(token, { method: 'POST', url: '/api/tenants', payload });
+  call(token, { method: 'POST', url: '/api/tenants', payload: { Administrator: firstUser(), ...payload } });
+
+/** Removes a new tenant's users (a test's shortcut: the API deactivates users, it does not delete them). */
+async function removeUsersOf(tenantId: number) {
+  await t.database.db.delete(userRoles).where(eq(userRoles.tenantId, tenantId));
+  await t.database.db.delete(users).where(eq(users.tenantId, tenantId));
+}
 
 const tenantCount = async () => (await t.database.db.select({ n: count() }).from(tenants))[0]!.n;
 
@@ -96,7 +121,8 @@ describe('POST /api/tenants', () => {
       Name: 'Acme Insurance',
       Config: { currency: 'EUR', features: { ai: true } },
       TimeZone: 'Europe/Berlin',
-      UserCount: 0,
+      // Its first Administrator user.
+      UserCount: 1,
     });
     const [license] = await t.database.db.select().from(licenses).where(eq(licenses.tenantId, tenant.Id));
     expect(license).toMatchObject({
@@ -137,8 +163,10 @@ describe('POST /api/tenants', () => {
     }
   });
 
-  it('is for tenantless callers only: a tenant-bound alterna:manage holder gets 403', async () => {
-    await expectRefusal(() => create(admin, { Name: 'Sneaky' }), { status: 403, code: 403 }, tenantState);
+  it('is for installation operators only: a tenant-bound caller gets 403 even claiming alterna:manage', async () => {
+    for (const token of [admin, forgedAdmin]) {
+      await expectRefusal(() => create(token, { Name: 'Sneaky' }), { status: 403, code: 403 }, tenantState);
+    }
   });
 
   it('stops at TenantLimit.MaxTenants with 14002, leaving no tenant or licence behind', async () => {
@@ -250,25 +278,23 @@ describe('GET and PUT /api/tenants/{id}', () => {
     expect((await t.database.db.select().from(tenants).where(eq(tenants.name, 'Ghost'))).length).toBe(0);
   });
 
-  it('lets a tenant-bound admin read and edit only its own tenant (14003 for others)', async () => {
+  it('refuses tenant-bound callers even claiming alterna:manage: 14003 to read others, 403 to write', async () => {
     const other = await createTenant('Other Corp');
-    const tenantNotFound = { status: 404, code: 14003 };
     const url = `/api/tenants/${other.Id}`;
-    await expectRefusal(() => call(admin, { method: 'GET', url }), tenantNotFound, tenantState);
     await expectRefusal(
-      () => call(admin, { method: 'PUT', url, payload: { Name: 'Mine Now' } }),
-      tenantNotFound,
+      () => call(forgedAdmin, { method: 'GET', url }),
+      { status: 404, code: 14003 },
       tenantState,
     );
+    for (const target of [url, `/api/tenants/${t.tenantId}`]) {
+      await expectRefusal(
+        () => call(forgedAdmin, { method: 'PUT', url: target, payload: { Name: 'Mine Now' } }),
+        { status: 403, code: 403 },
+        tenantState,
+      );
+    }
     const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, other.Id));
     expect(row!.name).toBe('Other Corp');
-
-    const own = await call(admin, {
-      method: 'PUT',
-      url: `/api/tenants/${t.tenantId}`,
-      payload: { Name: 'Demo Bank', Config: { currency: 'TRY' } },
-    });
-    expect(own.statusCode).toBe(200);
   });
 });
 
@@ -285,6 +311,7 @@ describe('DELETE /api/tenants/{id}', () => {
   it('refuses a tenant that still has data with 14006 and rolls its set-up back', async () => {
     const db = t.database.db;
     const tenant = await createTenant('Has Data');
+    await removeUsersOf(tenant.Id);
     await db.insert(roles).values({ tenantId: tenant.Id, name: 'Analyst', scopes: ['report:read'] });
     await db.insert(journeyStages).values({ tenantId: tenant.Id, name: 'Onboarding' });
     await db.insert(audits).values({ tenantId: tenant.Id, operationType: 7, operationScope: '/x' });
@@ -297,7 +324,8 @@ describe('DELETE /api/tenants/{id}', () => {
     );
     expect((await db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(1);
     expect((await db.select().from(licenses).where(eq(licenses.tenantId, tenant.Id))).length).toBe(1);
-    expect((await db.select().from(roles).where(eq(roles.tenantId, tenant.Id))).length).toBe(1);
+    // Its Administrator role and the Analyst role.
+    expect((await db.select().from(roles).where(eq(roles.tenantId, tenant.Id))).length).toBe(2);
 
     await db.delete(journeyStages).where(eq(journeyStages.tenantId, tenant.Id));
     await db.delete(audits).where(eq(audits.tenantId, tenant.Id));
@@ -315,11 +343,14 @@ describe('DELETE /api/tenants/{id}', () => {
       tenantState,
     );
     const tenant = await createTenant('Stays Put');
-    await expectRefusal(
-      () => call(admin, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` }),
-      { status: 403, code: 403 },
-      tenantState,
-    );
+    await removeUsersOf(tenant.Id);
+    for (const token of [admin, forgedAdmin]) {
+      await expectRefusal(
+        () => call(token, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` }),
+        { status: 403, code: 403 },
+        tenantState,
+      );
+    }
     expect((await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(1);
   });
 });
@@ -346,7 +377,7 @@ describe('the tenants grid and choice list', () => {
   });
 
   it('shows a tenant-bound caller only its own tenant', async () => {
-    const response = await call(admin, { method: 'GET', url: '/api/tenants?$top=100' });
+    const response = await call(forgedAdmin, { method: 'GET', url: '/api/tenants?$top=100' });
     expect(response.json()).toEqual({ Count: 1, Items: [expect.objectContaining({ Id: t.tenantId })] });
   });
 

@@ -1,10 +1,9 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import {
   employees,
   products,
-  refreshTokens,
   roles,
   tenants,
   transactionChannels,
@@ -13,10 +12,12 @@ import {
 } from '../../db/schema/index.js';
 import { countOf, insertedId, isNameTaken } from '../administration/queries.js';
 import { tenantIs } from '../administration/tenant-scope.js';
+import { endSessions } from '../auth/session-state.js';
+import { anyOf } from '../../db/any-of.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithRoles = UserRow & { roleIds: number[] };
-export type RoleFact = { id: number; tenantId: number | null; securityLevel: number };
+export type RoleFact = { id: number; tenantId: number | null; securityLevel: number; scopes: string[] };
 
 /** Users of one tenant; null is the tenantless (Alterna) users. */
 export const userTenantIs = (tenantId: number | null): SQL => tenantIs(users.tenantId, tenantId);
@@ -100,9 +101,14 @@ export function createUserRepository(db: Db) {
     async rolesByIds(executor: Executor, ids: number[]): Promise<RoleFact[]> {
       if (ids.length === 0) return [];
       return executor
-        .select({ id: roles.id, tenantId: roles.tenantId, securityLevel: roles.securityLevel })
+        .select({
+          id: roles.id,
+          tenantId: roles.tenantId,
+          securityLevel: roles.securityLevel,
+          scopes: roles.scopes,
+        })
         .from(roles)
-        .where(inArray(roles.id, ids));
+        .where(anyOf(roles.id, ids));
     },
 
     /** How many of `ids` are channels, products or employees of the tenant. */
@@ -118,7 +124,7 @@ export function createUserRepository(db: Db) {
         executor
           .select({ n: count() })
           .from(table)
-          .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids))),
+          .where(and(eq(table.tenantId, tenantId), anyOf(table.id, ids))),
       );
     },
 
@@ -143,12 +149,9 @@ export function createUserRepository(db: Db) {
         .where(eq(users.id, id));
     },
 
-    /** Ends every sign-in of the user (an administrator set a new password). */
+    /** Ends every sign-in of the user, access and refresh tokens (an administrator set a new password). */
     async revokeSessions(executor: Executor, userId: number, at: Date): Promise<void> {
-      await executor
-        .update(refreshTokens)
-        .set({ revokedAt: at })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await endSessions(executor, { userIds: [userId] }, { at });
     },
 
     /** Replaces the user's roles; the list order is `user_roles.position`. */

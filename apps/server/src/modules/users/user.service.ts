@@ -13,8 +13,15 @@ import type { Executor } from '../../db/executor.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import {
+  assertScopesGrantable,
+  isOperator,
+  mayHoldOperatorScopes,
+  tenantChangeNotAllowed,
+} from '../administration/operator.js';
 import { alternaLevelRequired, found, invalidField } from '../administration/refusals.js';
 import { hashPassword } from '../auth/password.js';
+import { endSessions, endSessionsOnChange } from '../auth/session-state.js';
 import { assertPowerUserCapacity } from './power-users.js';
 import {
   userTenantIs,
@@ -33,21 +40,19 @@ export type UserSaveInput = TestUserUpdate & { TenantId?: number | null; TrialEx
 type Deps = { db: Db; repository: UserRepository; now?: () => Date };
 
 const sameTenantRequired = () => new AppError(400, ErrorCode.SameTenantRequired);
-const tenantChangeNotAllowed = () => new AppError(403, ErrorCode.TenantChangeNotAllowed);
+const ownRolesUnchangeable = () => new AppError(403, ErrorCode.OwnRolesUnchangeable);
 
 /**
  * The users the caller sees and changes: those of the caller's tenant; a tenantless caller holding
- * alterna:manage sees every tenant's.
+ * alterna:manage (an operator scope, which no tenant's role holds) sees every tenant's.
  */
 export function visibleUsers(actor: Actor): SQL | undefined {
   if (actor.tenantId === null && hasAnyScope(actor.scopes, ['alterna:manage'])) return undefined;
   return userTenantIs(actor.tenantId);
 }
 
-/** Whether the caller may put a user in another tenant (shell spec §5; else 14005). */
-export function mayChooseTenant(actor: Actor): boolean {
-  return actor.tenantId === null || hasAnyScope(actor.scopes, ['alterna:manage']);
-}
+const sameOrder = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 
 function toDetail(row: UserWithRoles, now: Date): UserDetail {
   return {
@@ -94,14 +99,17 @@ export function createUserService({ db, repository, now = () => new Date() }: De
     return toDetail(row, now());
   }
 
-  /** The tenant the saved user belongs to; refuses a change the caller may not make. */
+  /**
+   * The tenant the saved user belongs to. Only installation operators choose one (shell spec §5); anyone else
+   * gets 14005 whether the tenant exists or not.
+   */
   async function targetTenant(
     executor: Executor,
     { actor, kind, input, existing }: SaveContext,
   ): Promise<number | null> {
     const current = existing ? existing.tenantId : actor.tenantId;
     if (isTest(kind) || input.TenantId === undefined || input.TenantId === current) return current;
-    if (!mayChooseTenant(actor)) throw tenantChangeNotAllowed();
+    if (!(await isOperator(executor, actor))) throw tenantChangeNotAllowed();
     if (input.TenantId !== null && !(await repository.tenantExists(executor, input.TenantId)))
       throw notFound(ErrorCode.TenantNotFound);
     return input.TenantId;
@@ -135,6 +143,23 @@ export function createUserService({ db, repository, now = () => new Date() }: De
     }
   }
 
+  /**
+   * No escalation: nobody changes their own roles (10014), and every role a user gains must hold only scopes
+   * the caller holds (10013) and no operator scope in a tenant (10006).
+   */
+  function assertRolesGrantable(actor: Actor, roleFacts: RoleFact[], before: UserWithRoles | undefined) {
+    const ids = roleFacts.map((role) => role.id);
+    if (before?.id === actor.userId && !sameOrder(before.roleIds, ids)) throw ownRolesUnchangeable();
+    for (const role of roleFacts) {
+      if (before?.roleIds.includes(role.id)) continue;
+      assertScopesGrantable({
+        operatorScopesAllowed: mayHoldOperatorScopes(role),
+        scopes: role.scopes,
+        grantedBy: actor,
+      });
+    }
+  }
+
   async function passwordValues(input: UserSaveInput): Promise<PasswordValues | undefined> {
     if (input.Password === undefined) return undefined;
     const at = now();
@@ -165,6 +190,7 @@ export function createUserService({ db, repository, now = () => new Date() }: De
             existingId === undefined ? undefined : await findVisible(tx, actor, kind, existingId);
           const tenantId = await targetTenant(tx, { actor, kind, input, existing: before });
           const roleFacts = await orderedRoles(tx, tenantId, input.Roles);
+          assertRolesGrantable(actor, roleFacts, before);
           const touchesAlterna =
             roleFacts.some((role) => role.securityLevel === SecurityLevel.Alterna) ||
             before?.securityLevel === SecurityLevel.Alterna;
@@ -212,6 +238,7 @@ export function createUserService({ db, repository, now = () => new Date() }: De
             id = await repository.insert(tx, { ...values, ...password, isTestUser: isTest(kind) });
           }
           await repository.replaceRoles(tx, { userId: id, tenantId, roleIds: input.Roles });
+          if (before) await endSessionsOnChange(tx, before, { tenantId, roleIds: input.Roles });
           return reload(tx, kind, id);
         }),
       { onDuplicate: () => conflict(ErrorCode.UserNameExists) },
@@ -248,6 +275,7 @@ export function createUserService({ db, repository, now = () => new Date() }: De
           });
         }
         await repository.update(tx, id, { isActive: active });
+        if (!active) await endSessions(tx, { userIds: [id] });
         return reload(tx, kind, id);
       });
     },
@@ -258,7 +286,7 @@ export function createUserService({ db, repository, now = () => new Date() }: De
      */
     async roleChoices(actor: Actor, tenantId: number | null): Promise<IdentityRole[]> {
       if (tenantId !== actor.tenantId) {
-        if (!mayChooseTenant(actor)) throw tenantChangeNotAllowed();
+        if (!(await isOperator(db, actor))) throw tenantChangeNotAllowed();
         if (tenantId !== null && !(await repository.tenantExists(db, tenantId)))
           throw notFound(ErrorCode.TenantNotFound);
       }

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ALL_SCOPES,
   CONSOLE_CLIENT_ID,
   ErrorCode,
   SecurityLevel,
@@ -71,7 +72,10 @@ async function snapshot() {
 }
 
 /** The tenantless Alterna user, or Demo Bank's user manager, holding exactly `scopes`. */
-const alternaWith = (scopes: Scope[]) => scopedToken(t, { userId: id.alterna!, tenantId: null, scopes });
+const alternaWith = (scopes: readonly Scope[]) =>
+  scopedToken(t, { userId: id.alterna!, tenantId: null, scopes: [...scopes] });
+/** The tenantless Alterna user holding every scope: an installation operator. */
+const operatorToken = () => alternaWith(ALL_SCOPES);
 const managerWith = (scopes: Scope[]) =>
   scopedToken(t, { userId: id.manager!, tenantId: t.tenantId, scopes });
 
@@ -367,7 +371,7 @@ describe('POST /api/users', () => {
       403,
       10008,
     );
-    const alternaToken = await alternaWith(['user:manage', 'alterna:manage']);
+    const alternaToken = await operatorToken();
     const created = await inject(
       'POST',
       '/api/users',
@@ -382,7 +386,7 @@ describe('POST /api/users', () => {
   });
 
   it('refuses choosing a tenant without alterna:manage (14005)', async () => {
-    const managerToken = await managerWith(['user:read', 'user:manage']);
+    const managerToken = await managerWith(['user:read', 'user:manage', 'report:read']);
     await expectRefused(
       () =>
         inject('POST', '/api/users', managerToken, form({ TenantId: otherTenantId, Roles: [id.otherRole] })),
@@ -475,17 +479,20 @@ describe('PUT /api/users/:id', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  it('refuses a tenant change without alterna:manage (14005) and allows it with it', async () => {
+  it('refuses a tenant change to all but installation operators (14005) and allows it to them', async () => {
     const user = await create();
     const managerToken = await managerWith(['user:manage']);
-    await expectRefused(
-      () => replace(user, { TenantId: otherTenantId, Roles: [id.otherRole] }, managerToken),
-      403,
-      14005,
-    );
-    // With alterna:manage, the roles must follow the user to the new tenant.
-    await expectRefused(() => replace(user, { TenantId: otherTenantId }), 400, 2100);
-    const moved = await replace(user, { TenantId: otherTenantId, Roles: [id.otherRole] });
+    for (const token of [managerToken, adminToken]) {
+      await expectRefused(
+        () => replace(user, { TenantId: otherTenantId, Roles: [id.otherRole] }, token),
+        403,
+        14005,
+      );
+    }
+    // For an operator, the roles must follow the user to the new tenant.
+    const operator = await operatorToken();
+    await expectRefused(() => replace(user, { TenantId: otherTenantId }, operator), 400, 2100);
+    const moved = await replace(user, { TenantId: otherTenantId, Roles: [id.otherRole] }, operator);
     expect(moved.statusCode, moved.body).toBe(200);
     const [row] = await db().select().from(users).where(eq(users.id, user.Id));
     expect(row!.tenantId).toBe(otherTenantId);
@@ -494,7 +501,7 @@ describe('PUT /api/users/:id', () => {
   });
 
   it('refuses a non-Alterna caller editing an Alterna-level user (10008)', async () => {
-    const alternaToken = await alternaWith(['user:manage', 'alterna:manage']);
+    const alternaToken = await operatorToken();
     const user = await create({ TenantId: t.tenantId, Roles: [id.alternaRole] }, alternaToken);
     await expectRefused(() => replace(user, { Roles: [id.regularRole] }), 403, 10008);
     await expectRefused(() => inject('PUT', `/api/users/${user.Id}/deactivate`), 403, 10008);
@@ -567,7 +574,7 @@ describe('GET /api/users/forSelect', () => {
 
 describe('/api/test-users', () => {
   it("creates test users in the caller's tenant, listed apart from the users", async () => {
-    const testerToken = await managerWith(['user:test']);
+    const testerToken = await managerWith(['user:test', 'report:read']);
     const created = await inject(
       'POST',
       '/api/test-users',
@@ -604,7 +611,8 @@ describe('/api/test-users', () => {
 
 describe('GET /api/users/roleChoices', () => {
   it("lists another tenant's roles only to a caller who may choose the tenant", async () => {
-    const response = await inject('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`);
+    const operator = await operatorToken();
+    const response = await inject('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, operator);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual([
       { Id: id.otherPowerRole, Name: 'Other Admin', SecurityLevel: SecurityLevel.Power },
@@ -616,8 +624,13 @@ describe('GET /api/users/roleChoices', () => {
     expect(refused.json().Code).toBe(ErrorCode.TenantChangeNotAllowed);
     const own = await inject('GET', `/api/users/roleChoices?tenantId=${t.tenantId}`, managerToken);
     expect(own.json<{ Name: string }[]>().map((role) => role.Name)).toContain('Report Viewer');
-    expect((await inject('GET', '/api/users/roleChoices?tenantId=999999')).json().Code).toBe(
+    expect((await inject('GET', '/api/users/roleChoices?tenantId=999999', operator)).json().Code).toBe(
       ErrorCode.TenantNotFound,
     );
+    // Any other caller gets the same answer for a tenant that exists and one that does not.
+    for (const tenantId of [otherTenantId, 999_999]) {
+      const answer = await inject('GET', `/api/users/roleChoices?tenantId=${tenantId}`, adminToken);
+      expect(answer.json().Code).toBe(ErrorCode.TenantChangeNotAllowed);
+    }
   });
 });

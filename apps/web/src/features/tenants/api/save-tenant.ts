@@ -1,4 +1,4 @@
-import { tenantSchema, type SaveTenantInput, type Tenant } from '@loupe/contracts';
+import { tenantSchema, type CreateTenantInput, type SaveTenantInput, type Tenant } from '@loupe/contracts';
 import {
   saveRecord,
   useSaveRecordMutation,
@@ -6,11 +6,12 @@ import {
 } from '../../../components/admin-page/record-api';
 import { TENANTS_ENDPOINT, tenantKeys } from './tenant-keys';
 
-export type SaveTenantRequest = SaveRecordRequest<SaveTenantInput>;
+/** A create carries the first Administrator user too. */
+export type SaveTenantRequest = SaveRecordRequest<SaveTenantInput | CreateTenantInput>;
 
 /**
  * `POST /api/tenants` (no id) or `PUT /api/tenants/{id}`: the saved tenant, or 400 with 14001 (name exists),
- * 14002 (tenant limit reached), 3333; 404 with 14003.
+ * 14002 (tenant limit reached), 3333; 404 with 14003; 409 with 10009 (the first user's name is taken).
  */
 export function saveTenant(request: SaveTenantRequest): Promise<Tenant> {
   return saveRecord(TENANTS_ENDPOINT, tenantSchema, request);

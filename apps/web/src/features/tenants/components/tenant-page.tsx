@@ -1,4 +1,11 @@
-import { DEFAULT_TENANT_TIME_ZONE, ErrorCode, saveTenantSchema, type Tenant } from '@loupe/contracts';
+import {
+  DEFAULT_TENANT_TIME_ZONE,
+  ErrorCode,
+  saveTenantSchema,
+  tenantAdministratorSchema,
+  type Tenant,
+  type TenantAdministrator,
+} from '@loupe/contracts';
 import { Descriptions, Form, Input, Result, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +26,15 @@ import styles from './tenants.module.css';
 
 const LIST_PATH = '/tenants';
 
-type Values = { Name: string; TimeZone: string; ConfigText: string };
+type Values = {
+  Name: string;
+  TimeZone: string;
+  ConfigText: string;
+  /** A new tenant's first user (the create only). */
+  Administrator?: TenantAdministrator;
+};
+
+const administratorFields = tenantAdministratorSchema.shape;
 
 /** Which field a refusal of the server belongs to; other failures show above the form. */
 const fieldOf = fieldOfCode<Values>({ [ErrorCode.TenantNameExists]: 'Name' });
@@ -85,6 +100,11 @@ function TenantForm({ tenant }: { tenant?: Tenant }) {
     ConfigText: JSON.stringify(tenant?.Config ?? {}, null, 2),
   };
 
+  const adminRules = (schema: Parameters<typeof zodRule>[0]) => [
+    { required: true, message: tCommon('form.required') },
+    zodRule(schema, t),
+  ];
+
   const handlers = useSaveHandlers({
     form,
     fieldOf,
@@ -100,6 +120,7 @@ function TenantForm({ tenant }: { tenant?: Tenant }) {
           Name: values.Name,
           TimeZone: values.TimeZone,
           Config: JSON.parse(values.ConfigText) as Record<string, unknown>,
+          ...(tenant ? {} : { Administrator: values.Administrator }),
         },
       },
       handlers,
@@ -168,6 +189,40 @@ function TenantForm({ tenant }: { tenant?: Tenant }) {
         >
           <JsonField rows={12} />
         </Form.Item>
+        {!tenant && (
+          <fieldset className={styles.administrator}>
+            <legend>{t('fields.administrator')}</legend>
+            <FormNote type="info" title={t('help.administrator')} />
+            <Form.Item
+              name={['Administrator', 'UserName']}
+              label={t('fields.adminUserName')}
+              rules={adminRules(administratorFields.UserName)}
+            >
+              <Input autoComplete="off" maxLength={100} />
+            </Form.Item>
+            <Form.Item
+              name={['Administrator', 'FullName']}
+              label={t('fields.adminFullName')}
+              rules={adminRules(administratorFields.FullName)}
+            >
+              <Input autoComplete="off" maxLength={200} />
+            </Form.Item>
+            <Form.Item
+              name={['Administrator', 'Email']}
+              label={t('fields.adminEmail')}
+              rules={adminRules(administratorFields.Email)}
+            >
+              <Input type="email" autoComplete="off" maxLength={256} />
+            </Form.Item>
+            <Form.Item
+              name={['Administrator', 'Password']}
+              label={t('fields.adminPassword')}
+              rules={adminRules(administratorFields.Password)}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </fieldset>
+        )}
       </RecordForm>
     </AdminPage>
   );
