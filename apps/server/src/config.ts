@@ -1,5 +1,54 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRateLimits, type RateLimitSettings } from './plugins/rate-limits.js';
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For to believe, so request.ip is the client's. `false` (default) trusts
+ * none, `true` every hop, a number that many hops, else a comma-separated list of addresses, CIDR ranges or
+ * proxy-addr's names (loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** TRUST_PROXY as Fastify's option: a hop count becomes proxy-addr's "the nearest n hops" test. */
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false') return false;
+    if (lower === 'true') return true;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const items = value.split(',').map((item) => item.trim());
+    const wrong = items.filter((item) => !isProxyAddress(item));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: not an address, CIDR range or loopback/linklocal/uniquelocal: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -12,7 +61,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Loupe <no-reply@loupe.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_SECRET: z.string().min(32).optional(),
-  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  /** Default: on for the embedded database, off with DATABASE_URL (a real installation starts empty). */
+  DEMO_DATA: z.enum(['on', 'off']).optional(),
   DEMO_RESPONSES: z.coerce.number().int().min(0).default(100_000),
   WEB_DIST: z.string().optional(),
   /** DuckDB's memory limit for the analytics replica (its buffers; the server process needs a few hundred MB more). */
@@ -27,6 +77,12 @@ const envSchema = z.object({
   /** Default `${PUBLIC_URL}/sso`, the console's SSO page; register it at the identity provider. */
   OIDC_REDIRECT_URI: z.string().url().or(z.literal('')).optional(),
   SSO_CODE_PARAM: z.string().min(1).default('code'),
+  /** `on` (the defaults of docs/api.md), `off`, or overrides such as `token=60/10,restData=1200/600`. */
+  RATE_LIMITS: z.string().default('on'),
+  TRUST_PROXY: trustProxySchema,
+  /** On first start with no operator yet, creates one with this password (never passed on a command line). */
+  LOUPE_OPERATOR_PASSWORD: z.string().min(1).optional(),
+  LOUPE_OPERATOR_NAME: z.string().trim().min(1).default('operator'),
 });
 
 export type Config = {
@@ -54,6 +110,13 @@ export type Config = {
   oidcRedirectUri: string;
   /** The query parameter of that redirect the /sso page reads the code from. */
   ssoCodeParam: string;
+  /** Per-minute limits per address and account on sign-in, account, captcha and REST data; null: off. */
+  rateLimits: RateLimitSettings | null;
+  /** Fastify's trustProxy: whose X-Forwarded-For sets request.ip. */
+  trustProxy: TrustProxy;
+  /** The first start's operator password (LOUPE_OPERATOR_PASSWORD); unset: no operator is created. */
+  operatorPassword: string | undefined;
+  operatorName: string;
 };
 
 /** Reads the configuration from the environment; the README's configuration table documents each variable. */
@@ -70,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: parsed.MAIL_FROM,
     logLevel: parsed.LOG_LEVEL,
     tokenSecret: parsed.TOKEN_SECRET,
-    demoData: parsed.DEMO_DATA === 'on',
+    demoData: parsed.DEMO_DATA === undefined ? !parsed.DATABASE_URL : parsed.DEMO_DATA === 'on',
     demoResponses: parsed.DEMO_RESPONSES,
     replicaMemoryLimit: parsed.REPLICA_MEMORY_LIMIT,
     webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
@@ -79,5 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcClientSecret: parsed.OIDC_CLIENT_SECRET || undefined,
     oidcRedirectUri: parsed.OIDC_REDIRECT_URI || `${publicUrl}/sso`,
     ssoCodeParam: parsed.SSO_CODE_PARAM,
+    rateLimits: parseRateLimits(parsed.RATE_LIMITS),
+    trustProxy: parsed.TRUST_PROXY,
+    operatorPassword: parsed.LOUPE_OPERATOR_PASSWORD,
+    operatorName: parsed.LOUPE_OPERATOR_NAME,
   };
 }

@@ -3,12 +3,13 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadDemoData } from './demo/demo-data.js';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-users.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, SECOND_DEMO_RESPONSES } from './demo/demo-users.js';
 import { consoleProgress } from './demo/progress-bar.js';
-import { ensureConsoleClient, seedDemoIdentity } from './demo/seed-identity.js';
+import { ensureConsoleClient, seedDemoIdentity, seedSecondDemoTenant } from './demo/seed-identity.js';
 import { ensureWidgetCatalogue } from './modules/widgets/ensure-widget-catalogue.js';
 import { createLogger } from './logger.js';
 import { createAccessTokenSigner, loadSigningSecret } from './modules/auth/access-token.js';
+import { ensureFirstRunOperator, hasOperator } from './setup/operator.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -16,6 +17,9 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 await ensureConsoleClient(database.db);
 await ensureWidgetCatalogue(database.db);
+// LOUPE_OPERATOR_PASSWORD on first start: the installation operator, when there is none yet.
+const operatorCreated = await ensureFirstRunOperator(database.db, config);
+if (operatorCreated) logger.info({ userName: operatorCreated }, 'installation operator created');
 
 let demoLoaded = 0;
 if (config.demoData) {
@@ -26,6 +30,10 @@ if (config.demoData) {
     onProgress: consoleProgress('Loading demo data    '),
   });
   demoLoaded = demo.sessions;
+  // A second, small tenant, so that tenant isolation is visible.
+  const second = await seedSecondDemoTenant(database.db);
+  const small = Math.min(SECOND_DEMO_RESPONSES, config.demoResponses);
+  demoLoaded += (await loadDemoData(database, { tenantId: second.tenantId, responses: small })).sessions;
 }
 
 const replica = await createAnalyticsReplica({
@@ -68,13 +76,20 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+const noOperator = !config.demoData && !(await hasOperator(database.db));
 const lines = [
   '',
   `Loupe is running at http://localhost:${config.port} (database: ${where})`,
   ...(config.demoData
     ? [
         `Demo users (password ${DEMO_PASSWORD}):`,
-        ...DEMO_USERS.map((u) => `  ${u.userName.padEnd(8)} ${u.role}`),
+        ...DEMO_SIGN_INS.map(({ user, tenant }) => `  ${user.userName.padEnd(8)} ${user.role}, ${tenant}`),
+      ]
+    : []),
+  ...(noOperator
+    ? [
+        'No installation operator yet: create one with `npm run setup -- --operator <name>`',
+        '(or start with LOUPE_OPERATOR_PASSWORD set).',
       ]
     : []),
   '',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasAnyScope, toLanguageCode, type Scope } from '@loupe/contracts';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import type { AccessTokenSigner } from '../modules/auth/access-token.js';
+import type { SessionStateReader } from '../modules/auth/session-state.js';
 
 /**
  * Who may call a route: anyone ('public'), any signed-in user ('signed-in'), or holders of any of the listed
@@ -17,6 +18,8 @@ export type Actor = {
   userName: string;
   scopes: readonly string[];
   clientId: string;
+  /** The sign-in (refresh-token family) of the caller's token, when the token names it. */
+  sessionId?: string;
 };
 
 export type RegisteredRoute = { method: string; url: string; options: RouteOptions };
@@ -44,8 +47,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return kind?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Reads the Bearer token into `request.actor` and enforces each route's declared access. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { signer: AccessTokenSigner }) => {
+type AuthOptions = { signer: AccessTokenSigner; sessions: SessionStateReader };
+
+/**
+ * Reads the Bearer token into `request.actor` and enforces each route's declared access. A token is refused
+ * once its user is inactive or gone, or its version is older than the user's (sessions ended, see
+ * session-state.ts); that state is cached for at most a second per node.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const registry: RegisteredRoute[] = [];
   app.decorate('routeRegistry', registry);
   app.decorateRequest('language', 'tr');
@@ -73,12 +82,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { signer: Acc
     const token = bearerToken(request);
     const claims = token ? await options.signer.verify(token) : null;
     if (!claims) throw unauthorized();
+    const userId = Number(claims.sub);
+    if (!Number.isInteger(userId) || userId < 1 || userId > 0x7fffffff) throw unauthorized();
+    const state = await options.sessions.read(userId);
+    if (!state || !state.isActive || state.tokenVersion !== (claims.ver ?? 0)) throw unauthorized();
     const actor: Actor = {
-      userId: Number(claims.sub),
+      userId,
       tenantId: claims.tid,
       userName: claims.name,
       scopes: claims.scp,
       clientId: claims.cid,
+      ...(claims.sid === undefined ? {} : { sessionId: claims.sid }),
     };
     Object.defineProperty(request, 'actor', { value: actor, enumerable: true });
     if (access !== 'signed-in' && !hasAnyScope(actor.scopes, access)) throw forbidden();

@@ -63,4 +63,8 @@ export type AccessTokenClaims = {
   scp: string[];
   cid: string;
   name: string;
+  /** The user's token version at issue; a token of an older version is refused (absent: 0). */
+  ver?: number;
+  /** The sign-in (refresh-token family) the token belongs to, so a password change can keep the caller's own. */
+  sid?: string;
 };

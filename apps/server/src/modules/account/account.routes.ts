@@ -37,7 +37,16 @@ export function accountRoutes(app: FastifyInstance, account: AccountServices) {
     '/api/account/change-password',
     { config: { access: 'signed-in' }, schema: { body: changePasswordSchema } },
     async (request, reply) => {
-      await passwords.changePassword(request.actor, request.body);
+      await passwords.changePassword(request.actor, request.body, request.ip);
+      return reply.status(204).send();
+    },
+  );
+
+  routes.post(
+    '/api/account/sign-out-everywhere',
+    { config: { access: 'signed-in' } },
+    async (request, reply) => {
+      await passwords.signOutEverywhere(request.actor);
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ErrorCode,
   type ChangeExpiredPassword,
@@ -7,11 +7,12 @@ import {
   type ResetPasswordLink,
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
-import { refreshTokens, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, unauthorized } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { IdentityRepository, UserRow } from '../auth/identity.repository.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { endSessions } from '../auth/session-state.js';
 import type { SignInGuard } from '../auth/sign-in-guard.service.js';
 import type { AccountMails } from './account-mails.js';
 import { assertPasswordRule, linkError } from './account-errors.js';
@@ -43,13 +44,14 @@ const mailable = (user: UserRow | undefined): user is UserRow & { email: string 
  */
 export function createPasswordService({ db, identity, guard, links, mails, background, now }: Deps) {
   /**
-   * Stores a new password: no longer expired. `endSessions` revokes every refresh token of the user, for the
-   * changes made without signing in; `claim` runs first in the same transaction (a reset link).
+   * Stores a new password: no longer expired. Every session of the user ends (access and refresh tokens), but
+   * for `keepFamily`, the caller's own sign-in when it changes its own password; `claim` runs first in the same
+   * transaction (a reset link).
    */
   async function setPassword(
     userId: number,
     newPassword: string,
-    { endSessions, claim }: { endSessions: boolean; claim?: (tx: Tx) => Promise<void> },
+    { keepFamily, claim }: { keepFamily?: string | undefined; claim?: (tx: Tx) => Promise<void> } = {},
   ) {
     const passwordHash = await hashPassword(newPassword);
     const at = now();
@@ -59,12 +61,7 @@ export function createPasswordService({ db, identity, guard, links, mails, backg
         .update(users)
         .set({ passwordHash, passwordChangedAt: at, passwordExpireDate: null, updatedAt: at })
         .where(eq(users.id, userId));
-      if (endSessions) {
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: at })
-          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-      }
+      await endSessions(tx, { userIds: [userId] }, keepFamily === undefined ? {} : { keepFamily });
     });
   }
 
@@ -106,19 +103,33 @@ export function createPasswordService({ db, identity, guard, links, mails, backg
         ]);
       }
       checkNewPassword(body.CurrentPassword, body.NewPassword);
-      await setPassword(user.id, body.NewPassword, { endSessions: true });
+      await setPassword(user.id, body.NewPassword);
       await guard.clearFailures(body.UserName);
     },
 
-    /** The profile page: the signed-in user's own password; the current sign-in stays. */
-    async changePassword(actor: Actor, body: ChangePassword): Promise<void> {
+    /**
+     * The profile page: the signed-in user's own password. Every other sign-in of the user ends; the caller's
+     * own stays (its access token is refused like the others' and renewed silently through its refresh token,
+     * shell spec §4). Wrong current passwords count as sign-in failures of the user and the address: after as
+     * many as ask the sign-in for a captcha, the check is refused (429) until they age out.
+     */
+    async changePassword(actor: Actor, body: ChangePassword, ipAddress: string): Promise<void> {
       const user = await identity.findUserById(actor.userId);
       if (!user || !user.isActive || user.tenantId !== actor.tenantId) throw unauthorized();
+      if (await guard.captchaRequired(user.userName, ipAddress)) {
+        throw new AppError(429, ErrorCode.TooManyRequests);
+      }
       if (!(await verifyPassword(user.passwordHash, body.CurrentPassword))) {
+        await guard.recordFailure(user.userName, ipAddress);
         throw badRequest(ErrorCode.CurrentPasswordWrong);
       }
       checkNewPassword(body.CurrentPassword, body.NewPassword);
-      await setPassword(user.id, body.NewPassword, { endSessions: false });
+      await setPassword(user.id, body.NewPassword, { keepFamily: actor.sessionId });
+    },
+
+    /** "Sign out everywhere": every sign-in of the caller ends, this one included. */
+    async signOutEverywhere(actor: Actor): Promise<void> {
+      await endSessions(db, { userIds: [actor.userId] });
     },
 
     /** Always accepted: whether the login names a user never shows, in the answer or in its timing. */
@@ -146,7 +157,6 @@ export function createPasswordService({ db, identity, guard, links, mails, backg
       if (!user || !user.isActive) throw linkError(undefined);
       // Whoever else may have been signed in with the forgotten password is signed out.
       await setPassword(user.id, body.NewPassword, {
-        endSessions: true,
         claim: async (tx) => {
           if (!(await links.claim(tx, link.row.id))) throw linkError('used');
           await links.retireAll(tx, user.id, 'reset-password');

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oauthClients, roles, userRoles, users } from '../../db/schema/index.js';
+import { anyOf } from '../../db/any-of.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof oauthClients.$inferSelect;
@@ -45,7 +46,7 @@ export function createIdentityRepository(db: Db) {
       return db
         .select()
         .from(users)
-        .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+        .where(and(eq(users.tenantId, tenantId), anyOf(users.id, ids)));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 // eslint-disable-next-line import-x/default -- the typings omit the CommonJS export (see renderCaptcha)
 import svgCaptcha from 'svg-captcha';
 import type { Captcha } from '@loupe/contracts';
@@ -7,8 +7,16 @@ import type { Db } from '../../db/client.js';
 import { captchaChallenges, signInFailures } from '../../db/schema/index.js';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins for one login, or from one address, within the window before a captcha is asked for. */
+/** Failed sign-ins for one login (from anywhere) within the window before that login needs a captcha. */
 export const FAILURES_BEFORE_CAPTCHA = 3;
+/**
+ * Failed sign-ins from one address (for any logins) within the window before every login from there needs a
+ * captcha: counted apart from the logins', and higher, so that colleagues behind one office address do not put
+ * each other behind a captcha, while one address trying many accounts soon does.
+ */
+export const ADDRESS_FAILURES_BEFORE_CAPTCHA = 10;
+/** Unsolved challenges kept at most (the newest); `GET /api/captcha` is also rate limited per address. */
+export const MAX_OPEN_CAPTCHAS = 10_000;
 const CAPTCHA_LIFETIME_MS = 5 * 60_000;
 const CAPTCHA_LENGTH = 5;
 // No look-alikes (0/O/o, 1/I/l/i, 5/S/s…): the answer is compared case-insensitively.
@@ -29,6 +37,7 @@ type Deps = { db: Db; now?: () => Date };
  */
 export function createSignInGuard({ db, now = () => new Date() }: Deps) {
   let failuresSinceSweep = 0;
+  let captchasSinceCap = 0;
 
   return {
     /** Whether the next password sign-in for `login` from `ipAddress` must carry a solved captcha. */
@@ -50,7 +59,8 @@ export function createSignInGuard({ db, now = () => new Date() }: Deps) {
           ),
         );
       return (
-        (row?.byLogin ?? 0) >= FAILURES_BEFORE_CAPTCHA || (row?.byAddress ?? 0) >= FAILURES_BEFORE_CAPTCHA
+        (row?.byLogin ?? 0) >= FAILURES_BEFORE_CAPTCHA ||
+        (row?.byAddress ?? 0) >= ADDRESS_FAILURES_BEFORE_CAPTCHA
       );
     },
 
@@ -81,7 +91,10 @@ export function createSignInGuard({ db, now = () => new Date() }: Deps) {
       await db.delete(signInFailures).where(eq(signInFailures.login, login.trim().toLowerCase()));
     },
 
-    /** A new challenge: 5 characters, single use, valid 5 minutes. */
+    /**
+     * A new challenge: 5 characters, single use, valid 5 minutes. Expired challenges go on every call; now and
+     * then all but the newest MAX_OPEN_CAPTCHAS go too, so a flood of calls cannot grow the table without end.
+     */
     async createCaptcha(): Promise<Captcha> {
       const at = now();
       const text = Array.from(
@@ -96,6 +109,15 @@ export function createSignInGuard({ db, now = () => new Date() }: Deps) {
           answer: text.toLowerCase(),
           expiresAt: new Date(at.getTime() + CAPTCHA_LIFETIME_MS),
         });
+        if (++captchasSinceCap >= 50) {
+          captchasSinceCap = 0;
+          const newest = tx
+            .select({ id: captchaChallenges.id })
+            .from(captchaChallenges)
+            .orderBy(desc(captchaChallenges.expiresAt))
+            .limit(MAX_OPEN_CAPTCHAS);
+          await tx.delete(captchaChallenges).where(notInArray(captchaChallenges.id, newest));
+        }
       });
       const svg = renderCaptcha(text, { width: 150, height: 50, fontSize: 50, noise: 2, color: true });
       return { CaptchaId: id, Image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };

@@ -1,6 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { LoginError, TokenRequest, TokenResponse } from '@loupe/contracts';
+import {
+  SecurityLevel,
+  isOperatorScope,
+  type LoginError,
+  type TokenRequest,
+  type TokenResponse,
+} from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import { OAuthError } from '../../errors.js';
@@ -13,6 +19,9 @@ import type { TwoFactorCodes } from './two-factor.js';
 type PasswordGrant = Extract<TokenRequest, { grant_type: 'password' }>;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+const isOperatorUser = (user: UserRow) =>
+  user.tenantId === null && user.securityLevel === SecurityLevel.Alterna;
 
 /** Hints a refused password sign-in carries for the sign-in page's next attempt. */
 export type SignInHints = { captcha_required?: true; two_factor_required?: true };
@@ -78,14 +87,33 @@ export function createTokenService({ db, identity, signer, guard, twoFactor, now
 
   async function scopesFor(user: UserRow, client: ClientRow): Promise<string[]> {
     const held = new Set((await identity.rolesOfUser(user.id)).flatMap((role) => role.scopes));
+    // Only a tenantless level-0 user acts as an operator, whatever a role still holds (roles saved before 10006).
+    if (!isOperatorUser(user)) for (const scope of held) if (isOperatorScope(scope)) held.delete(scope);
     const granted = client.scopes.length === 0 ? [...held] : client.scopes.filter((scope) => held.has(scope));
     return granted.sort();
   }
 
-  async function issue(user: UserRow, client: ClientRow, familyId: string): Promise<TokenResponse> {
+  /**
+   * New tokens for a sign-in (`familyId`). The refresh token ends at `sessionEnd`: the client's refresh-token
+   * lifetime from the sign-in, which rotation never extends.
+   */
+  async function issue(
+    user: UserRow,
+    client: ClientRow,
+    familyId: string,
+    sessionEnd = new Date(now().getTime() + client.refreshTokenLifetime * 1000),
+  ): Promise<TokenResponse> {
     const scopes = await scopesFor(user, client);
     const accessToken = await signer.sign(
-      { sub: String(user.id), tid: user.tenantId, scp: scopes, cid: client.id, name: user.userName },
+      {
+        sub: String(user.id),
+        tid: user.tenantId,
+        scp: scopes,
+        cid: client.id,
+        name: user.userName,
+        ver: user.tokenVersion,
+        sid: familyId,
+      },
       client.accessTokenLifetime,
     );
     const refreshToken = randomBytes(32).toString('base64url');
@@ -96,7 +124,7 @@ export function createTokenService({ db, identity, signer, guard, twoFactor, now
       clientId: client.id,
       tokenHash: sha256(refreshToken),
       familyId,
-      expiresAt: new Date(now().getTime() + client.refreshTokenLifetime * 1000),
+      expiresAt: sessionEnd,
     });
     return {
       access_token: accessToken,
@@ -179,7 +207,7 @@ export function createTokenService({ db, identity, signer, guard, twoFactor, now
     const user = await identity.findUserById(stored.userId);
     if (!user) throw new OAuthError('invalid_grant');
     assertUserMaySignIn(user, client);
-    return issue(user, client, stored.familyId);
+    return issue(user, client, stored.familyId, stored.expiresAt);
   }
 
   return {

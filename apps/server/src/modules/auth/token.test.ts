@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, CONSOLE_CLIENT_ID, type TokenResponse } from '@loupe/contracts';
+import { CONSOLE_CLIENT_ID, TENANT_SCOPES, type TokenResponse } from '@loupe/contracts';
 import { oauthClients, refreshTokens, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -180,7 +180,7 @@ describe('POST /token, password grant', () => {
   it('gives admin every scope and viewer only report:read', async () => {
     const admin = await t.signIn('admin');
     const adminClaims = await t.signer.verify(admin.access_token);
-    expect([...adminClaims!.scp].sort()).toEqual([...ALL_SCOPES].sort());
+    expect([...adminClaims!.scp].sort()).toEqual([...TENANT_SCOPES].sort());
 
     const viewer = await t.signIn('viewer');
     const viewerClaims = await t.signer.verify(viewer.access_token);

@@ -14,13 +14,13 @@ export function bootstrapRoutes(app: FastifyInstance, bootstrap: BootstrapServic
   routes.get(
     '/api/bootstrap/:locale',
     { config: { access: 'signed-in' }, schema: { ...schema, response: { 200: bootstrapSchema } } },
-    async (request) => bootstrap.get(request.actor),
+    async (request) => bootstrap.get(request.actor, request.log),
   );
 
   // The same payload sealed under a key derived from the caller's token (openBootstrap in contracts).
   routes.get(
     '/bootstrap/:locale',
     { config: { access: 'signed-in' }, schema: { ...schema, response: { 200: sealedBootstrapSchema } } },
-    async (request) => sealBootstrap(await bootstrap.get(request.actor), accessToken(request)),
+    async (request) => sealBootstrap(await bootstrap.get(request.actor, request.log), accessToken(request)),
   );
 }

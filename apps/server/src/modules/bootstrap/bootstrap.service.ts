@@ -1,6 +1,8 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   PRODUCT_CODE_NAME,
+  configurationSectionIssues,
   PRODUCT_VERSION,
   USER_TYPE_NAMES,
   type Bootstrap,
@@ -9,6 +11,7 @@ import {
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { licenses, systemConfigurations, translations } from '../../db/schema/index.js';
+import { createSharedReads } from '../../db/share-running.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { IdentityRepository } from '../auth/identity.repository.js';
@@ -21,9 +24,18 @@ export type SessionCounter = (
   since: Date,
 ) => Promise<{ internal: number; external: number }>;
 
+/** The `Language` of a LanguagePreference section that passed its check; null without one. */
+function preferredLanguage(json: string | undefined): string | null {
+  if (json === undefined) return null;
+  const { Language } = JSON.parse(json) as { Language?: string };
+  return Language ?? null;
+}
+
 type Deps = { db: Db; identity: IdentityRepository; countSessions: SessionCounter; now?: () => Date };
 
 export function createBootstrapService({ db, identity, countSessions, now = () => new Date() }: Deps) {
+  const shareRunning = createSharedReads();
+
   async function licenseInfo(
     tenantId: number | null,
   ): Promise<LicenseInfo & { aiActive: boolean; collectorActive: boolean }> {
@@ -59,23 +71,40 @@ export function createBootstrapService({ db, identity, countSessions, now = () =
   }
 
   return {
-    async get(actor: Actor): Promise<Bootstrap> {
-      const user = await identity.findUserById(actor.userId);
-      if (!user || user.tenantId !== actor.tenantId) throw notFound();
+    /** `log` hears of stored sections that break their shape; they are left out, so the console uses its defaults. */
+    async get(actor: Actor, log: FastifyBaseLogger): Promise<Bootstrap> {
       const tenantFilter = (column: typeof systemConfigurations.tenantId | typeof translations.tenantId) =>
         actor.tenantId === null ? isNull(column) : or(isNull(column), eq(column, actor.tenantId));
-      const [roleRows, license, configRows, translationRows] = await Promise.all([
-        identity.rolesOfUser(user.id),
-        licenseInfo(actor.tenantId),
-        db
-          .select()
-          .from(systemConfigurations)
-          .where(
-            and(eq(systemConfigurations.syncWithClient, true), tenantFilter(systemConfigurations.tenantId)),
-          ),
-        db.select().from(translations).where(tenantFilter(translations.tenantId)),
+      // What is the same for every user of the tenant (licence, synced sections, translations) is read once for
+      // the tenant's bootstraps running at the time; the user's own rows are read alongside, not before.
+      const tenantReads = () =>
+        Promise.all([
+          licenseInfo(actor.tenantId),
+          db
+            .select()
+            .from(systemConfigurations)
+            .where(
+              and(eq(systemConfigurations.syncWithClient, true), tenantFilter(systemConfigurations.tenantId)),
+            ),
+          db.select().from(translations).where(tenantFilter(translations.tenantId)),
+        ]);
+      const [user, roleRows, [license, configRows, translationRows]] = await Promise.all([
+        identity.findUserById(actor.userId),
+        identity.rolesOfUser(actor.userId),
+        shareRunning(`tenant:${actor.tenantId ?? 'none'}`, tenantReads),
       ]);
-      const configurations = configRows.map((row) => ({ Section: row.section, JsonConfig: row.jsonConfig }));
+      if (!user || user.tenantId !== actor.tenantId) throw notFound();
+      const configurations = configRows
+        .filter((row) => {
+          const issues = configurationSectionIssues(row.section, row.jsonConfig);
+          if (issues.length === 0) return true;
+          log.warn(
+            { section: row.section, configurationId: row.id, fields: issues.map((issue) => issue.field) },
+            'stored configuration section breaks its shape; bootstrap leaves it out',
+          );
+          return false;
+        })
+        .map((row) => ({ Section: row.section, JsonConfig: row.jsonConfig }));
       const preference = configurations.find((row) => row.Section === 'LanguagePreference');
       const securityLevel = user.securityLevel as SecurityLevel;
       const { aiActive, collectorActive, ...licenseFields } = license;
@@ -85,9 +114,7 @@ export function createBootstrapService({ db, identity, countSessions, now = () =
         CodeName: PRODUCT_CODE_NAME,
         LicenseInfo: licenseFields,
         MessageTemplates: [],
-        LanguagePreference: preference
-          ? ((JSON.parse(preference.JsonConfig) as { Language?: string }).Language ?? null)
-          : null,
+        LanguagePreference: preferredLanguage(preference?.JsonConfig),
         StageExpireInDay: 30,
         StageExpireInHours: 0,
         IsAIModuleActive: aiActive,

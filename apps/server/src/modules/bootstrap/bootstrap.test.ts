@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_SCOPES,
   CONSOLE_CLIENT_ID,
+  TENANT_SCOPES,
   openBootstrap,
   type Bootstrap,
   type SealedBootstrap,
@@ -31,7 +32,7 @@ describe('GET /api/bootstrap/:locale', () => {
     expect(body.User.UserName).toBe('admin');
     expect(body.User.FullName).toBe('Demo Admin');
     expect(body.User.TenantId).toBe(t.tenantId);
-    expect([...body.User.Scopes].sort()).toEqual([...ALL_SCOPES].sort());
+    expect([...body.User.Scopes].sort()).toEqual([...TENANT_SCOPES].sort());
     expect(body.User.Roles.map((role) => role.Name)).toEqual(['Administrator']);
     expect(body.LicenseInfo.IsValid).toBe(true);
     expect(body.LicenseInfo.ExpireIn).toBeGreaterThan(360);

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { users } from '../../db/schema/index.js';
+import { audits, users } from '../../db/schema/index.js';
 import { createLogger } from '../../logger.js';
 import { startOidcTestProvider, type OidcTestProvider } from '../../test/oidc-test-provider.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -224,6 +224,20 @@ describe('POST /api/sso/token', () => {
       }).toString(),
     });
     expect(refreshed.statusCode).toBe(200);
+  });
+
+  it('records the sign-in in the audit log (type 4, method sso)', async () => {
+    const { response } = await signInThroughSso('idp-admin', 'idp-pass');
+    expect(response.statusCode).toBe(200);
+    const admin = await userRow('admin');
+    const [row] = await t.database.db.select().from(audits).orderBy(desc(audits.id)).limit(1);
+    expect(row).toMatchObject({
+      operationType: 4,
+      operationScope: 'SignIn',
+      userId: admin.id,
+      tenantId: t.tenantId,
+    });
+    expect(JSON.parse(row!.operationData)).toMatchObject({ Method: 'sso' });
   });
 
   it('recognises a bound user by subject even after the email changed', async () => {

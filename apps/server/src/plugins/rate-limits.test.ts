@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { DEFAULT_RATE_LIMITS, parseRateLimits } from './rate-limits.js';
+
+/** Rate limits per address and per account (issue 14, item 3 and 11), with small limits to reach them. */
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    rateLimits: {
+      token: { perAddress: 4, perAccount: 2 },
+      account: { perAddress: 3, perAccount: 2 },
+      captcha: { perAddress: 2, perAccount: 2 },
+      restData: { perAddress: 10, perAccount: 2 },
+    },
+  });
+  // From an address of its own, so that it counts against no test below.
+  const signedIn = await t.app.inject({
+    method: 'POST',
+    url: '/token',
+    remoteAddress: '10.50.0.1',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      username: 'admin',
+      password: 'Demo1234!',
+      client_id: CONSOLE_CLIENT_ID,
+    }).toString(),
+  });
+  adminToken = signedIn.json<{ access_token: string }>().access_token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const passwordGrant = (username: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/token',
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', language: 'en' },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      username,
+      password: 'Wrong1234!',
+      client_id: CONSOLE_CLIENT_ID,
+    }).toString(),
+  });
+
+describe('rate limits', () => {
+  it('limit password grants per account, from whatever address, with a translated 429', async () => {
+    expect((await passwordGrant('limited-1', '10.60.0.1')).statusCode).toBe(400);
+    expect((await passwordGrant('LIMITED-1', '10.60.0.2')).statusCode).toBe(400);
+    const third = await passwordGrant('limited-1', '10.60.0.3');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({
+      Code: 429,
+      Message: 'Too many requests. Please wait and try again.',
+    });
+    expect(third.json().SupportId).toEqual(expect.any(String));
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account from the same address is not held up.
+    expect((await passwordGrant('limited-2', '10.60.0.3')).statusCode).toBe(400);
+  });
+
+  it('limit /token per address, whatever the accounts', async () => {
+    for (let i = 0; i < 4; i++) expect((await passwordGrant(`spray-${i}`, '10.61.0.1')).statusCode).toBe(400);
+    const fifth = await passwordGrant('spray-5', '10.61.0.1');
+    expect(fifth.statusCode).toBe(429);
+    expect((await passwordGrant('spray-5', '10.61.0.2')).statusCode).toBe(400);
+  });
+
+  it('limit GET /api/captcha per address, in the caller language', async () => {
+    const get = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress, headers: { language: 'tr' } });
+    expect((await get('10.62.0.1')).statusCode).toBe(200);
+    expect((await get('10.62.0.1')).statusCode).toBe(200);
+    const third = await get('10.62.0.1');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({
+      Code: 429,
+      Message: 'Çok fazla istek. Lütfen bekleyip yeniden deneyin.',
+    });
+    expect((await get('10.62.0.2')).statusCode).toBe(200);
+  });
+
+  it('limit the account forms per login and per address, malformed bodies included', async () => {
+    const forgot = (Login: unknown, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/forgot-password',
+        remoteAddress,
+        payload: { Login },
+      });
+    expect((await forgot('someone', '10.63.0.1')).statusCode).toBe(202);
+    expect((await forgot('someone', '10.63.0.2')).statusCode).toBe(202);
+    expect((await forgot('someone', '10.63.0.3')).statusCode).toBe(429);
+
+    expect((await forgot(5, '10.63.1.1')).statusCode).toBe(400);
+    expect((await forgot(6, '10.63.1.1')).statusCode).toBe(400);
+    expect((await forgot('other', '10.63.1.1')).statusCode).toBe(202);
+    expect((await forgot('another', '10.63.1.1')).statusCode).toBe(429);
+  });
+
+  it('limit the REST data routes per signed-in account', async () => {
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rest-data/responses',
+        remoteAddress: '10.64.0.1',
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: [],
+      });
+    expect((await post()).statusCode).not.toBe(429);
+    expect((await post()).statusCode).not.toBe(429);
+    expect((await post()).statusCode).toBe(429);
+  });
+});
+
+describe('RATE_LIMITS', () => {
+  it('is on by default, off when asked, and takes overrides per group', () => {
+    expect(parseRateLimits('on')).toEqual(DEFAULT_RATE_LIMITS);
+    expect(parseRateLimits('off')).toBeNull();
+    expect(parseRateLimits('token=120/20, restData=1200/600')).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      token: { perAddress: 120, perAccount: 20 },
+      restData: { perAddress: 1200, perAccount: 600 },
+    });
+    expect(() => parseRateLimits('tokens=1/2')).toThrow(/RATE_LIMITS/);
+  });
+});
