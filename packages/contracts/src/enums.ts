@@ -7,8 +7,31 @@ export const USER_TYPE_NAMES = { 0: 'Alterna', 1: 'Power', 2: 'Regular' } as con
   string
 >;
 
-/** Audit operation types the console records (shell spec §7). */
-export const AuditOperationType = { Logout: 6, PageVisit: 7 } as const;
+/**
+ * Audit operation types. 6 (logout) and 7 (page visit) are the console's own (shell spec §7) and the only ones a
+ * client may write; the server records the others itself (docs/admin-tenants-license-audit.md).
+ */
+export const AuditOperationType = {
+  Create: 1,
+  Update: 2,
+  Delete: 3,
+  SignIn: 4,
+  SignInFailed: 5,
+  Logout: 6,
+  PageVisit: 7,
+  /** The server ended a sign-in: its refresh token was revoked. */
+  SignOut: 8,
+  Export: 9,
+  /** A user's channel, product or employee restrictions changed. */
+  RestrictionChange: 10,
+} as const;
+export type AuditOperationType = (typeof AuditOperationType)[keyof typeof AuditOperationType];
+
+/** The operation types a client may write through `POST /api/audits`. */
+export const CLIENT_AUDIT_OPERATION_TYPES = [
+  AuditOperationType.Logout,
+  AuditOperationType.PageVisit,
+] as const;
 
 /** Client application types for OAuth clients. */
 export const ClientApplicationType = { Public: 0, Confidential: 1 } as const;

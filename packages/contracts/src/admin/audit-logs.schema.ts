@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32IdParam } from '../input-bounds.js';
 
 /*
  * The audit log (alterna:manage; shell spec §9: "audit log shows the last 5000 records in the range"). The grid
@@ -30,7 +31,7 @@ export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
 export const auditLogListItemSchema = z.object({
   Id: z.number().int(),
   UserName: z.string().nullable(),
-  /** 6 logout, 7 page visit (AuditOperationType); other numbers come from other writers. */
+  /** AuditOperationType: 6 logout and 7 page visit from the console, the others recorded by the server. */
   OperationType: z.number().int(),
   OperationScope: z.string(),
   /** The first AUDIT_LOG_DATA_PREVIEW_LENGTH characters. */
@@ -49,4 +50,4 @@ export const auditLogSchema = auditLogListItemSchema.extend({
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
 
-export const auditLogIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const auditLogIdParamsSchema = z.object({ id: int32IdParam });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_LOG_DATA_PREVIEW_LENGTH,
   AUDIT_LOG_DEFAULT_DAYS,
@@ -17,6 +17,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { countOf, pageOf, selectionOf } from '../administration/queries.js';
 import { found } from '../administration/refusals.js';
 import { ownTenantOrAll } from '../administration/tenant-scope.js';
+import { anyOf } from '../../db/any-of.js';
 
 const DAY_MS = 86_400_000;
 
@@ -74,7 +75,7 @@ export function createAuditLogGridSource({
         .where(and(visibleAudits(request.actor), gte(audits.createdAt, start), lte(audits.createdAt, end)))
         .orderBy(desc(audits.createdAt), desc(audits.id))
         .limit(AUDIT_LOG_RECORD_LIMIT);
-      return inArray(audits.id, newest);
+      return anyOf(audits.id, newest);
     },
     async rows(page) {
       const query = db

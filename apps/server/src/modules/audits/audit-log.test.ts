@@ -6,15 +6,18 @@ import {
   type AuditLog,
   type AuditLogListItem,
 } from '@loupe/contracts';
-import { audits } from '../../db/schema/index.js';
-import { callApi, insertTenant } from '../../test/admin-api.js';
+import { audits, users } from '../../db/schema/index.js';
+import { callApi, insertTenant, scopedToken } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
 let t: TestApp;
 /** Tenantless Alterna user: reads every tenant's records. */
 let alterna: string;
-/** Demo Bank's admin: alterna:manage, bound to its tenant. */
+/**
+ * Demo Bank's admin with a token claiming alterna:manage (an operator scope no tenant's token carries since
+ * issue 14; a stale token could): the service still confines it to its tenant.
+ */
 let admin: string;
 let manager: string;
 let otherTenantId: number;
@@ -29,7 +32,12 @@ const BUSY_ROWS = AUDIT_LOG_RECORD_LIMIT + 100;
 beforeAll(async () => {
   t = await createTestApp();
   alterna = await signInNewUser(t, { userName: 'alterna', tenantId: null, scopes: ['alterna:manage'] });
-  admin = (await t.signIn('admin')).access_token;
+  const [adminUser] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
+  admin = await scopedToken(t, {
+    userId: adminUser!.id,
+    tenantId: t.tenantId,
+    scopes: ['alterna:manage', 'grid:export'],
+  });
   manager = (await t.signIn('manager')).access_token;
   otherTenantId = await insertTenant(t, 'Other Bank');
 

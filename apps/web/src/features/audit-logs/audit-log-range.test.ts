@@ -52,9 +52,22 @@ describe('the audit-log date range', () => {
 });
 
 describe('operationTypeKey', () => {
-  it('names logout (6) and page visit (7) and leaves other numbers unnamed', () => {
+  it('names the client types, logout (6) and page visit (7), and leaves unknown numbers unnamed', () => {
     expect(operationTypeKey(6)).toBe('logout');
     expect(operationTypeKey(7)).toBe('pageVisit');
     expect(operationTypeKey(42)).toBeUndefined();
+  });
+
+  it('names every type the server records', () => {
+    expect([1, 2, 3, 4, 5, 8, 9, 10].map(operationTypeKey)).toEqual([
+      'create',
+      'update',
+      'delete',
+      'signIn',
+      'signInFailed',
+      'signOut',
+      'export',
+      'restrictionChange',
+    ]);
   });
 });

@@ -47,13 +47,21 @@ export function isAfterToday(day: Dayjs, today: Dayjs): boolean {
 }
 
 const OPERATION_TYPE_KEYS = {
+  [AuditOperationType.Create]: 'create',
+  [AuditOperationType.Update]: 'update',
+  [AuditOperationType.Delete]: 'delete',
+  [AuditOperationType.SignIn]: 'signIn',
+  [AuditOperationType.SignInFailed]: 'signInFailed',
   [AuditOperationType.Logout]: 'logout',
   [AuditOperationType.PageVisit]: 'pageVisit',
-} as const satisfies Record<number, string>;
+  [AuditOperationType.SignOut]: 'signOut',
+  [AuditOperationType.Export]: 'export',
+  [AuditOperationType.RestrictionChange]: 'restrictionChange',
+} as const satisfies Record<AuditOperationType, string>;
 
 export type OperationTypeKey = (typeof OPERATION_TYPE_KEYS)[keyof typeof OPERATION_TYPE_KEYS];
 
-/** The i18n key of a known operation type (6 logout, 7 page visit); undefined for others, shown as numbers. */
+/** The i18n key of a known operation type (AuditOperationType); undefined for others, shown as numbers. */
 export function operationTypeKey(type: number): OperationTypeKey | undefined {
   return (OPERATION_TYPE_KEYS as Partial<Record<number, OperationTypeKey>>)[type];
 }

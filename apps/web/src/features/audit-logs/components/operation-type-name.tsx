@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { operationTypeKey } from '../audit-log-range';
 
-/** A known operation type by name (6 logout, 7 page visit); any other by its number. */
+/** A known operation type by name (AuditOperationType); any other by its number. */
 export function OperationTypeName({ type }: { type: number }) {
   const { t } = useTranslation('auditLogs');
   const key = operationTypeKey(type);

@@ -1,0 +1,175 @@
+import { asc, eq, getTableColumns } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  experiences,
+  journeyStages,
+  oauthClients,
+  reportWidgets,
+  reports,
+  roles,
+  serviceConfigurations,
+  systemConfigurations,
+  systemRules,
+  tenants,
+  userFilters,
+  userRoles,
+  users,
+  weightedExperienceGroupItems,
+  weightedExperienceGroups,
+  widgetTypes,
+  widgets,
+} from '../../db/schema/index.js';
+import { REDACTED } from './audit.service.js';
+
+/*
+ * How the audit trail reads a record before and after a change (docs/admin-tenants-license-audit.md). Each
+ * loader answers the record as stored, with nothing secret in it: users by a whitelist of columns (so a column
+ * added later stays out until named here), clients without the secret hash, credential configurations masked.
+ */
+
+export type AuditId = number | string;
+
+/** A record's state for the audit row, and the tenant it belongs to. */
+export type AuditState = { tenantId: number | null; state: Record<string, unknown> };
+
+export type AuditEntity = {
+  /** OperationScope of the rows: the record's kind. */
+  scope: string;
+  /** Reads the record; undefined when it does not exist. Without a loader, the row keeps the request instead. */
+  load?: (db: Db, id: AuditId) => Promise<AuditState | undefined>;
+  /** The record's id when it is not the `:id` path parameter (nor, on create, the answer's Id). */
+  id?: (request: { actor: { userId: number; tenantId: number | null } }) => AuditId | undefined;
+  /** False: rows go to the actor's tenant, not the record's (a tenant is not its own tenant's record). */
+  recordTenant?: boolean;
+  /** A second row (RestrictionChange) when this part of the state differs between before and after. */
+  restrictions?: (state: Record<string, unknown>) => unknown;
+};
+
+type TableWithId = PgTable & { id: AnyPgColumn };
+
+/** Every column of the row with this id. */
+function rowLoader(
+  table: TableWithId,
+  mask: (row: Record<string, unknown>) => Record<string, unknown> = (r) => r,
+) {
+  return async (db: Db, id: AuditId): Promise<AuditState | undefined> => {
+    const [row] = (await db.select(getTableColumns(table)).from(table).where(eq(table.id, id))) as Record<
+      string,
+      unknown
+    >[];
+    if (!row) return undefined;
+    const tenantId = typeof row.tenantId === 'number' ? row.tenantId : null;
+    return { tenantId, state: mask(row) };
+  };
+}
+
+/** A credential configuration's JSON is a secret: the row keeps only that it is one. */
+const maskCredential = (row: Record<string, unknown>) =>
+  row.isCredential ? { ...row, jsonConfig: REDACTED } : row;
+
+async function loadUser(db: Db, id: AuditId): Promise<AuditState | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      userName: users.userName,
+      fullName: users.fullName,
+      email: users.email,
+      msisdn: users.msisdn,
+      title: users.title,
+      department: users.department,
+      language: users.language,
+      securityLevel: users.securityLevel,
+      isActive: users.isActive,
+      isTestUser: users.isTestUser,
+      emailConfirmed: users.emailConfirmed,
+      twoFactorEnabled: users.twoFactorEnabled,
+      trialExpireDate: users.trialExpireDate,
+      passwordExpireDate: users.passwordExpireDate,
+      transactionChannelIds: users.transactionChannelIds,
+      productIds: users.productIds,
+      employeeIds: users.employeeIds,
+    })
+    .from(users)
+    .where(eq(users.id, Number(id)));
+  if (!row) return undefined;
+  const held = await db
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(eq(userRoles.userId, row.id))
+    .orderBy(asc(userRoles.position), asc(userRoles.roleId));
+  return { tenantId: row.tenantId, state: { ...row, roleIds: held.map((role) => role.roleId) } };
+}
+
+async function loadClient(db: Db, id: AuditId): Promise<AuditState | undefined> {
+  const { secretHash, ...columns } = getTableColumns(oauthClients);
+  const [row] = await db
+    .select({ ...columns, credentialSet: secretHash })
+    .from(oauthClients)
+    .where(eq(oauthClients.id, String(id)));
+  if (!row) return undefined;
+  return { tenantId: row.tenantId, state: { ...row, credentialSet: row.credentialSet !== null } };
+}
+
+async function loadWeightedGroup(db: Db, id: AuditId): Promise<AuditState | undefined> {
+  const group = await rowLoader(weightedExperienceGroups)(db, id);
+  if (!group) return undefined;
+  const items = await db
+    .select()
+    .from(weightedExperienceGroupItems)
+    .where(eq(weightedExperienceGroupItems.groupId, Number(id)))
+    .orderBy(asc(weightedExperienceGroupItems.id));
+  return { ...group, state: { ...group.state, items } };
+}
+
+async function loadSystemRules(db: Db, tenantId: AuditId): Promise<AuditState | undefined> {
+  const [row] = await db
+    .select()
+    .from(systemRules)
+    .where(eq(systemRules.tenantId, Number(tenantId)));
+  return row ? { tenantId: row.tenantId, state: row } : undefined;
+}
+
+const userRestrictions = (state: Record<string, unknown>) => ({
+  TransactionChannels: state.transactionChannelIds,
+  Products: state.productIds,
+  Employees: state.employeeIds,
+});
+
+export const AUDIT_ENTITIES = {
+  user: { scope: 'User', load: loadUser, restrictions: userRestrictions },
+  testUser: { scope: 'TestUser', load: loadUser, restrictions: userRestrictions },
+  /** The caller's own account (profile: password, two-factor). */
+  ownAccount: { scope: 'User', load: loadUser, id: (request) => request.actor.userId },
+  role: { scope: 'Role', load: rowLoader(roles) },
+  client: { scope: 'Client', load: loadClient },
+  tenant: { scope: 'Tenant', load: rowLoader(tenants), recordTenant: false },
+  systemConfiguration: {
+    scope: 'SystemConfiguration',
+    load: rowLoader(systemConfigurations, maskCredential),
+  },
+  serviceConfiguration: {
+    scope: 'ServiceConfiguration',
+    load: rowLoader(serviceConfigurations, maskCredential),
+  },
+  systemRules: {
+    scope: 'SystemRules',
+    load: loadSystemRules,
+    id: (request) => request.actor.tenantId ?? undefined,
+  },
+  experience: { scope: 'Experience', load: rowLoader(experiences) },
+  weightedExperienceGroup: { scope: 'WeightedExperienceGroup', load: loadWeightedGroup },
+  journeyStage: { scope: 'JourneyStage', load: rowLoader(journeyStages) },
+  report: { scope: 'Report', load: rowLoader(reports) },
+  /** The dashboard order of many reports at once: the row keeps the request. */
+  reportOrder: { scope: 'ReportOrder' },
+  reportWidget: { scope: 'ReportWidget', load: rowLoader(reportWidgets) },
+  /** A role's access to a report (a pair of ids): the row keeps the request. */
+  roleReport: { scope: 'RoleReport' },
+  userFilter: { scope: 'UserFilter', load: rowLoader(userFilters) },
+  widgetType: { scope: 'WidgetType', load: rowLoader(widgetTypes) },
+  widget: { scope: 'Widget', load: rowLoader(widgets) },
+} satisfies Record<string, AuditEntity>;
+
+export type AuditEntityName = keyof typeof AUDIT_ENTITIES;
