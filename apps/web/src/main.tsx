@@ -1,3 +1,5 @@
+// First: zod's setting applies to the schemas built as the other modules load.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers/app-providers';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32IdParam } from '../input-bounds.js';
 import { VALIDATION_MESSAGES, integerNumber, isAtLeast, isAtMost, jsonText } from '../validators.js';
 
 /*
@@ -93,7 +94,7 @@ export type SaveServiceConfiguration = z.infer<typeof saveServiceConfigurationSc
 export type SaveServiceConfigurationInput = z.input<typeof saveServiceConfigurationSchema>;
 
 /** `{ id }` of the configuration routes. */
-export const configurationIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const configurationIdParamsSchema = z.object({ id: int32IdParam });
 
 /** Blank create-form values (spec §3). */
 export const BLANK_SYSTEM_CONFIGURATION: SaveSystemConfiguration = {

@@ -7,11 +7,12 @@ import type {
 } from '@loupe/contracts';
 import { serviceConfigurations, systemConfigurations } from '../../db/schema/index.js';
 import type { ConfigurationKind } from './configuration-section.service.js';
-import { shownJson } from './credential-json.js';
+import { checkSectionJson, shownJson } from './credential-json.js';
 
 /**
  * System configuration sections of the caller's tenant (shell spec §3): one per name; a credential section is
- * never synced to the client (the body schema refuses it).
+ * never synced to the client (the body schema refuses it); the sections the console reads are checked against
+ * their shape (CONFIGURATION_SECTION_RULES).
  */
 export const systemConfigurationKind: ConfigurationKind<
   typeof systemConfigurations,
@@ -35,6 +36,8 @@ export const systemConfigurationKind: ConfigurationKind<
   sameKey: (body) => eq(systemConfigurations.section, body.Section),
   gridFields: { SyncWithClient: { sql: systemConfigurations.syncWithClient, type: 'boolean' } },
   defaultOrder: 'Section asc, Id asc',
+  // The sections the console reads must have their shape: a bad one would reach every user of the tenant.
+  checkJson: (body, json) => checkSectionJson(body.Section, json),
 };
 
 /**

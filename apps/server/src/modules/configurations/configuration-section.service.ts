@@ -36,6 +36,8 @@ export type ConfigurationKind<TTable extends ConfigurationTable, TItem, TBody ex
   gridFields: GridFields;
   /** The grid's order, ending with Id. */
   defaultOrder: string;
+  /** Checks the JSON to be stored beyond the JSON rule (a section the console reads has a shape). */
+  checkJson?(body: TBody, json: string): void;
 };
 
 /** 17002, pointing the form at the Section field. */
@@ -83,6 +85,7 @@ export function createConfigurationService<
 
     async create(actor, body) {
       checkConfigurationJson(body.JsonConfig);
+      kind.checkJson?.(body, body.JsonConfig);
       return write(async (tx) => {
         await checkKeyFree(tx, actor, body);
         const [row] = await tx
@@ -99,9 +102,11 @@ export function createConfigurationService<
       return write(async (tx) => {
         const stored = found((await tx.select().from(table).where(byId(actor, id)).for('update'))[0]);
         await checkKeyFree(tx, actor, body, id);
+        const jsonConfig = savedJson(body.JsonConfig, stored);
+        kind.checkJson?.(body, jsonConfig);
         const [row] = await tx
           .update(table)
-          .set({ jsonConfig: savedJson(body.JsonConfig, stored), ...kind.columns(body) })
+          .set({ jsonConfig, ...kind.columns(body) })
           .where(eq(table.id, id))
           .returning();
         return toItem(found(row));

@@ -1,4 +1,9 @@
-import { CREDENTIAL_MASK, ErrorCode, isConfigurationJson } from '@loupe/contracts';
+import {
+  CREDENTIAL_MASK,
+  ErrorCode,
+  configurationSectionIssues,
+  isConfigurationJson,
+} from '@loupe/contracts';
 import { badRequest } from '../../errors.js';
 
 /*
@@ -10,6 +15,21 @@ import { badRequest } from '../../errors.js';
 /** The configuration JSON rule, answered with 17001 (spec §8) when the text breaks it. */
 export function checkConfigurationJson(text: string): void {
   if (!isConfigurationJson(text)) throw badRequest(ErrorCode.ConfigurationNotJson);
+}
+
+/**
+ * The shape of a section the console reads (contracts' CONFIGURATION_SECTION_RULES), answered with 17001 and
+ * each wrong field as `JsonConfig.<field>` with its text in the caller's language.
+ */
+export function checkSectionJson(section: string, text: string): void {
+  const issues = configurationSectionIssues(section, text);
+  if (issues.length === 0) return;
+  throw badRequest(ErrorCode.ConfigurationNotJson, (language: string) =>
+    issues.map(({ field, message }) => ({
+      Path: field === '' ? 'JsonConfig' : `JsonConfig.${field}`,
+      Message: language === 'tr' ? message.tr : message.en,
+    })),
+  );
 }
 
 function maskValue(value: unknown): unknown {

@@ -1,5 +1,10 @@
-import { CREDENTIAL_MASK, configurationJsonSchema } from '@loupe/contracts';
-import { Form, type FormInstance, type FormProps } from 'antd';
+import {
+  CREDENTIAL_MASK,
+  configurationJsonSchema,
+  configurationSectionIssues,
+  isConfigurationJson,
+} from '@loupe/contracts';
+import { Form, type FormInstance, type FormProps, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page/admin-page';
@@ -109,9 +114,35 @@ export function ConfigurationForm<V extends ConfigurationValues>({
   );
 }
 
-/** The section's JSON, with a warning when it holds masked secrets (a credential's, kept unless retyped). */
-export function JsonConfigItem({ record }: { record?: { IsCredential: boolean; JsonConfig: string } }) {
-  const { t } = useTranslation('configurations');
+/**
+ * The shape of a section the console reads (LanguagePreference, TokenStorage, …), as the server checks it on save
+ * (17001); its text in Turkish or English, the languages the rules are worded in.
+ */
+function sectionShapeRule(language: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      const text = value ?? '';
+      // Broken JSON is the JSON rule's to word.
+      if (!isConfigurationJson(text)) return;
+      const section = String(getFieldValue('Section') ?? '').trim();
+      const issue = configurationSectionIssues(section, text)[0];
+      if (issue) throw new Error(language === 'tr' ? issue.message.tr : issue.message.en);
+    },
+  });
+}
+
+/**
+ * The section's JSON, with a warning when it holds masked secrets (a credential's, kept unless retyped);
+ * `checkSection`: a system configuration, whose sections the console reads are checked against their shape.
+ */
+export function JsonConfigItem({
+  record,
+  checkSection = false,
+}: {
+  record?: { IsCredential: boolean; JsonConfig: string };
+  checkSection?: boolean;
+}) {
+  const { t, i18n } = useTranslation('configurations');
   const jsonConfig = Form.useWatch<string | undefined>('JsonConfig') ?? record?.JsonConfig;
   const masked = record?.IsCredential === true && hasMaskedValues(jsonConfig, CREDENTIAL_MASK);
   return (
@@ -119,7 +150,11 @@ export function JsonConfigItem({ record }: { record?: { IsCredential: boolean; J
       <Form.Item
         name="JsonConfig"
         label={t('fields.jsonConfig')}
-        rules={[zodRule(configurationJsonSchema, t)]}
+        rules={[
+          zodRule(configurationJsonSchema, t),
+          ...(checkSection ? [sectionShapeRule(i18n.language)] : []),
+        ]}
+        dependencies={checkSection ? ['Section'] : undefined}
         required
       >
         <JsonField rows={12} />

@@ -91,7 +91,7 @@ function SystemConfigurationForm({ record }: { record?: SystemConfiguration }) {
       <Form.Item name="Section" label={t('fields.section')} rules={rules.Section} required>
         <Input autoComplete="off" />
       </Form.Item>
-      <JsonConfigItem record={record} />
+      <JsonConfigItem record={record} checkSection />
       <div className={styles.switches}>
         <Form.Item
           name="IsCredential"
