@@ -6,48 +6,99 @@ export const REST_DATA_MAX_RECORDS = 10_000;
 /** Largest body the REST data API reads (about 3 KB per record at the record limit); larger bodies get 413. */
 export const REST_DATA_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
+/** Largest `Idempotency-Key` header, in characters (printable ASCII only). */
+export const REST_DATA_IDEMPOTENCY_KEY_MAX = 255;
+
+/** How long a call's `Idempotency-Key` is remembered (per user and client): 24 hours. */
+export const REST_DATA_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The first bytes of each request body that the data validation log keeps (64 KB); the rest is not stored. */
+export const REST_DATA_LOG_REQUEST_BYTES = 64 * 1024;
+
+/** A valid `Idempotency-Key`: 1 to 255 printable ASCII characters (space allowed inside). */
+export function isIdempotencyKey(value: string): boolean {
+  return (
+    value.length <= REST_DATA_IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value)
+  );
+}
+
+/** The earliest transaction or answer date a record may carry (UTC). */
+export const REST_DATA_EARLIEST_DATE = '2000-01-01';
+const EARLIEST_MS = Date.parse(`${REST_DATA_EARLIEST_DATE}T00:00:00Z`);
+/** How far past the present a date may lie: one day, for clocks and time zones ahead of the server's. */
+const LATEST_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * True when an ISO date or date-time lies in 2000-01-01 … now + 1 day. A time without an offset is the tenant's
+ * local time; it is compared as if it were UTC (the one-day margin covers every time zone's offset).
+ */
+export function isDateInRange(value: string, nowMs: number = Date.now()): boolean {
+  const hasOffset = /(?:Z|[+-]\d{2}:\d{2})$/.test(value);
+  const instant = Date.parse(hasOffset || !value.includes('T') ? value : `${value}Z`);
+  return Number.isFinite(instant) && instant >= EARLIEST_MS && instant <= nowMs + LATEST_AHEAD_MS;
+}
+
+// C0 control characters other than tab, line feed and carriage return, and DEL.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Half of a UTF-16 surrogate pair without its other half: PostgreSQL cannot store it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when text can be stored as it is: no NUL or other control character, no broken surrogate pair. */
+export function isStorableText(value: string): boolean {
+  return !CONTROL.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/** A string of at most `max` characters without control characters (NUL included) or broken surrogates. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine(isStorableText, { message: 'Must not contain NUL, other control characters or broken Unicode' });
+
 const isoDateTime = z.iso.datetime({ local: true, offset: true });
 const isoDate = z.iso.date();
 
 /**
- * An ISO 8601 date or date-time. With an offset (or Z) it is that instant; without one it is the tenant's local
- * time. A space between date and time is accepted, as SQL exports write it.
+ * An ISO 8601 date or date-time from 2000-01-01 to one day past now. With an offset (or Z) it is that instant;
+ * without one it is the tenant's local time. A space between date and time is accepted, as SQL exports write it.
  */
 const transactionTime = z
   .string()
+  .max(64)
   .trim()
   .transform((value) => (/^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value))
   .refine((value) => isoDateTime.safeParse(value).success || isoDate.safeParse(value).success, {
     message: 'Expected an ISO 8601 date or date-time, e.g. 2024-05-01T10:30:00+03:00',
+    abort: true,
+  })
+  .refine((value) => isDateInRange(value), {
+    message: `Expected a date from ${REST_DATA_EARLIEST_DATE} to one day after today`,
   });
 
 /** An integration code; blank counts as absent, since exporting systems often send "" for "none". */
-const optionalCode = z
-  .string()
+const optionalCode = text(200)
   .trim()
-  .max(200)
   .nullish()
   .transform((value) => value || undefined);
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text(max)
     .trim()
-    .max(max)
     .nullish()
     .transform((value) => value || undefined);
 
 /** Custom data slots take text; numbers are kept as their text. */
 const customData = z
-  .union([z.string().max(4000), z.number()])
+  .union([text(4000), z.number()])
   .nullish()
   .transform((value) => (value === null || value === undefined || value === '' ? undefined : String(value)));
 
 /** One answer: `Question` is the question's integration code; `Value` a choice value or score; `Text` for OETX. */
 export const restDataAnswerSchema = z.object({
-  Question: z.string().trim().min(1).max(200),
-  Value: z.number().int().nullish(),
-  Text: z.string().max(20_000).nullish(),
+  Question: text(200).trim().min(1),
+  Value: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullish(),
+  Text: text(20_000).nullish(),
 });
 export type RestDataAnswer = z.infer<typeof restDataAnswerSchema>;
 
@@ -58,12 +109,12 @@ export type RestDataAnswer = z.infer<typeof restDataAnswerSchema>;
 export const restDataRecordSchema = z.object({
   TransactionDate: transactionTime,
   AnsweredDate: transactionTime.nullish(),
-  TransactionChannel: z.string().trim().min(1).max(200),
+  TransactionChannel: text(200).trim().min(1),
   TransactionProduct: optionalCode,
   TransactionType: optionalCode,
   InviteeLocation: optionalCode,
   Employee: optionalCode,
-  Segments: z.array(z.string().trim().max(500)).max(100).nullish(),
+  Segments: z.array(text(500).trim()).max(100).nullish(),
   InviteeFullName: optionalText(200),
   InviteeEmail: z
     .union([z.literal(''), z.email().max(320)])

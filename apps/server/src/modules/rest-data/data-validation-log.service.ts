@@ -1,10 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type {
-  DataValidationLog,
-  DataValidationLogDetail,
-  DataValidationLogList,
-  DataValidationLogQuery,
-  RestDataError,
+import {
+  REST_DATA_LOG_REQUEST_BYTES,
+  type DataValidationLog,
+  type DataValidationLogDetail,
+  type DataValidationLogList,
+  type DataValidationLogQuery,
+  type RestDataError,
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { dataValidationLogs, surveys, users } from '../../db/schema/index.js';
@@ -59,6 +60,23 @@ const userJoin = eq(users.id, dataValidationLogs.userId);
 
 type StoredResult = { Accepted: number; Rejected: number; Errors: RestDataError[] };
 
+/** The logged body: parsed when it was kept whole, else the first 64 KB as text. */
+function loggedRequest(
+  text: string,
+  bytes: number | null,
+): Pick<DataValidationLogDetail, 'Request' | 'RequestBytes' | 'RequestTruncated'> {
+  const truncated = bytes !== null && bytes > REST_DATA_LOG_REQUEST_BYTES;
+  let request: unknown = text;
+  if (!truncated) {
+    try {
+      request = JSON.parse(text);
+    } catch {
+      // Kept as text.
+    }
+  }
+  return { Request: request, RequestBytes: bytes, RequestTruncated: truncated };
+}
+
 /** The REST data API's call log (kept two months by the clean-up job): newest first, the caller's tenant only. */
 export function createDataValidationLogService({ db }: { db: Db }) {
   return {
@@ -83,13 +101,22 @@ export function createDataValidationLogService({ db }: { db: Db }) {
     async get(actor: Actor, id: number): Promise<DataValidationLogDetail> {
       const tenantId = requireTenant(actor);
       const [row] = await db
-        .select({ ...listColumns, request: dataValidationLogs.request, result: dataValidationLogs.result })
+        .select({
+          ...listColumns,
+          request: dataValidationLogs.request,
+          requestBytes: dataValidationLogs.requestBytes,
+          result: dataValidationLogs.result,
+        })
         .from(dataValidationLogs)
         .leftJoin(surveys, surveyJoin)
         .leftJoin(users, userJoin)
         .where(and(eq(dataValidationLogs.id, id), eq(dataValidationLogs.tenantId, tenantId)));
       if (!row) throw notFound();
-      return { ...toLog(row), Request: row.request, Result: row.result as StoredResult };
+      return {
+        ...toLog(row),
+        ...loggedRequest(row.request, row.requestBytes),
+        Result: row.result as StoredResult,
+      };
     },
   };
 }

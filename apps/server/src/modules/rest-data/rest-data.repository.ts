@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isMatrixQuestionType } from '@loupe/contracts';
+import { REST_DATA_IDEMPOTENCY_TTL_MS, isMatrixQuestionType } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import type { CatalogQuestion, RecordCodes, ResponseRow, RestDataCatalog } from './rest-data.validation.js';
 
@@ -12,11 +12,55 @@ export type LogEntry = {
   tenantId: number;
   userId: number;
   surveyId: number;
-  request: unknown;
+  /** The body's first 64 KB as text. */
+  request: string;
+  /** The whole body's size in bytes. */
+  requestBytes: number;
   result: unknown;
   acceptedCount: number;
   rejectedCount: number;
 };
+
+/** An `Idempotency-Key` of one user and client, with the hash of the body it came with. */
+export type IdempotencyClaim = {
+  tenantId: number;
+  userId: number;
+  clientId: string;
+  key: string;
+  requestHash: string;
+};
+
+/** A call remembered under a key: its body's hash and its log entry (whose result is the answer). */
+export type RememberedCall = { requestHash: string; logId: number; result: unknown };
+
+/** An accepted record ready to store, with its position in the call. */
+export type IndexedRow = { index: number; row: ResponseRow };
+
+/** A record the database refused although it passed validation (the batch's other records are kept). */
+export type FailedRow = { index: number; error: unknown };
+
+export type StoreOutcome =
+  | { kind: 'stored'; logId: number; failed: FailedRow[] }
+  /** Another call holds the key (it committed first, or was waited for); nothing was stored. */
+  | { kind: 'taken' };
+
+const KEY_TTL = sql.raw(`interval '${REST_DATA_IDEMPOTENCY_TTL_MS / 1000} seconds'`);
+
+// SQLSTATE classes of errors one record's values can cause: data exception, integrity constraint violation,
+// program limit exceeded. Anything else (connection lost, deadlock) fails the call.
+const RECORD_ERROR_CLASSES = ['22', '23', '54'];
+
+/** The SQLSTATE of a driver error, also when Drizzle wrapped it. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const isRecordError = (error: unknown) => RECORD_ERROR_CLASSES.includes(sqlState(error)?.slice(0, 2) ?? '');
 
 /** A code -> id map from `[code, id]` pairs. */
 const toMap = (pairs: [string, number][]) => new Map(pairs);
@@ -118,27 +162,109 @@ export function createRestDataRepository(db: Db) {
       };
     },
 
+    /** The call remembered under this key within the last 24 hours, if any. */
+    async findKey(claim: IdempotencyClaim): Promise<RememberedCall | undefined> {
+      const [row] = await rowsOf<{ request_hash: string; log_id: number | string | null; result: unknown }>(
+        db,
+        sql`
+          SELECT k.request_hash, k.log_id, l.result
+          FROM rest_data_idempotency_keys k LEFT JOIN data_validation_logs l ON l.id = k.log_id
+          WHERE k.tenant_id = ${claim.tenantId}::integer AND k.user_id = ${claim.userId}::integer
+            AND k.client_id = ${claim.clientId}::text AND k.key = ${claim.key}::text
+            AND k.created_at > now() - ${KEY_TTL}`,
+      );
+      if (!row || row.log_id === null) return undefined;
+      return { requestHash: row.request_hash, logId: Number(row.log_id), result: row.result };
+    },
+
+    /** Deletes keys older than 24 hours (an index range scan; most calls find nothing to delete). */
+    async forgetExpiredKeys(): Promise<void> {
+      await db.execute(sql`DELETE FROM rest_data_idempotency_keys WHERE created_at <= now() - ${KEY_TTL}`);
+    },
+
     /**
-     * Stores the accepted records (invitee, API invitation, session, answers) and the call's log entry in one
-     * statement, so in one transaction and one round trip; returns the log id.
+     * Stores the accepted records (invitee, API invitation, session, answers), the call's log entry and its
+     * idempotency key in one transaction: a call is stored whole or not at all, so a crash before the commit
+     * leaves nothing and a retry stores it once. The key is claimed first; a call that finds it held (after
+     * waiting for the holder's commit) stores nothing and answers `taken`. Records the database refuses are set
+     * aside one by one (by halving the batch), so one bad record never sinks the others; `log` builds the log
+     * entry once the refused ones are known.
      */
-    async store(survey: TargetSurvey, rows: ResponseRow[], log: LogEntry): Promise<number> {
-      const insertLog = sql`
-        INSERT INTO data_validation_logs (tenant_id, user_id, survey_id, request, result, is_successful,
-          accepted_count, rejected_count)
-        VALUES (${log.tenantId}::integer, ${log.userId}::integer, ${log.surveyId}::integer,
-          ${JSON.stringify(log.request)}::jsonb, ${JSON.stringify(log.result)}::jsonb,
-          ${log.rejectedCount === 0}, ${log.acceptedCount}::integer, ${log.rejectedCount}::integer)
-        RETURNING id`;
-      const query =
-        rows.length > 0
-          ? sql`${insertResponses({ tenantId: log.tenantId, survey, rows })} ${insertLog}`
-          : insertLog;
-      const [entry] = await rowsOf<{ id: number | string }>(db, query);
-      if (!entry) throw new Error('data validation log insert returned nothing');
-      return Number(entry.id);
+    async store(
+      tenantId: number,
+      survey: TargetSurvey,
+      rows: IndexedRow[],
+      claim: IdempotencyClaim | undefined,
+      log: (failed: FailedRow[]) => LogEntry,
+    ): Promise<StoreOutcome> {
+      return db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        if (claim) {
+          const claimed = await rowsOf<{ claimed: boolean }>(
+            txDb,
+            sql`
+              INSERT INTO rest_data_idempotency_keys (tenant_id, user_id, client_id, key, request_hash)
+              VALUES (${claim.tenantId}::integer, ${claim.userId}::integer, ${claim.clientId}::text,
+                ${claim.key}::text, ${claim.requestHash}::text)
+              ON CONFLICT (tenant_id, user_id, client_id, key) DO UPDATE
+                SET request_hash = excluded.request_hash, log_id = NULL, created_at = now()
+                WHERE rest_data_idempotency_keys.created_at <= now() - ${KEY_TTL}
+              RETURNING true AS claimed`,
+          );
+          if (claimed.length === 0) return { kind: 'taken' } as const;
+        }
+        const failed = await insertRows(txDb, tenantId, survey, rows);
+        const entry = log(failed);
+        const [logged] = await rowsOf<{ id: number | string }>(
+          txDb,
+          sql`
+            INSERT INTO data_validation_logs (tenant_id, user_id, survey_id, request, request_bytes, result,
+              is_successful, accepted_count, rejected_count)
+            VALUES (${entry.tenantId}::integer, ${entry.userId}::integer, ${entry.surveyId}::integer,
+              ${entry.request}::text, ${entry.requestBytes}::integer, ${JSON.stringify(entry.result)}::jsonb,
+              ${entry.rejectedCount === 0}, ${entry.acceptedCount}::integer, ${entry.rejectedCount}::integer)
+            RETURNING id`,
+        );
+        if (!logged) throw new Error('data validation log insert returned nothing');
+        const logId = Number(logged.id);
+        if (claim) {
+          await txDb.execute(sql`
+            UPDATE rest_data_idempotency_keys SET log_id = ${logId}
+            WHERE tenant_id = ${claim.tenantId}::integer AND user_id = ${claim.userId}::integer
+              AND client_id = ${claim.clientId}::text AND key = ${claim.key}::text`);
+        }
+        return { kind: 'stored', logId, failed } as const;
+      });
     },
   };
+}
+
+/**
+ * Inserts the rows in one statement inside a savepoint. When the database refuses it for a record's values, the
+ * batch is halved and each half tried again, down to the single records at fault, which are returned; the
+ * others are stored. Other errors (a lost connection) fail the call.
+ */
+async function insertRows(
+  db: Db,
+  tenantId: number,
+  survey: TargetSurvey,
+  rows: IndexedRow[],
+): Promise<FailedRow[]> {
+  if (rows.length === 0) return [];
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint.execute(insertResponses({ tenantId, survey, rows: rows.map(({ row }) => row) }));
+    });
+    return [];
+  } catch (error) {
+    if (!isRecordError(error)) throw error;
+    if (rows.length === 1) return [{ index: rows[0]!.index, error }];
+    const half = Math.ceil(rows.length / 2);
+    return [
+      ...(await insertRows(db, tenantId, survey, rows.slice(0, half))),
+      ...(await insertRows(db, tenantId, survey, rows.slice(half))),
+    ];
+  }
 }
 
 /** The survey's live questions by integration code, with their choices, and the required ones of the flow. */
@@ -179,7 +305,7 @@ function surveyQuestions(
 }
 
 /**
- * The data-modifying CTEs that insert every accepted record in one statement: the rows travel as one JSON
+ * The statement that inserts every accepted record at once: the rows travel as one JSON
  * parameter, each gets its invitee, invitation and session ids from the sequences up front (so children can point
  * at parents without a round trip), and data-modifying CTEs fill the four tables. Foreign keys are checked at the
  * end of the statement, when every parent row exists. A date with an offset is that instant; one without is read
@@ -274,7 +400,8 @@ function insertResponses({
       SELECT ${tenant}, src.session_id, a.question_id, a.choice_value, a.score, a.text
       FROM src CROSS JOIN LATERAL jsonb_to_recordset(src.answers)
         AS a(question_id integer, choice_value integer, score double precision, text text)
-    )`;
+    )
+    SELECT count(*) AS stored FROM src`;
 }
 
 export type RestDataRepository = ReturnType<typeof createRestDataRepository>;

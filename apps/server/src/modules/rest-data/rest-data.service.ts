@@ -1,7 +1,16 @@
-import { ErrorCode, REST_DATA_MAX_RECORDS, hasAnyScope, type RestDataResult } from '@loupe/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ErrorCode,
+  REST_DATA_MAX_RECORDS,
+  errorMessage,
+  hasAnyScope,
+  type RestDataError,
+  type RestDataResult,
+} from '@loupe/contracts';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { requireTenant, type Actor } from '../../plugins/auth.js';
-import type { RestDataRepository } from './rest-data.repository.js';
+import type { BodySummary } from './body-tap.js';
+import type { IdempotencyClaim, RememberedCall, RestDataRepository } from './rest-data.repository.js';
 import { checkRecords, collectCodes, parseRecords } from './rest-data.validation.js';
 
 /** Survey type of an external source: the only kind a holder of externalSurvey:manage alone may push to. */
@@ -9,14 +18,44 @@ const EXTERNAL_SURVEY_TYPE = 4;
 
 export type RestDataCall = { SurveyId: number; Records: unknown[] };
 
-export function createRestDataService({ repository }: { repository: RestDataRepository }) {
+/** The answer of a call, and whether it was replayed from an earlier call with the same `Idempotency-Key`. */
+export type IngestAnswer = { result: RestDataResult; replayed: boolean };
+
+// Characters PostgreSQL cannot keep in jsonb (NUL) or that would break the JSON (broken surrogate pairs); a
+// message naming an offending value must not stop the log from being written.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSTORABLE = /[\u0000]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const storable = (text: string) => text.replace(UNSTORABLE, '\ufffd');
+
+/** The answer of a remembered call; the same key with another body is refused with 422 3114. */
+function replay(remembered: RememberedCall, claim: IdempotencyClaim): IngestAnswer {
+  if (remembered.requestHash !== claim.requestHash)
+    throw new AppError(422, ErrorCode.RestIdempotencyKeyReused);
+  const stored = remembered.result as Omit<RestDataResult, 'LogId'>;
+  return { result: { LogId: remembered.logId, ...stored }, replayed: true };
+}
+
+export function createRestDataService({
+  repository,
+  log,
+}: {
+  repository: RestDataRepository;
+  log?: FastifyBaseLogger;
+}) {
   return {
     /**
-     * Validates each record on its own, stores the valid ones and logs the call (request and result).
-     * Whole-call failures (too many records, a survey that is not the caller's) are refused before anything is
-     * stored or logged.
+     * Validates each record on its own, stores the valid ones and logs the call (the body's first 64 KB and
+     * every record error). Whole-call failures (too many records, a survey that is not the caller's) are refused
+     * before anything is stored or logged. With an `Idempotency-Key`, a call already stored under that key in
+     * the last 24 hours is answered from its result and nothing is stored again.
      */
-    async ingest(actor: Actor, call: RestDataCall, language: string): Promise<RestDataResult> {
+    async ingest(
+      actor: Actor,
+      call: RestDataCall,
+      language: string,
+      body: BodySummary,
+      idempotencyKey?: string,
+    ): Promise<IngestAnswer> {
       const tenantId = requireTenant(actor);
       if (call.Records.length > REST_DATA_MAX_RECORDS) {
         throw new AppError(413, ErrorCode.PayloadTooLarge, {
@@ -24,6 +63,21 @@ export function createRestDataService({ repository }: { repository: RestDataRepo
           Records: call.Records.length,
         });
       }
+      const claim: IdempotencyClaim | undefined =
+        idempotencyKey === undefined
+          ? undefined
+          : {
+              tenantId,
+              userId: actor.userId,
+              clientId: actor.clientId,
+              key: idempotencyKey,
+              requestHash: body.sha256,
+            };
+      if (claim) {
+        const remembered = await repository.findKey(claim);
+        if (remembered) return replay(remembered, claim);
+      }
+
       const survey = await repository.findSurvey(tenantId, call.SurveyId);
       if (!survey) throw notFound();
       if (!hasAnyScope(actor.scopes, ['survey:manage']) && survey.type !== EXTERNAL_SURVEY_TYPE) {
@@ -38,19 +92,48 @@ export function createRestDataService({ repository }: { repository: RestDataRepo
       );
       const { rows, errors: recordErrors } = checkRecords(parsed, catalog, language);
 
-      const errors = [...shapeErrors, ...recordErrors].sort((a, b) => a.Index - b.Index);
-      const rejected = call.Records.length - rows.length;
-      const result = { Accepted: rows.length, Rejected: rejected, Errors: errors };
-      const logId = await repository.store(survey, rows, {
-        tenantId,
-        userId: actor.userId,
-        surveyId: survey.id,
-        request: call,
-        result,
-        acceptedCount: rows.length,
-        rejectedCount: rejected,
+      if (claim) {
+        // Keys live 24 hours; clearing the expired ones on write keeps the table small without a job.
+        await repository.forgetExpiredKeys().catch((error: unknown) => {
+          log?.warn({ err: error }, 'could not delete expired idempotency keys');
+        });
+      }
+
+      let result: Omit<RestDataResult, 'LogId'> | undefined;
+      const outcome = await repository.store(tenantId, survey, rows, claim, (failed) => {
+        const storeErrors: RestDataError[] = failed.map(({ index, error }) => {
+          log?.warn(
+            { err: error, record: index, surveyId: survey.id },
+            'REST data record refused by the database',
+          );
+          return { Index: index, Code: ErrorCode.ModelNotValid, Message: errorMessage(3333, language) };
+        });
+        const errors = [...shapeErrors, ...recordErrors, ...storeErrors]
+          .sort((a, b) => a.Index - b.Index)
+          .map((error) => ({ ...error, Message: storable(error.Message) }));
+        const accepted = rows.length - failed.length;
+        const rejected = call.Records.length - accepted;
+        result = { Accepted: accepted, Rejected: rejected, Errors: errors };
+        return {
+          tenantId,
+          userId: actor.userId,
+          surveyId: survey.id,
+          request: body.head,
+          requestBytes: body.bytes,
+          result,
+          acceptedCount: accepted,
+          rejectedCount: rejected,
+        };
       });
-      return { LogId: logId, ...result };
+
+      if (outcome.kind === 'taken') {
+        // A concurrent call with the same key committed first (this one waited for it): answer as it did.
+        const remembered = claim && (await repository.findKey(claim));
+        if (!remembered || !claim) throw new Error('idempotency key held but not found');
+        return replay(remembered, claim);
+      }
+      if (!result) throw new Error('REST data result was not built');
+      return { result: { LogId: outcome.logId, ...result }, replayed: false };
     },
   };
 }

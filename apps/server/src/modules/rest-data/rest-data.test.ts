@@ -724,6 +724,313 @@ describe('POST /api/rest-data/responses', () => {
   });
 });
 
+/** Posts a call with extra headers (an Idempotency-Key). */
+function postWith(body: unknown, headers: Record<string, string>, token = adminToken) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/rest-data/responses',
+    headers: { ...t.authHeader(token), language: 'en', ...headers },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** Invitees stored with this CustomData2 marker. */
+async function storedWith(marker: string) {
+  const rows = await t.database.db
+    .select({ id: invitees.id })
+    .from(invitees)
+    .where(eq(invitees.customData2, marker));
+  return rows.length;
+}
+
+async function logDetail(logId: number) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/data-validation-logs/${logId}`,
+    headers: t.authHeader(adminToken),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<DataValidationLogDetail>();
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe('REST data: one bad record never sinks the batch', () => {
+  it('stores 99 valid records and rejects the one with a NUL byte, logging it', async () => {
+    const marker = `nul-${Date.now()}`;
+    const records = Array.from({ length: 100 }, () => record({ CustomData2: marker }));
+    records[42] = record({
+      CustomData2: marker,
+      Answers: [
+        { Question: 'Q_NPS', Value: 9 },
+        { Question: 'Q_CSAT', Value: 4 },
+        { Question: 'Q_COMMENT', Text: 'fine\u0000print' },
+      ],
+    });
+    const response = await post({ SurveyId: ids.survey, Records: records });
+    expect(response.statusCode).toBe(200);
+    const result = response.json<RestDataResult>();
+    expect(result).toMatchObject({ Accepted: 99, Rejected: 1 });
+    expect(result.Errors).toEqual([
+      { Index: 42, Code: 3333, Message: expect.stringContaining('Answers.2.Text') },
+    ]);
+    expect(await storedWith(marker)).toBe(99);
+
+    const log = await logDetail(result.LogId);
+    expect(log).toMatchObject({ AcceptedCount: 99, RejectedCount: 1, RequestTruncated: false });
+    expect(log.Result.Errors).toEqual(result.Errors);
+    expect((log.Request as { Records: unknown[] }).Records).toHaveLength(100);
+  });
+
+  it('refuses NUL, control characters and broken Unicode in any text, per record', async () => {
+    const marker = `ctl-${Date.now()}`;
+    const bad: Partial<RestDataRecordInput>[] = [
+      { TransactionChannel: 'BR-\u0000001' },
+      { InviteeFullName: 'Ayşe\u0007' },
+      { Segments: ['AGE;Y\u0000'] },
+      { CustomData1: 'half \ud800 pair' },
+      { InviteeEmail: 'a\u0000@example.com' },
+      { Answers: [{ Question: 'Q_\u0000NPS', Value: 9 }] },
+    ];
+    const response = await post({
+      SurveyId: ids.survey,
+      Records: [
+        ...bad.map((overrides) => record({ CustomData2: marker, ...overrides })),
+        // Tabs and line breaks stay allowed in free text.
+        record({ CustomData2: marker, CustomData1: 'line one\nline two\ttabbed' }),
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json<RestDataResult>();
+    expect(result).toMatchObject({ Accepted: 1, Rejected: bad.length });
+    expect(result.Errors.map((error) => [error.Index, error.Code])).toEqual(bad.map((_, i) => [i, 3333]));
+    for (const error of result.Errors) expect(error.Message).not.toContain('\u0000');
+    expect(await storedWith(marker)).toBe(1);
+  });
+
+  it('refuses dates before 2000-01-01 or more than a day ahead per record with 3333, and takes the bounds', async () => {
+    const marker = `dates-${Date.now()}`;
+    const now = Date.now();
+    const cases: Partial<RestDataRecordInput>[] = [
+      { TransactionDate: '0001-01-01' },
+      { TransactionDate: '2099-06-01T10:00:00+03:00' },
+      { TransactionDate: '1999-12-31T23:59:59Z' },
+      { TransactionDate: isoDay(now + 3 * 86_400_000) },
+      { AnsweredDate: '0000-01-01T00:00:00' },
+      { AnsweredDate: new Date(now + 2 * 86_400_000).toISOString() },
+    ];
+    const good: Partial<RestDataRecordInput>[] = [
+      { TransactionDate: '2000-01-01T00:00:00Z', AnsweredDate: '2000-01-01' },
+      { TransactionDate: new Date(now).toISOString(), AnsweredDate: new Date(now + 3_600_000).toISOString() },
+    ];
+    const response = await post({
+      SurveyId: ids.survey,
+      Records: [...cases, ...good].map((overrides) => record({ CustomData2: marker, ...overrides })),
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json<RestDataResult>();
+    expect(result).toMatchObject({ Accepted: 2, Rejected: cases.length });
+    expect(result.Errors).toEqual(
+      cases.map((overrides, index) => ({
+        Index: index,
+        Code: 3333,
+        Message: expect.stringMatching(
+          new RegExp(
+            `^The request is not valid: ${Object.keys(overrides)[0]}: Expected a date from 2000-01-01`,
+          ),
+        ),
+      })),
+    );
+    expect(await storedWith(marker)).toBe(2);
+  });
+
+  it('keeps the first 64 KB of a large body in the log, with its size, and every record error', async () => {
+    const marker = `big-${Date.now()}`;
+    // 120 records of about 2.2 KB each: a body of about 260 KB, one record rejected in the part not kept.
+    const records = Array.from({ length: 120 }, (_, i) =>
+      record({ CustomData2: marker, CustomData3: `${'é'.repeat(1000)}${i}`, CustomData4: 'x'.repeat(150) }),
+    );
+    records[110] = record({ CustomData2: marker, TransactionChannel: 'BR-404' });
+    const payload = JSON.stringify({ SurveyId: ids.survey, Records: records });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/rest-data/responses',
+      headers: { ...t.authHeader(adminToken), 'content-type': 'application/json', language: 'en' },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json<RestDataResult>();
+    expect(result).toMatchObject({ Accepted: 119, Rejected: 1, Errors: [{ Index: 110, Code: 3101 }] });
+
+    const log = await logDetail(result.LogId);
+    const bodyBytes = Buffer.byteLength(payload);
+    expect(bodyBytes).toBeGreaterThan(200_000);
+    expect(log).toMatchObject({ RequestBytes: bodyBytes, RequestTruncated: true });
+    expect(typeof log.Request).toBe('string');
+    const kept = log.Request as string;
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(64 * 1024);
+    expect(Buffer.byteLength(kept)).toBeGreaterThan(64 * 1024 - 4);
+    expect(payload.startsWith(kept)).toBe(true);
+    expect(log.Result.Errors).toEqual(result.Errors);
+    const [stored] = await t.database.raw<{ bytes: number }>(
+      'SELECT octet_length(request) AS bytes FROM data_validation_logs WHERE id = $1',
+      [result.LogId],
+    );
+    expect(Number(stored!.bytes)).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('sets aside a record the database refuses and stores the rest', async () => {
+    const marker = `db-${Date.now()}`;
+    // A rule the validation does not know: the database refuses that record's statement.
+    await t.database.raw(
+      "ALTER TABLE invitees ADD CONSTRAINT test_refuse_boom CHECK (full_name IS DISTINCT FROM 'BOOM')",
+    );
+    try {
+      const records = Array.from({ length: 9 }, (_, i) =>
+        record({ CustomData2: marker, InviteeFullName: i === 6 ? 'BOOM' : `Name ${i}` }),
+      );
+      const response = await post({ SurveyId: ids.survey, Records: records });
+      expect(response.statusCode).toBe(200);
+      const result = response.json<RestDataResult>();
+      expect(result).toMatchObject({ Accepted: 8, Rejected: 1, Errors: [{ Index: 6, Code: 3333 }] });
+      expect(await storedWith(marker)).toBe(8);
+      expect((await logDetail(result.LogId)).RejectedCount).toBe(1);
+    } finally {
+      await t.database.raw('ALTER TABLE invitees DROP CONSTRAINT test_refuse_boom');
+    }
+  });
+});
+
+describe('REST data: Idempotency-Key', () => {
+  it('answers a retried call from the first result and stores it once', async () => {
+    const marker = `idem-${Date.now()}`;
+    const body = {
+      SurveyId: ids.survey,
+      Records: [
+        record({ CustomData2: marker }),
+        record({ CustomData2: marker, TransactionChannel: 'BR-404' }),
+      ],
+    };
+    const key = `batch ${marker}`;
+    const first = await postWith(body, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const logsAfterFirst = await t.database.db.select({ id: dataValidationLogs.id }).from(dataValidationLogs);
+
+    const retry = await postWith(body, { 'idempotency-key': key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await storedWith(marker)).toBe(1);
+    const logsAfterRetry = await t.database.db.select({ id: dataValidationLogs.id }).from(dataValidationLogs);
+    expect(logsAfterRetry).toHaveLength(logsAfterFirst.length);
+
+    // Without a key, or with another one, the same body is a new call.
+    expect((await postWith(body, { 'idempotency-key': `${key}-2` })).json()).toMatchObject({ Accepted: 1 });
+    expect(await storedWith(marker)).toBe(2);
+  });
+
+  it('refuses the same key with a different body with 422 3114, storing nothing', async () => {
+    const marker = `idem-diff-${Date.now()}`;
+    const key = marker;
+    const first = await postWith(
+      { SurveyId: ids.survey, Records: [record({ CustomData2: marker })] },
+      { 'idempotency-key': key },
+    );
+    expect(first.statusCode).toBe(200);
+    const other = await postWith(
+      { SurveyId: ids.survey, Records: [record({ CustomData2: marker }), record({ CustomData2: marker })] },
+      { 'idempotency-key': key },
+    );
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      Code: 3114,
+      Message: 'This Idempotency-Key was already used for a different request.',
+    });
+    expect(await storedWith(marker)).toBe(1);
+  });
+
+  it('keeps keys apart per user: another caller may use the same key', async () => {
+    const marker = `idem-user-${Date.now()}`;
+    const body = {
+      SurveyId: ids.externalSurvey,
+      Records: [record({ CustomData2: marker, Answers: [{ Question: 'Q_IVR', Value: 8 }] })],
+    };
+    const [manager] = await t.database.db.select().from(users).where(eq(users.userName, 'manager'));
+    const managerToken = await t.signer.sign(
+      {
+        sub: String(manager!.id),
+        tid: t.tenantId,
+        scp: ['survey:manage'],
+        cid: CONSOLE_CLIENT_ID,
+        name: 'manager',
+      },
+      300,
+    );
+    expect((await postWith(body, { 'idempotency-key': marker })).statusCode).toBe(200);
+    const second = await postWith(body, { 'idempotency-key': marker }, managerToken);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(await storedWith(marker)).toBe(2);
+  });
+
+  it('stores concurrent duplicates once and answers them all alike', async () => {
+    const marker = `idem-race-${Date.now()}`;
+    const body = {
+      SurveyId: ids.survey,
+      Records: Array.from({ length: 200 }, () => record({ CustomData2: marker })),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => postWith(body, { 'idempotency-key': marker })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    const logIds = new Set(answers.map((answer) => answer.json<RestDataResult>().LogId));
+    expect(logIds.size).toBe(1);
+    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(5);
+    expect(await storedWith(marker)).toBe(200);
+  });
+
+  it('forgets a key after 24 hours, deleting expired keys on write', async () => {
+    const marker = `idem-old-${Date.now()}`;
+    const body = { SurveyId: ids.survey, Records: [record({ CustomData2: marker })] };
+    const first = await postWith(body, { 'idempotency-key': marker });
+    expect(first.statusCode).toBe(200);
+    await t.database.raw(
+      "UPDATE rest_data_idempotency_keys SET created_at = now() - interval '24 hours 1 minute' WHERE key = $1",
+      [marker],
+    );
+    const again = await postWith(body, { 'idempotency-key': marker });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json<RestDataResult>().LogId).not.toBe(first.json<RestDataResult>().LogId);
+    expect(await storedWith(marker)).toBe(2);
+
+    // Another call's write removes keys past their 24 hours.
+    await t.database.raw(
+      "UPDATE rest_data_idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1",
+      [marker],
+    );
+    await postWith(body, { 'idempotency-key': `${marker}-next` });
+    const left = await t.database.raw<{ n: number }>(
+      'SELECT count(*)::int AS n FROM rest_data_idempotency_keys WHERE key = $1',
+      [marker],
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+
+  it('refuses a malformed Idempotency-Key with 400 3333, storing nothing', async () => {
+    const marker = `idem-bad-${Date.now()}`;
+    const body = { SurveyId: ids.survey, Records: [record({ CustomData2: marker })] };
+    for (const key of ['x'.repeat(256), 'tab\there', 'ключ', ' ']) {
+      const response = await postWith(body, { 'idempotency-key': key });
+      expect(response.statusCode, key).toBe(400);
+      expect(response.json()).toMatchObject({ Code: 3333, Details: [{ Path: 'headers/idempotency-key' }] });
+    }
+    expect(await storedWith(marker)).toBe(0);
+    expect((await postWith(body, { 'idempotency-key': 'x'.repeat(255) })).statusCode).toBe(200);
+  });
+});
+
 describe('GET|POST /api/data-validation-logs', () => {
   it('lists the tenant logs newest first with paging and Count', async () => {
     const all = await t.app.inject({

@@ -315,18 +315,18 @@ export function checkRecord(
   };
 }
 
-/** Runs every parsed record through `checkRecord`; errors come out in record order. */
+/** Runs every parsed record through `checkRecord`, keeping each row's position; errors come out in record order. */
 export function checkRecords(
   parsed: readonly ParsedRecord[],
   catalog: RestDataCatalog,
   language: string,
-): { rows: ResponseRow[]; errors: RestDataError[] } {
-  const rows: ResponseRow[] = [];
+): { rows: { index: number; row: ResponseRow }[]; errors: RestDataError[] } {
+  const rows: { index: number; row: ResponseRow }[] = [];
   const errors: RestDataError[] = [];
   for (const { index, record } of parsed) {
     const result = checkRecord(record, catalog);
     if (result.row) {
-      rows.push(result.row);
+      rows.push({ index, row: result.row });
       continue;
     }
     for (const problem of result.problems) {
