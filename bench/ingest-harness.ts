@@ -6,6 +6,7 @@ import pg from 'pg';
 import { CONSOLE_CLIENT_ID, type RestDataRecordInput, type RestDataResult } from '@loupe/contracts';
 import { createAnalyticsReplica, type AnalyticsReplica } from '../apps/server/src/analytics/replica.js';
 import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
 import { loadDemoData } from '../apps/server/src/demo/demo-data.js';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-users.js';
@@ -196,6 +197,8 @@ export async function startHarness(
       replica,
       signer: createAccessTokenSigner(randomBytes(48)),
       logger: createLogger('silent'),
+      // The writers ingest from one address as one client: no rate limits.
+      config: { ...loadConfig(), rateLimits: null },
     });
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const token = await signIn(baseUrl, 'admin');

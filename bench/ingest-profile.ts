@@ -104,15 +104,16 @@ try {
     const { rows } = await time('checkRecords', () => checkRecords(parsed, catalog, 'en'));
     const result = { Accepted: rows.length, Rejected: errors.length, Errors: errors };
     await time('store', () =>
-      repository.store(survey!, rows, {
+      repository.store(h.tenantId, survey!, rows, undefined, () => ({
         tenantId: h.tenantId,
         userId: user!.id,
         surveyId: survey!.id,
-        request: call,
+        request: text.slice(0, 64 * 1024),
+        requestBytes: body.length,
         result,
         acceptedCount: rows.length,
         rejectedCount: 0,
-      }),
+      })),
     );
   }
 

@@ -43,6 +43,8 @@ export async function startServer(options: {
       PORT: String(options.port),
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
+      // Hundreds of simulated users sign in and ingest from one address.
+      RATE_LIMITS: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,7 @@
 // It prints one table, writes bench/results/widgets-<date>.json and the generated part of bench/RESULTS.md.
 // A benchmark never fails a build: problems are printed and the process exits 0.
 import fs from 'node:fs';
+import { databaseUrl, ensureDatabase } from './bench-database.js';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,23 +109,6 @@ const fmt = new Intl.NumberFormat('en-US');
 
 // ---------------------------------------------------------------------------------------------------------
 // 1. Dataset.
-
-function databaseUrl(server: string, name: string): string {
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function ensureDatabase(server: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rows.length === 0) await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function answeredSessions(database: DatabaseHandle, tenantId: number): Promise<number> {
   const [row] = await database.raw<{ n: string }>(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ErrorCode, ImpactStatus, type ImpactRow, type WidgetDataFilters } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
@@ -14,6 +14,7 @@ import {
   tallyOf,
 } from './impact-widgets.js';
 import type { WidgetQuery } from './widget-query.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * Closed-ended-question impact (`closed-end-impact`, docs/metrics.md): one row per choice of the closed-ended
@@ -136,7 +137,7 @@ export async function closedEndImpactRows(
       .where(
         and(
           eq(questionChoices.tenantId, query.tenantId),
-          inArray(questionChoices.questionId, questionIds),
+          anyOf(questionChoices.questionId, questionIds),
           eq(questionChoices.isDeleted, false),
         ),
       ),

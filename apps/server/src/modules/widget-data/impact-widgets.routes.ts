@@ -15,6 +15,7 @@ import { closedEndImpactRows } from './closed-end-impact-widget.js';
 import { topicImpactRows } from './impact-widgets.js';
 import { topPhraseRows } from './top-phrases-widget.js';
 import { loadWidgetQuery } from './widget-query.js';
+import type { WidgetResultCache } from './widget-result-cache.js';
 
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
@@ -23,7 +24,11 @@ const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
  * widget's DataFilters. The two text-analytics endpoints answer 403 (2507, widget locked) without the AI module;
  * the closed-ended-question impact is not an AI widget.
  */
-export function registerImpactWidgetRoutes(app: FastifyInstance, { db, replica }: AdministrationDeps): void {
+export function registerImpactWidgetRoutes(
+  app: FastifyInstance,
+  { db, replica }: AdministrationDeps,
+  cache: WidgetResultCache,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const route = (response: z.ZodType) => ({
     config: { access: read },
@@ -32,15 +37,26 @@ export function registerImpactWidgetRoutes(app: FastifyInstance, { db, replica }
   const query = (request: { actor: Actor; body: WidgetDataRequest }) =>
     loadWidgetQuery(db, request.actor, request.body);
 
-  routes.post('/api/text-analytics/impact', route(z.array(impactRowSchema)), async (request) => {
+  routes.post('/api/text-analytics/impact', route(z.array(impactRowSchema)), async (request, reply) => {
     await assertAiModule(db, request.actor);
-    return topicImpactRows(db, replica, await query(request));
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => topicImpactRows(db, replica, q));
   });
-  routes.post('/api/widget-data/closed-end-impact', route(z.array(impactRowSchema)), async (request) =>
-    closedEndImpactRows(db, replica, await query(request)),
+  routes.post(
+    '/api/widget-data/closed-end-impact',
+    route(z.array(impactRowSchema)),
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => closedEndImpactRows(db, replica, q));
+    },
   );
-  routes.post('/api/text-analytics/top-phrases', route(z.array(topPhraseRowSchema)), async (request) => {
-    await assertAiModule(db, request.actor);
-    return topPhraseRows(replica, await query(request));
-  });
+  routes.post(
+    '/api/text-analytics/top-phrases',
+    route(z.array(topPhraseRowSchema)),
+    async (request, reply) => {
+      await assertAiModule(db, request.actor);
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => topPhraseRows(replica, q));
+    },
+  );
 }

@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PerformanceRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { journeyStages, surveys } from '../../db/schema/index.js';
 import { both, type WidgetQuery } from './widget-query.js';
 import { factsWhere, measuredGroups, measureOf, pooledMeasure } from './performance-measure.js';
-import { placeholders } from '../../analytics/filter-compiler.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * The journey widget (`journey`, an NpsPerformanceChart) — docs/widgets-performance.md "Journey". One row per
@@ -27,8 +27,8 @@ export async function journeyRows(
   if (configs.length === 0) return [];
   const surveyIds = [...new Set(configs.map((config) => config.SurveyId))];
   const surveyClause = {
-    where: `f.survey_id IN (${placeholders(surveyIds.length)})`,
-    params: surveyIds,
+    where: 'f.survey_id = ANY(?)',
+    params: [surveyIds],
   };
   const where = both(factsWhere(query, 'f'), surveyClause);
   const figures = await measuredGroups<'survey_id', number>(replica, { survey_id: 'f.survey_id' }, where);
@@ -84,6 +84,6 @@ async function surveyStageNames(db: Db, tenantId: number, surveyIds: number[]): 
     .select({ id: surveys.id, stage: journeyStages.name })
     .from(surveys)
     .innerJoin(journeyStages, eq(journeyStages.id, surveys.journeyStageId))
-    .where(and(eq(surveys.tenantId, tenantId), inArray(surveys.id, surveyIds)));
+    .where(and(eq(surveys.tenantId, tenantId), anyOf(surveys.id, surveyIds)));
   return new Map(rows.map((row) => [row.id, row.stage]));
 }

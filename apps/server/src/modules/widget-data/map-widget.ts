@@ -1,11 +1,11 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { MapRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { locations } from '../../db/schema/index.js';
 import { both, type WidgetQuery } from './widget-query.js';
 import { byValueDescending, factsWhere, measuredGroups, measureOf } from './performance-measure.js';
-import { placeholders } from '../../analytics/filter-compiler.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * NpsMap (`map`) — docs/widgets-performance.md "Map". Locations are country (1) > region or state (2) > city or
@@ -40,8 +40,8 @@ export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQu
   const column = `${prefix}_l${MAP_LEVELS[map]}`;
   const countryIds = countries.map((country) => country.id);
   const where = both(factsWhere(query, 'f'), {
-    where: `${prefix}_l1 IN (${placeholders(countryIds.length)}) AND ${column} IS NOT NULL`,
-    params: countryIds,
+    where: `${prefix}_l1 = ANY(?) AND ${column} IS NOT NULL`,
+    params: [countryIds],
   });
   const figures = await measuredGroups<'id', number>(replica, { id: column }, where);
   if (figures.length === 0) return [];
@@ -51,7 +51,7 @@ export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQu
     .where(
       and(
         eq(locations.tenantId, query.tenantId),
-        inArray(
+        anyOf(
           locations.id,
           figures.map((row) => Number(row.id)),
         ),

@@ -18,6 +18,7 @@ import { mapRows } from './map-widget.js';
 import { channelPerformanceRows, performanceRows } from './performance-widgets.js';
 import { respondentTrendRows, trendRows } from './trend-widgets.js';
 import { loadWidgetQuery } from './widget-query.js';
+import type { WidgetResultCache } from './widget-result-cache.js';
 
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
@@ -30,6 +31,7 @@ const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 export function registerPerformanceWidgetRoutes(
   app: FastifyInstance,
   { db, replica }: AdministrationDeps,
+  cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const route = (response: z.ZodType) => ({
@@ -41,25 +43,38 @@ export function registerPerformanceWidgetRoutes(
   const trend = z.array(trendRowSchema);
   const performance = z.array(performanceRowSchema);
 
-  routes.post('/api/widget-data/trend', route(trend), async (request) =>
-    trendRows(replica, await query(request)),
-  );
-  routes.post('/api/widget-data/respondent-trend', route(trend), async (request) =>
-    respondentTrendRows(replica, await query(request)),
-  );
-  routes.post('/api/widget-data/performance', route(performance), async (request) =>
-    performanceRows(db, replica, await query(request)),
-  );
-  routes.post('/api/widget-data/channel-performance', route(performance), async (request) =>
-    channelPerformanceRows(db, replica, await query(request)),
-  );
-  routes.post('/api/widget-data/journey', route(performance), async (request) =>
-    journeyRows(db, replica, await query(request)),
-  );
-  routes.post('/api/widget-data/map', route(z.array(mapRowSchema)), async (request) =>
-    mapRows(db, replica, await query(request)),
-  );
-  routes.post('/api/widget-data/days-of-week', route(z.array(daysOfWeekRowSchema)), async (request) =>
-    daysOfWeekRows(replica, await query(request)),
+  routes.post('/api/widget-data/trend', route(trend), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => trendRows(replica, q));
+  });
+  routes.post('/api/widget-data/respondent-trend', route(trend), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => respondentTrendRows(replica, q));
+  });
+  routes.post('/api/widget-data/performance', route(performance), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => performanceRows(db, replica, q));
+  });
+  routes.post('/api/widget-data/channel-performance', route(performance), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () =>
+      channelPerformanceRows(db, replica, q),
+    );
+  });
+  routes.post('/api/widget-data/journey', route(performance), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => journeyRows(db, replica, q));
+  });
+  routes.post('/api/widget-data/map', route(z.array(mapRowSchema)), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => mapRows(db, replica, q));
+  });
+  routes.post(
+    '/api/widget-data/days-of-week',
+    route(z.array(daysOfWeekRowSchema)),
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => daysOfWeekRows(replica, q));
+    },
   );
 }

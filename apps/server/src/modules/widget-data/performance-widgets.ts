@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { PerformanceRow, WidgetDataFilters } from '@loupe/contracts';
 import type { CompiledFilter } from '../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
@@ -24,6 +24,7 @@ import {
   measuredGroups,
 } from './performance-measure.js';
 import { measuredFacts, type WidgetQuery } from './widget-query.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * NpsPerformanceChart (`performance`, grouped by GroupBy) and ChannelPerformanceChart (`channel-performance`,
@@ -51,7 +52,7 @@ const labelsOf =
     const rows = await db
       .select({ id: table.id, label: table.name })
       .from(table)
-      .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
+      .where(and(eq(table.tenantId, tenantId), anyOf(table.id, ids)));
     return new Map(rows.map((row) => [row.id, row.label]));
   };
 
@@ -63,14 +64,14 @@ const LABELS: Record<GroupBy, LabelLoader> = {
     const rows = await db
       .select({ id: surveys.id, label: surveys.title })
       .from(surveys)
-      .where(and(eq(surveys.tenantId, tenantId), inArray(surveys.id, ids)));
+      .where(and(eq(surveys.tenantId, tenantId), anyOf(surveys.id, ids)));
     return new Map(rows.map((row) => [row.id, row.label]));
   },
   employee: async (db, tenantId, ids) => {
     const rows = await db
       .select({ id: employees.id, label: employees.fullName })
       .from(employees)
-      .where(and(eq(employees.tenantId, tenantId), inArray(employees.id, ids)));
+      .where(and(eq(employees.tenantId, tenantId), anyOf(employees.id, ids)));
     return new Map(rows.map((row) => [row.id, row.label]));
   },
   // System experiences have no tenant.
@@ -79,10 +80,7 @@ const LABELS: Record<GroupBy, LabelLoader> = {
       .select({ id: experiences.id, label: experiences.name })
       .from(experiences)
       .where(
-        and(
-          or(eq(experiences.tenantId, tenantId), isNull(experiences.tenantId)),
-          inArray(experiences.id, ids),
-        ),
+        and(or(eq(experiences.tenantId, tenantId), isNull(experiences.tenantId)), anyOf(experiences.id, ids)),
       );
     return new Map(rows.map((row) => [row.id, row.label]));
   },
@@ -247,6 +245,6 @@ export async function channelsById(
     .select({ id: transactionChannels.id, name: transactionChannels.name, location: locations.name })
     .from(transactionChannels)
     .leftJoin(locations, eq(locations.id, transactionChannels.locationId))
-    .where(and(eq(transactionChannels.tenantId, tenantId), inArray(transactionChannels.id, [...ids])));
+    .where(and(eq(transactionChannels.tenantId, tenantId), anyOf(transactionChannels.id, [...ids])));
   return new Map(channels.map((channel) => [channel.id, channel]));
 }

@@ -13,6 +13,7 @@ import type { AdministrationDeps } from '../administration-deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { createScoreWidgets } from './score-widgets.js';
 import { loadWidgetQuery } from './widget-query.js';
+import type { WidgetResultCache } from './widget-result-cache.js';
 
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
@@ -20,7 +21,11 @@ const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
  * The score widgets' data endpoints (docs/widgets-score.md): POST the report filter, ReportId and the widget's
  * DataFilters; the answer is the kind's data shape (reports spec §3).
  */
-export function registerScoreWidgetRoutes(app: FastifyInstance, deps: AdministrationDeps): void {
+export function registerScoreWidgetRoutes(
+  app: FastifyInstance,
+  deps: AdministrationDeps,
+  cache: WidgetResultCache,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const widgets = createScoreWidgets(deps);
   const query = (request: { actor: Actor; body: WidgetDataRequest }) =>
@@ -28,23 +33,40 @@ export function registerScoreWidgetRoutes(app: FastifyInstance, deps: Administra
   const schema = <T>(response: T) => ({ body: widgetDataRequestSchema, response: { 200: response } });
   const config = { access: read };
 
-  routes.post('/api/widget-data/nps', { config, schema: schema(npsGaugeDataSchema) }, async (request) =>
-    widgets.nps(await query(request)),
+  routes.post(
+    '/api/widget-data/nps',
+    { config, schema: schema(npsGaugeDataSchema) },
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => widgets.nps(q));
+    },
   );
-  routes.post('/api/widget-data/score', { config, schema: schema(gaugeDataSchema) }, async (request) =>
-    widgets.score(await query(request)),
+  routes.post(
+    '/api/widget-data/score',
+    { config, schema: schema(gaugeDataSchema) },
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => widgets.score(q));
+    },
   );
-  routes.post('/api/widget-data/card', { config, schema: schema(cardDataSchema) }, async (request) =>
-    widgets.card(await query(request)),
-  );
+  routes.post('/api/widget-data/card', { config, schema: schema(cardDataSchema) }, async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => widgets.card(q));
+  });
   routes.post(
     '/api/widget-data/segments',
     { config, schema: schema(segmentedGaugeDataSchema) },
-    async (request) => widgets.segments(await query(request)),
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => widgets.segments(q));
+    },
   );
   routes.post(
     '/api/widget-data/weighted-experience',
     { config, schema: schema(gaugeDataSchema) },
-    async (request) => widgets.weightedExperience(await query(request)),
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => widgets.weightedExperience(q));
+    },
   );
 }

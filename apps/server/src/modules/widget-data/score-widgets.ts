@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   ErrorCode,
   npsOf,
@@ -21,8 +21,8 @@ import {
   type Period,
   type WidgetQuery,
 } from './widget-query.js';
-import { placeholders } from '../../analytics/filter-compiler.js';
 import { measuredGroups } from './performance-measure.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * The score widgets' figures (docs/widgets-score.md): NPS gauge, score gauge, card and ranking card, NPS per
@@ -249,7 +249,7 @@ async function ownChannel(
   const rows = await db
     .select({ id: transactionChannels.id, path: transactionChannels.path })
     .from(transactionChannels)
-    .where(and(eq(transactionChannels.tenantId, query.tenantId), inArray(transactionChannels.id, ids)));
+    .where(and(eq(transactionChannels.tenantId, query.tenantId), anyOf(transactionChannels.id, ids)));
   // A restricted caller's own channel lies within the restriction: naming another channel ranks nothing.
   const restriction = new Set(query.restrictions.transactionChannelIds);
   const allowed = (path: readonly number[]) =>
@@ -298,10 +298,10 @@ async function weightedIndex(
   }>(
     `WITH picked AS (
        SELECT f.experience_id, f.session_id, ${SCORE_ON_TEN} AS score FROM facts f
-        WHERE ${filter.where} AND f.experience_id IN (${placeholders(experiences.length)}))
+        WHERE ${filter.where} AND f.experience_id = ANY(?))
      SELECT experience_id, avg(score) AS average, (SELECT count(DISTINCT session_id) FROM picked) AS sessions
        FROM picked GROUP BY experience_id`,
-    [...filter.params, ...experiences],
+    [...filter.params, experiences],
   );
   const averages = new Map(rows.map((row) => [row.experience_id, row.average]));
   let weighted = 0;

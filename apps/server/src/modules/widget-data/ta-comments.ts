@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CommentsData } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { surveys } from '../../db/schema/index.js';
 import { timePrefix } from './performance-measure.js';
 import { commentsWhere, countOf, topicModelIdOf, topicsById } from './text-analytics-widgets.js';
 import type { WidgetQuery } from './widget-query.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * CommentsHighlightChart (`comments`) — docs/metrics.md "Comment highlights". A page of the selection's
@@ -109,6 +110,6 @@ async function surveyTitles(db: Db, tenantId: number, ids: readonly number[]): P
   const rows = await db
     .select({ id: surveys.id, title: surveys.title })
     .from(surveys)
-    .where(and(eq(surveys.tenantId, tenantId), inArray(surveys.id, unique)));
+    .where(and(eq(surveys.tenantId, tenantId), anyOf(surveys.id, unique)));
   return new Map(rows.map((row) => [row.id, row.title]));
 }

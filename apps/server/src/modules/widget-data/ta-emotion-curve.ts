@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { npsOf, type EmotionCurveRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { journeyStages } from '../../db/schema/index.js';
 import { commentsWhere, countOf, emotionModelIds, topicsOfModels } from './text-analytics-widgets.js';
-import { placeholders } from '../../analytics/filter-compiler.js';
 import type { WidgetQuery } from './widget-query.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * EmotionCurveChart (`emotion-curve`) — docs/metrics.md "Emotion curve". For every emotion of the emotion
@@ -46,12 +46,12 @@ export async function emotionCurveRows(
          SELECT DISTINCT stage_id, label.topic_id AS emotion_id, session_id, nps_score
          FROM (
            SELECT c.journey_stage_id AS stage_id, c.session_id, c.nps_score,
-             unnest(list_filter(c.emotion_labels, lambda label: list_contains([${placeholders(modelIds.length)}], label.model_id))) AS label
+             unnest(list_filter(c.emotion_labels, lambda label: list_contains(?, label.model_id))) AS label
            FROM comments c WHERE ${where.where} AND c.journey_stage_id IS NOT NULL
          )
        )
        GROUP BY stage_id, emotion_id`,
-      [...modelIds, ...where.params],
+      [modelIds, ...where.params],
     ),
   ]);
   if (stageRows.length === 0) return [];
@@ -63,7 +63,7 @@ export async function emotionCurveRows(
       .where(
         and(
           eq(journeyStages.tenantId, query.tenantId),
-          inArray(
+          anyOf(
             journeyStages.id,
             stageRows.map((row) => Number(row.stage_id)),
           ),

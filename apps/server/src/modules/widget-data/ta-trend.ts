@@ -14,7 +14,6 @@ import {
   topicsOfModels,
   trendTypeFieldOf,
 } from './text-analytics-widgets.js';
-import { placeholders } from '../../analytics/filter-compiler.js';
 import { BUCKET_KEYS, bucketLabel } from './trend-widgets.js';
 import type { WidgetQuery } from './widget-query.js';
 
@@ -97,8 +96,8 @@ async function seriesSource(db: Db, query: WidgetQuery): Promise<SeriesSource | 
       return {
         analysed: { where: 'c.comment_sentiment_score IS NOT NULL', params: [] },
         members: {
-          where: `list_transform(list_filter(c.emotion_labels, lambda label: list_contains([${placeholders(modelIds.length)}], label.model_id)), lambda label: label.topic_id)`,
-          params: modelIds,
+          where: `list_transform(list_filter(c.emotion_labels, lambda label: list_contains(?, label.model_id)), lambda label: label.topic_id)`,
+          params: [modelIds],
         },
         // Every emotion of the model(s) the selection's comments carry, in the models' order.
         series: async (totals) =>

@@ -30,6 +30,7 @@ import {
   type TableRow,
 } from './table-widgets.js';
 import { loadWidgetQuery, type WidgetQuery } from './widget-query.js';
+import type { WidgetResultCache } from './widget-result-cache.js';
 
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
@@ -63,7 +64,11 @@ type PageOptions = { top: number; skip: number; order: OrderTerm[]; language: st
  * `$top` (at most 50), `$skip`, `$orderby` answer a page `{ Items, Count, Columns }`; POST {path}/export answers
  * the same filter and order as .xlsx. Reading needs report:read or report:manage; exporting report:export too.
  */
-export function registerTableWidgetRoutes(app: FastifyInstance, deps: AdministrationDeps): void {
+export function registerTableWidgetRoutes(
+  app: FastifyInstance,
+  deps: AdministrationDeps,
+  cache: WidgetResultCache,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const page = async (kind: TableKind, query: WidgetQuery, options: PageOptions): Promise<WidgetTablePage> =>
@@ -81,11 +86,12 @@ export function registerTableWidgetRoutes(app: FastifyInstance, deps: Administra
           response: { 200: widgetTablePageSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const order = tableOrder(kind, request.query.$orderby);
         const query = await loadWidgetQuery(deps.db, request.actor, request.body);
         const { $top: top, $skip: skip } = request.query;
-        return page(kind, query, { top, skip, order, language: request.language });
+        const options = { top, skip, order, language: request.language };
+        return cache.send(reply, path, query, options, () => page(kind, query, options));
       },
     );
 

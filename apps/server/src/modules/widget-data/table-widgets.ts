@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { npsOf, type WidgetTablePage } from '@loupe/contracts';
 import { TIME_COLUMNS } from '../../analytics/replica-schema.js';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { products, surveys, transactionChannels } from '../../db/schema/index.js';
 import { parseOrderBy, queryError } from '../../grid/odata-filter.js';
 import { both, measuredFacts, npsAggregates, npsCounts, whereOf, type WidgetQuery } from './widget-query.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * The table widgets' queries (reports spec §2, §9; docs/widgets-tables.md): ODataTable, NPS figures per channel
@@ -283,7 +284,7 @@ async function namesOf(
   const rows = await db
     .select({ id: table.id, name: table.name })
     .from(table)
-    .where(and(eq(table.tenantId, tenantId), inArray(table.id, unique)));
+    .where(and(eq(table.tenantId, tenantId), anyOf(table.id, unique)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -293,6 +294,6 @@ async function titlesOf(db: Db, tenantId: number, ids: readonly number[]): Promi
   const rows = await db
     .select({ id: surveys.id, title: surveys.title })
     .from(surveys)
-    .where(and(eq(surveys.tenantId, tenantId), inArray(surveys.id, unique)));
+    .where(and(eq(surveys.tenantId, tenantId), anyOf(surveys.id, unique)));
   return new Map(rows.map((row) => [row.id, row.title]));
 }

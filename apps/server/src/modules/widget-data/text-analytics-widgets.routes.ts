@@ -21,6 +21,7 @@ import { emotionCurveRows } from './ta-emotion-curve.js';
 import { sentimentBranchRows } from './ta-sentiment-branch.js';
 import { topicTrendRows } from './ta-trend.js';
 import { loadWidgetQuery } from './widget-query.js';
+import type { WidgetResultCache } from './widget-result-cache.js';
 
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
@@ -41,6 +42,7 @@ const commentsQuerySchema = z.object({
 export function registerTextAnalyticsWidgetRoutes(
   app: FastifyInstance,
   { db, replica }: AdministrationDeps,
+  cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const route = (response: z.ZodType) => ({
@@ -52,9 +54,10 @@ export function registerTextAnalyticsWidgetRoutes(
     return loadWidgetQuery(db, request.actor, request.body);
   };
 
-  routes.post('/api/text-analytics/bubble', route(bubbleDataSchema), async (request) =>
-    bubbleData(db, replica, await query(request)),
-  );
+  routes.post('/api/text-analytics/bubble', route(bubbleDataSchema), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => bubbleData(db, replica, q));
+  });
   routes.post(
     '/api/text-analytics/comments',
     {
@@ -65,18 +68,30 @@ export function registerTextAnalyticsWidgetRoutes(
         response: { 200: commentsDataSchema },
       },
     },
-    async (request) =>
-      commentsData(db, replica, await query(request), { top: request.query.$top, skip: request.query.$skip }),
+    async (request, reply) => {
+      const q = await query(request);
+      const page = { top: request.query.$top, skip: request.query.$skip };
+      return cache.send(reply, request.routeOptions.url!, q, page, () => commentsData(db, replica, q, page));
+    },
   );
-  routes.post('/api/text-analytics/emotion-curve', route(z.array(emotionCurveRowSchema)), async (request) =>
-    emotionCurveRows(db, replica, await query(request)),
+  routes.post(
+    '/api/text-analytics/emotion-curve',
+    route(z.array(emotionCurveRowSchema)),
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => emotionCurveRows(db, replica, q));
+    },
   );
   routes.post(
     '/api/text-analytics/sentiment-branch',
     route(z.array(sentimentBranchRowSchema)),
-    async (request) => sentimentBranchRows(db, replica, await query(request)),
+    async (request, reply) => {
+      const q = await query(request);
+      return cache.send(reply, request.routeOptions.url!, q, null, () => sentimentBranchRows(db, replica, q));
+    },
   );
-  routes.post('/api/text-analytics/trend', route(z.array(trendRowSchema)), async (request) =>
-    topicTrendRows(db, replica, await query(request)),
-  );
+  routes.post('/api/text-analytics/trend', route(z.array(trendRowSchema)), async (request, reply) => {
+    const q = await query(request);
+    return cache.send(reply, request.routeOptions.url!, q, null, () => topicTrendRows(db, replica, q));
+  });
 }

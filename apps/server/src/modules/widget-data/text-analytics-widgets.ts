@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { WidgetDataFilters } from '@loupe/contracts';
 import type { CompiledFilter } from '../../analytics/filter-compiler.js';
 import type { Db } from '../../db/client.js';
 import { topicModels, topics } from '../../db/schema/index.js';
 import { whereOf, type WidgetQuery } from './widget-query.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * What the text-analytics widgets share (docs/metrics.md): their dataFilters keys that the filter compiler
@@ -94,7 +95,7 @@ export async function topicsById(
   const rows = await db
     .select({ id: topics.id, modelId: topics.modelId, name: topics.name, parentId: topics.parentId })
     .from(topics)
-    .where(and(eq(topics.tenantId, tenantId), inArray(topics.id, unique)));
+    .where(and(eq(topics.tenantId, tenantId), anyOf(topics.id, unique)));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -108,7 +109,7 @@ export async function topicsOfModels(
   return db
     .select({ id: topics.id, modelId: topics.modelId, name: topics.name, parentId: topics.parentId })
     .from(topics)
-    .where(and(eq(topics.tenantId, tenantId), inArray(topics.modelId, [...modelIds])))
+    .where(and(eq(topics.tenantId, tenantId), anyOf(topics.modelId, [...modelIds])))
     .orderBy(asc(topics.modelId), asc(topics.id));
 }
 

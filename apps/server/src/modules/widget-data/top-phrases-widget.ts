@@ -8,7 +8,6 @@ import {
   type WidgetDataFilters,
 } from '@loupe/contracts';
 import type { CompiledFilter, SqlParam } from '../../analytics/filter-compiler.js';
-import { placeholders } from '../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import { textTerms } from '../../analytics/text-terms.js';
 import { badRequest } from '../../errors.js';
@@ -88,10 +87,10 @@ function sentimentClause(sentiments: readonly number[]): CompiledFilter {
   const classified = sentiments.filter((score) => score >= 0);
   const parts: string[] = [];
   if (classified.length > 0) {
-    parts.push(`c.comment_sentiment_score IN (${placeholders(classified.length)})`);
+    parts.push('c.comment_sentiment_score = ANY(?)');
   }
   if (sentiments.some((score) => score < 0)) parts.push('c.comment_sentiment_score < 0');
-  return { where: `(${parts.join(' OR ')})`, params: classified };
+  return { where: `(${parts.join(' OR ')})`, params: classified.length > 0 ? [classified] : [] };
 }
 
 function statusRow(status: number): TopPhraseRow[] {

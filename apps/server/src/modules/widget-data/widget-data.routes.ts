@@ -5,15 +5,18 @@ import { registerPerformanceWidgetRoutes } from './performance-widgets.routes.js
 import { registerScoreWidgetRoutes } from './score-widgets.routes.js';
 import { registerTableWidgetRoutes } from './table-widgets.routes.js';
 import { registerTextAnalyticsWidgetRoutes } from './text-analytics-widgets.routes.js';
+import { createWidgetResultCache } from './widget-result-cache.js';
 
 /**
  * The widget data endpoints (reports spec §7 "POST {widget data endpoint}"; docs/widgets.md): each computes its
  * figures from the analytics replica through the one filter compiler.
  */
 export function widgetDataRoutes(app: FastifyInstance, deps: AdministrationDeps): void {
-  registerScoreWidgetRoutes(app, deps);
-  registerPerformanceWidgetRoutes(app, deps);
-  registerTableWidgetRoutes(app, deps);
-  registerTextAnalyticsWidgetRoutes(app, deps);
-  registerImpactWidgetRoutes(app, deps);
+  // One shared result cache for every widget endpoint (widget-result-cache.ts), keyed on the replica's version.
+  const cache = createWidgetResultCache({ version: () => deps.replica.version() });
+  registerScoreWidgetRoutes(app, deps, cache);
+  registerPerformanceWidgetRoutes(app, deps, cache);
+  registerTableWidgetRoutes(app, deps, cache);
+  registerTextAnalyticsWidgetRoutes(app, deps, cache);
+  registerImpactWidgetRoutes(app, deps, cache);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   type ReportFilter,
   type TimeRange,
@@ -19,6 +19,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { loadDataRestrictions, scopedReportFilter } from '../reports/report-data-scope.js';
 import { reportVisibleTo } from '../reports/report-visibility.js';
 import { tryParseObject } from '../reports/widget-config.js';
+import { anyOf } from '../../db/any-of.js';
 
 /*
  * What every widget data endpoint starts from (docs/widgets.md "Data endpoints"): the caller's tenant and scoped
@@ -37,17 +38,37 @@ export type WidgetQuery = {
 
 export type Period = 'current' | 'previous';
 
+// A report page fires its widgets' calls together: the caller's restrictions and the report's row are read once
+// for all of them. Only reads already running are shared, nothing is kept once they finish: a changed restriction
+// or report counts for every request that starts once the reads running at the change (one round trip) are done.
+const running = new Map<string, Promise<unknown>>();
+function shareRunning<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const found = running.get(key);
+  if (found) return found as Promise<T>;
+  const promise = read().finally(() => running.delete(key));
+  running.set(key, promise);
+  return promise;
+}
+
 /** Reads the request into a WidgetQuery; a tenantless caller is refused (widgets read one tenant's data). */
 export async function loadWidgetQuery(db: Db, actor: Actor, body: WidgetDataRequest): Promise<WidgetQuery> {
   if (actor.tenantId === null) throw forbidden();
   const { ReportId, DataFilters, ...filter } = body;
-  const restrictions = await loadDataRestrictions(db, actor);
+  const caller = `${actor.tenantId}:${actor.userId}`;
+  const [restrictions, reportRows] = await Promise.all([
+    shareRunning(`restrictions:${caller}`, () => loadDataRestrictions(db, actor)),
+    ReportId
+      ? shareRunning(`report:${caller}:${ReportId}`, () =>
+          db
+            .select({ config: reports.config })
+            .from(reports)
+            .where(and(eq(reports.id, ReportId), reportVisibleTo(actor))),
+        )
+      : Promise.resolve([]),
+  ]);
   let report: ReportFilter = filter;
   if (ReportId) {
-    const [row] = await db
-      .select({ config: reports.config })
-      .from(reports)
-      .where(and(eq(reports.id, ReportId), reportVisibleTo(actor)));
+    const [row] = reportRows;
     // A report the caller does not see adds nothing; the restrictions apply all the same.
     if (row)
       report = scopedReportFilter(
@@ -88,7 +109,7 @@ async function loadTreeLevels(
     const rows = await db
       .select({ id: table.id, level: table.level })
       .from(table)
-      .where(and(eq(table.tenantId, tenantId), inArray(table.id, [...new Set(ids)])));
+      .where(and(eq(table.tenantId, tenantId), anyOf(table.id, [...new Set(ids)])));
     return new Map(rows.map((row) => [row.id, row.level]));
   };
   const [channels, productLevels, locationLevels] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { widgetCategories, widgetTypes, widgets } from '../../db/schema/index.js';
 import {
@@ -7,6 +7,7 @@ import {
   SYSTEM_WIDGET_TYPES,
   systemTitle,
 } from './widget-catalogue.data.js';
+import { noneOf } from '../../db/any-of.js';
 
 /** `excluded.<column>`: the value the upsert tried to insert. */
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -86,7 +87,7 @@ export async function ensureWidgetCatalogue(db: Db): Promise<void> {
       .where(
         and(
           isNull(widgets.tenantId),
-          notInArray(
+          noneOf(
             widgets.id,
             SYSTEM_WIDGETS.map((widget) => widget.id),
           ),

@@ -7,6 +7,7 @@ import {
   widgetSaveSchema,
   widgetTypeSaveSchema,
   widgetTypeSchema,
+  int32IdParam,
   type Scope,
 } from '@loupe/contracts';
 import type { AdministrationDeps } from '../administration-deps.js';
@@ -15,7 +16,7 @@ import { createWidgetCatalogueService } from './widget-catalogue.service.js';
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 const manage: [Scope, ...Scope[]] = ['report:manage'];
 
-const byId = { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) };
+const byId = { params: z.object({ id: int32IdParam }) };
 
 /**
  * The widget catalogue (reports spec §3, §6, §7 "GET /widgetTypes, /widget-categories, /widgets";
