@@ -126,6 +126,10 @@ test('a role with two scopes, a user holding it, their menu, and the refused del
   if (await mustChange.isChecked()) await mustChange.uncheck();
   await page.getByRole('button', { name: 'Kullanıcı oluştur' }).click();
   await expect(page.getByText(`${userName} kullanıcısı oluşturuldu.`)).toBeVisible();
+  // The list the form returns to has loaded before the menu is opened: a click on the menu while the grid's
+  // answer re-renders the page can be lost.
+  await expect(page.getByRole('heading', { level: 1, name: 'Kullanıcılar' })).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await signOut(page);
 
   // Signed in as the new user: the menu holds what report:read and user:read open, as the registry lists them
