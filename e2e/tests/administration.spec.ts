@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/screenshots.js';
 import { DEMO_PASSWORD, signIn, signOut } from './support/session.js';
 import { expect, test } from './support/test.js';
+import { chooseLanguage } from './support/language.js';
 
 /*
  * The issue's acceptance for roles (shell spec §5, §6): an administrator creates a role with two scopes and a
@@ -52,11 +53,6 @@ async function dialogSettled(page: Page, dialog: ReturnType<Page['getByRole']>) 
       }),
     )
     .toBe(true);
-}
-
-async function chooseLanguage(page: Page, button: string, language: string) {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.getByRole('menuitem', { name: language }).click();
 }
 
 /** Ticks scopes in the role form's scope list, finding each through the list's search box. */

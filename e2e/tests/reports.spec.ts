@@ -3,6 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn, storedTokens } from './support/session.js';
 import { expect, test } from './support/test.js';
+import { browserDay, ddmmyyyy } from './support/browser-clock.js';
+import { chooseLanguage } from './support/language.js';
 
 /*
  * The report pages (reports spec §2, issue 6): a manager creates, renames, filters, assigns and deletes a report,
@@ -61,11 +63,6 @@ async function chooseFromEditMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-async function chooseLanguage(page: Page, button: string, language: string): Promise<void> {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.getByRole('menuitem', { name: language }).click();
-}
-
 /** Saves the report dialog and waits for it to close. */
 async function saveDialog(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
@@ -102,12 +99,8 @@ test('a manager creates a report, renames it, sets a date preset, filters it and
   await page.getByLabel('Tarih aralığı').click();
   await page.getByText('Son 7 gün', { exact: true }).click();
   await expect(page).toHaveURL(/period=last7Days/);
-  const today = new Date();
-  const weekAgo = new Date(today.getTime() - 6 * 86_400_000);
-  const ddmmyyyy = (day: Date) =>
-    `${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`;
-  await expect(page.getByLabel('Tarih aralığı')).toHaveValue(ddmmyyyy(weekAgo));
-  await expect(page.getByPlaceholder('Bitiş tarihi')).toHaveValue(ddmmyyyy(today));
+  await expect(page.getByLabel('Tarih aralığı')).toHaveValue(ddmmyyyy(await browserDay(page, -6)));
+  await expect(page.getByPlaceholder('Bitiş tarihi')).toHaveValue(ddmmyyyy(await browserDay(page)));
 
   // Filters: two applied, shown as chips; removing one chip clears only its filter.
   await page.getByRole('button', { name: /^Filtreler: / }).click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
+import { chooseLanguage } from './support/language.js';
 
 const mainMenu = (page: Page, name = 'Ana menü') => page.getByRole('navigation', { name });
 
@@ -76,19 +77,14 @@ test('the shell in Turkish, English and Arabic (right to left), saved as screens
   await expect(page.getByRole('contentinfo')).toHaveText(/\S+ 1\.9\.5$/);
   await saveScreenshot(page, 'shell-tr');
 
-  const chooseLanguage = async (label: string, language: string) => {
-    await page.getByRole('button', { name: label, exact: true }).click();
-    await page.getByRole('menuitem', { name: language }).click();
-  };
-
-  await chooseLanguage('Dil', 'English');
+  await chooseLanguage(page, 'Dil', 'English');
   await expect(html).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { name: 'Welcome, Demo Admin' })).toBeVisible();
   await expect(menuEntry(page, 'System management', 'Main menu')).toBeVisible();
   await expect(page).toHaveTitle('Overview | Loupe');
   await saveScreenshot(page, 'shell-en');
 
-  await chooseLanguage('Language', 'العربية');
+  await chooseLanguage(page, 'Language', 'العربية');
   await expect(html).toHaveAttribute('lang', 'ar');
   await expect(html).toHaveAttribute('dir', 'rtl');
   const menu = mainMenu(page, 'القائمة الرئيسية');

@@ -16,6 +16,8 @@ import {
   widgetGrid,
 } from './support/widget-dialog.js';
 import { expect, test } from './support/test.js';
+import { browserDay } from './support/browser-clock.js';
+import { chooseLanguage } from './support/language.js';
 
 /*
  * Issue 7's acceptance (reports spec §2, §4): a manager adds one widget of every kind to two new reports through
@@ -57,11 +59,6 @@ const RANKED_REGION = 'İstanbul Avrupa Bölge';
 test.describe.configure({ mode: 'serial' });
 // A step that cannot happen fails within this, not at the end of the whole (long) test.
 test.use({ actionTimeout: 20_000 });
-
-async function chooseLanguage(page: Page, button: string, language: string): Promise<void> {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.getByRole('menuitem', { name: language }).click();
-}
 
 /**
  * Adds a widget through the widget dialog: searches the catalogue by title, picks the widget, lets `fill` set
@@ -129,10 +126,14 @@ async function gaugeFigures(page: Page, title: string): Promise<{ nps: string; r
   return { nps: match?.[1] ?? '', responses: match?.[2] ?? '' };
 }
 
-/** The months a "last six months" range touches: the day after today's date six months ago, to today. */
-function monthsOfLastSixMonths(today = new Date()): number {
-  const start = new Date(today.getFullYear(), today.getMonth() - 6, today.getDate() + 1);
-  return (today.getFullYear() - start.getFullYear()) * 12 + today.getMonth() - start.getMonth() + 1;
+/**
+ * The months a "last six months" range touches: the day after today's date six months ago, to today, today
+ * being the browser's (the console's presets follow its time zone).
+ */
+async function monthsOfLastSixMonths(page: Page): Promise<number> {
+  const today = await browserDay(page);
+  const start = new Date(Date.UTC(today.year, today.month - 1 - 6, today.day + 1));
+  return (today.year - start.getUTCFullYear()) * 12 + today.month - 1 - start.getUTCMonth() + 1;
 }
 
 /** Figures the first test reads, for the second report's widgets to agree with. */
@@ -243,7 +244,7 @@ test('a manager adds ten widgets of ten kinds through the widget dialog and sees
   await expect(card(page, W.ranking)).toContainText(`NPS ${regionNps}`);
 
   // The trends: a point per month of the range (monthly buckets); three series of shares.
-  const months = monthsOfLastSixMonths();
+  const months = await monthsOfLastSixMonths(page);
   expect((await chartLabel(page, W.trend)).match(/ \d{4}: /g)).toHaveLength(months);
   const shares = await chartLabel(page, W.multiSeries);
   for (const series of ['Tavsiye edenler', 'Pasifler', 'Kötüleyenler'])
