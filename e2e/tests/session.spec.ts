@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/screenshots.js';
-import { SIGN_IN_TR, signIn, signOut, storedTokens } from './support/session.js';
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { DEMO_PASSWORD, SIGN_IN_TR, signIn, signOut, storedTokens } from './support/session.js';
 import { expect, test } from './support/test.js';
 
 /** Puts a value in place of the stored access token, wherever the console keeps it. */
@@ -124,4 +125,41 @@ test("a user lacking a screen's scope gets /unathorized; an unknown path gets /4
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeVisible();
   await saveScreenshot(page, 'not-found-tr');
+});
+
+test('signing out everywhere ends this session and the same user’s session elsewhere', async ({
+  page,
+  request,
+}) => {
+  // Another device's session, signed in through the token endpoint as the console does.
+  const elsewhere = await request.post('/token', {
+    form: {
+      grant_type: 'password',
+      username: 'viewer',
+      password: DEMO_PASSWORD,
+      client_id: CONSOLE_CLIENT_ID,
+    },
+  });
+  expect(elsewhere.status()).toBe(200);
+  const other = (await elsewhere.json()) as { access_token: string; refresh_token: string };
+  const bootstrap = () =>
+    request.get('/api/bootstrap/tr', { headers: { Authorization: `Bearer ${other.access_token}` } });
+  expect((await bootstrap()).status()).toBe(200);
+
+  await signIn(page, 'viewer');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Her yerden çıkış yap' }).click();
+  const confirm = page.locator('.ant-popconfirm');
+  await expect(confirm).toContainText('Hesabınızın tüm oturumları, bu oturum da dahil, kapanır.');
+  await saveScreenshot(page, 'sign-out-everywhere-confirm-tr');
+  await confirm.getByRole('button', { name: 'Her yerden çıkış yap' }).click();
+
+  await expect(page.getByRole('heading', { name: SIGN_IN_TR.heading })).toBeVisible();
+  expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+  // The other device: its access token is refused at once and its refresh token trades for nothing.
+  expect((await bootstrap()).status()).toBe(401);
+  const refreshed = await request.post('/token', {
+    form: { grant_type: 'refresh_token', refresh_token: other.refresh_token, client_id: CONSOLE_CLIENT_ID },
+  });
+  expect(refreshed.status()).toBe(400);
 });

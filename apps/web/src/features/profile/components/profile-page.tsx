@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../../../lib/bootstrap';
 import { ChangePasswordCard } from './change-password-card';
 import styles from './profile-page.module.css';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** `/profile` (any signed-in user): the account, password change, and two-step verification. */
+/** `/profile` (any signed-in user): the account, password change, two-step verification, and signing out everywhere. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const user = useBootstrap().data?.User;
@@ -30,6 +31,7 @@ export function ProfilePage() {
       <div className={styles.columns}>
         <ChangePasswordCard />
         <TwoFactorCard />
+        <SessionsCard />
       </div>
     </div>
   );
