@@ -15,4 +15,6 @@ ALTER TABLE "data_validation_logs" ADD COLUMN "request_bytes" integer;--> statem
 ALTER TABLE "rest_data_idempotency_keys" ADD CONSTRAINT "rest_data_idempotency_keys_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rest_data_idempotency_keys" ADD CONSTRAINT "rest_data_idempotency_keys_log_id_data_validation_logs_id_fk" FOREIGN KEY ("log_id") REFERENCES "public"."data_validation_logs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "rest_data_idempotency_keys_created_idx" ON "rest_data_idempotency_keys" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "captcha_challenges_expires_idx" ON "captcha_challenges" USING btree ("expires_at");
+CREATE INDEX "captcha_challenges_expires_idx" ON "captcha_challenges" USING btree ("expires_at");--> statement-breakpoint
+-- Installations from before operator-only scopes: tenant roles lose alterna:manage (the takeover of issue 14).
+UPDATE "roles" SET "scopes" = array_remove("scopes", 'alterna:manage') WHERE "tenant_id" IS NOT NULL AND 'alterna:manage' = ANY("scopes");
