@@ -36,6 +36,11 @@ const boundaryZones = [
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'lib must not import features or the app layer',
   },
+  {
+    target: './apps/web/src/api',
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+    message: 'the shared data layer must not import features, components or the app layer',
+  },
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
     from: './apps/web/src/features',

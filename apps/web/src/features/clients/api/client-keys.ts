@@ -3,5 +3,4 @@ export const CLIENTS_ENDPOINT = '/api/clients';
 
 export const clientKeys = {
   client: (id: string) => ['clients', id] as const,
-  authScopes: ['auth-scopes'] as const,
 };

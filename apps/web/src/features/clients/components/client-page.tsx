@@ -24,7 +24,7 @@ import { fieldOfCode } from '../../../components/admin-page/refusal-field';
 import { errorMessage } from '../../../lib/error-message';
 import { zodRule } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/page-title';
-import { useAuthScopes } from '../api/get-auth-scopes';
+import { useAuthScopes } from '../../../api/auth-scopes';
 import { useClient } from '../api/get-client';
 import { useRegenerateClientSecret } from '../api/regenerate-client-secret';
 import { useSaveClient } from '../api/save-client';
@@ -32,7 +32,7 @@ import { useCanManageClients } from './client-access';
 import { ClientSecretModal } from './client-secret-modal';
 import styles from './clients.module.css';
 import { DeleteClientButton } from './delete-client-button';
-import { useScopeDescription } from './scope-description';
+import { useScopeDescription } from '../../../lib/scope-description';
 
 const LIST_PATH = '/clients';
 

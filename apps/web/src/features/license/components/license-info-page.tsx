@@ -19,7 +19,7 @@ import { AdminPage } from '../../../components/admin-page/admin-page';
 import { useBootstrap } from '../../../lib/bootstrap';
 import { errorMessage } from '../../../lib/error-message';
 import { useLicenseInfo } from '../api/get-license-info';
-import { useTenantOptions } from '../api/get-tenant-options';
+import { useTenantOptions } from '../../../api/tenant-options';
 import { expiryLevel, usage, type ExpiryLevel } from '../license-status';
 import styles from './license-info-page.module.css';
 

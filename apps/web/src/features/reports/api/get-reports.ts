@@ -1,18 +1,8 @@
-import { reportListItemSchema, type ReportListItem } from '@loupe/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import type { ReportListItem } from '@loupe/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { reportsQueryOptions } from '../../../api/reports';
 
-export const reportsListQueryKey = ['reports', 'list'] as const;
-
-/** `GET /api/reports`: the reports of any of the caller's roles, by Order then Title. */
-export function reportsQueryOptions() {
-  return queryOptions({
-    queryKey: reportsListQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest({ path: '/api/reports', schema: z.array(reportListItemSchema), signal }),
-  });
-}
+export { reportsListQueryKey, reportsQueryOptions } from '../../../api/reports';
 
 export function useReports() {
   return useQuery(reportsQueryOptions());

@@ -3,5 +3,4 @@ export const ROLES_ENDPOINT = '/api/identity/roles';
 
 export const roleKeys = {
   role: (id: number) => ['roles', id] as const,
-  authScopes: ['auth-scopes'] as const,
 };

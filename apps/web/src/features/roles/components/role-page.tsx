@@ -17,7 +17,7 @@ import { fieldOfCode } from '../../../components/admin-page/refusal-field';
 import { errorMessage } from '../../../lib/error-message';
 import { zodRule } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/page-title';
-import { useAuthScopes } from '../api/get-auth-scopes';
+import { useAuthScopes } from '../../../api/auth-scopes';
 import { useRole } from '../api/get-role';
 import { useSaveRole } from '../api/save-role';
 import { DeleteRoleButton } from './delete-role-button';

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { applyReportOrders } from '../dashboard-groups';
-import { menuReportsQueryKey } from './get-menu-reports';
+import { reportsListQueryKey } from '../../../api/reports';
 
 const reportOrdersMutationKey = ['reports', 'orders'] as const;
 
@@ -33,7 +33,7 @@ export function useChangeReportOrders({ onFailure }: { onFailure: (error: unknow
     scope: { id: 'report-orders' },
     mutationFn: ({ orders }: SaveOrders) => changeReportOrders(orders),
     onError: (error, { previous }) => {
-      queryClient.setQueryData(menuReportsQueryKey, previous);
+      queryClient.setQueryData(reportsListQueryKey, previous);
       onFailure(error);
     },
     onSettled: async () => {
@@ -48,10 +48,10 @@ export function useChangeReportOrders({ onFailure }: { onFailure: (error: unknow
       if (orders.length === 0) return;
       // Applied synchronously, so the dropped report does not flash back to its old place first; a load in
       // flight is cancelled so it cannot overwrite the new order with the old one.
-      void queryClient.cancelQueries({ queryKey: menuReportsQueryKey });
-      const previous = queryClient.getQueryData<ReportListItem[]>(menuReportsQueryKey);
+      void queryClient.cancelQueries({ queryKey: reportsListQueryKey });
+      const previous = queryClient.getQueryData<ReportListItem[]>(reportsListQueryKey);
       queryClient.setQueryData<ReportListItem[]>(
-        menuReportsQueryKey,
+        reportsListQueryKey,
         (current) => current && applyReportOrders(current, orders),
       );
       mutate({ orders, previous }, options?.onSuccess ? { onSuccess: options.onSuccess } : undefined);

@@ -17,7 +17,8 @@ import { Badge, ConfigProvider, Menu, Tooltip, type MenuProps } from 'antd';
 import { createElement, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useMenuReports } from '../api/get-menu-reports';
+import { useQuery } from '@tanstack/react-query';
+import { reportsQueryOptions } from '../../../api/reports';
 import { dashboardMenu, isDashboardReport, isDefaultGroup, shownTitle } from '../dashboard-groups';
 import {
   REPORT_SCREEN,
@@ -86,7 +87,7 @@ export function SideMenu({
     REPORT_SCREEN.scopes === 'signed-in' ? [] : REPORT_SCREEN.scopes,
   );
   const canManageReports = hasAnyScope(access.scopes, ['report:manage']);
-  const reportsQuery = useMenuReports({ enabled: reportsAllowed });
+  const reportsQuery = useQuery({ ...reportsQueryOptions(), enabled: reportsAllowed });
   const { t: tReports } = useTranslation('reports');
   // A `{{{key}}}` title names a key of the reports namespace, as on the report page.
   const reports = useMemo(

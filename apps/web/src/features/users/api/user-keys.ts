@@ -4,6 +4,5 @@ import type { UserKind } from '../user-kind';
 export const userKeys = {
   user: (kind: UserKind, id: number) => ['users', kind, id] as const,
   roleChoices: (tenantId: number | null | 'own') => ['users', 'roleChoices', tenantId] as const,
-  tenantOptions: ['users', 'tenantOptions'] as const,
   restrictions: (list: 'channels' | 'products' | 'employees') => ['users', 'restrictions', list] as const,
 };

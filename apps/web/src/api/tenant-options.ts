@@ -1,14 +1,20 @@
 import { tenantOptionSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
-/** `GET /api/tenants/forSelect`: the tenants a tenantless user may pick, by name. */
+export const tenantOptionsQueryKey = ['tenants', 'forSelect'] as const;
+
+/**
+ * `GET /api/tenants/forSelect`: the tenants the caller may pick, by name (an operator gets every tenant, a
+ * tenant-bound caller its own).
+ */
 export function tenantOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['tenants', 'forSelect'] as const,
+    queryKey: tenantOptionsQueryKey,
     queryFn: ({ signal }) =>
       apiRequest({ path: '/api/tenants/forSelect', schema: z.array(tenantOptionSchema), signal }),
+    staleTime: 60_000,
   });
 }
 

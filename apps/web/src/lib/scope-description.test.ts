@@ -1,11 +1,11 @@
 import { ALL_SCOPES } from '@loupe/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en/roles.json';
-import tr from '../../../locales/tr/roles.json';
-import { memoryStorage } from '../../../lib/test-storage';
+import en from '../locales/en/roles.json';
+import tr from '../locales/tr/roles.json';
+import { memoryStorage } from './test-storage';
 
 vi.stubGlobal('localStorage', memoryStorage());
-const { changeLocale, i18n, i18nReady } = await import('../../../lib/i18n');
+const { changeLocale, i18n, i18nReady } = await import('./i18n');
 const { scopeDescription } = await import('./scope-description');
 
 describe('scope descriptions', () => {

@@ -1,13 +1,14 @@
 import { authScopeSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { roleKeys } from './role-keys';
+import { apiRequest } from '../lib/api-client';
+
+export const authScopesQueryKey = ['auth-scopes'] as const;
 
 /** `GET /api/authScopes`: every scope the console knows, sorted by name. Loaded once per session. */
 export function authScopesQueryOptions() {
   return queryOptions({
-    queryKey: roleKeys.authScopes,
+    queryKey: authScopesQueryKey,
     queryFn: ({ signal }) =>
       apiRequest({ path: '/api/authScopes', schema: z.array(authScopeSchema), signal }),
     staleTime: Infinity,
