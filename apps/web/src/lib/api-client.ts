@@ -45,14 +45,24 @@ export class ApiError extends Error {
   }
 }
 
-/** `POST /token` refused the grant; `error` is one of the spec's sign-in error names. */
+/** A token endpoint refused the grant; `error` is one of the spec's sign-in error names. */
 export class TokenRequestError extends Error {
   readonly error: LoginError;
+  /** The next attempt needs a captcha (repeated failures). */
+  readonly captchaRequired: boolean;
+  /** The password was right; the user still has to give a two-factor code. */
+  readonly twoFactorRequired: boolean;
 
-  constructor(error: LoginError, description: string) {
+  constructor(
+    error: LoginError,
+    description: string,
+    hints: { captchaRequired?: boolean | undefined; twoFactorRequired?: boolean | undefined } = {},
+  ) {
     super(description);
     this.name = 'TokenRequestError';
     this.error = error;
+    this.captchaRequired = hints.captchaRequired ?? false;
+    this.twoFactorRequired = hints.twoFactorRequired ?? false;
   }
 }
 
@@ -74,51 +84,66 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response, forErrorDialog = false): Promise<ApiError> {
-  const parsed = errorResponseSchema.safeParse(await readJson(response));
-  if (!parsed.success) {
-    return new ApiError({
-      status: response.status,
-      code: response.status,
-      message: response.statusText,
-      supportId: null,
-      forErrorDialog,
-    });
-  }
-  const { Code, Message, SupportId } = parsed.data;
+function apiErrorOf(response: Response, body: unknown, forErrorDialog = false): ApiError {
+  const parsed = errorResponseSchema.safeParse(body);
   return new ApiError({
     status: response.status,
-    code: Code,
-    message: Message,
-    supportId: SupportId,
+    code: parsed.success ? parsed.data.Code : response.status,
+    message: parsed.success ? parsed.data.Message : response.statusText,
+    supportId: parsed.success ? parsed.data.SupportId : null,
     forErrorDialog,
   });
 }
 
-function postForm(path: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(path, {
-    method: 'POST',
-    headers: { ...commonHeaders(), 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
+/*
+ * The one client of the token endpoints (`POST /token`, `/token/revoke`, `/api/sso/token`). Their refusals are
+ * OAuth-style `400 {error}` rather than `{Code, Message}` errors and are shown on the page that asked, never in
+ * the global error dialog.
+ */
+
+function postToken(path: string, body: URLSearchParams | string): Promise<Response> {
+  const contentType = typeof body === 'string' ? 'application/json' : 'application/x-www-form-urlencoded';
+  return fetch(path, { method: 'POST', headers: { ...commonHeaders(), 'Content-Type': contentType }, body });
 }
 
-/** `POST /token` with either grant; throws `TokenRequestError` when the grant is refused. */
-export async function requestToken(grant: TokenRequest): Promise<TokenResponse> {
-  const response = await postForm('/token', grant);
-  if (response.ok) return tokenResponseSchema.parse(await readJson(response));
-  if (response.status === 400) {
-    const refused = tokenErrorSchema.safeParse(await readJson(response));
-    if (refused.success) throw new TokenRequestError(refused.data.error, refused.data.error_description);
+/**
+ * A token endpoint's answer: the tokens; a `TokenRequestError` for `400 {error}` (with the captcha and
+ * two-factor hints) or a 400 without a readable body (`invalid_request`); an `ApiError` for anything else.
+ */
+async function readTokenAnswer<T>(response: Response, schema: ZodType<T>): Promise<T> {
+  const body = await readJson(response);
+  if (response.ok) return schema.parse(body);
+  const refused = tokenErrorSchema.safeParse(body);
+  if (refused.success) {
+    throw new TokenRequestError(refused.data.error, refused.data.error_description, {
+      captchaRequired: refused.data.captcha_required,
+      twoFactorRequired: refused.data.two_factor_required,
+    });
+  }
+  if (response.status === 400 && !errorResponseSchema.safeParse(body).success) {
     throw new TokenRequestError('invalid_request', response.statusText);
   }
-  throw await toApiError(response);
+  throw apiErrorOf(response, body);
+}
+
+/** `POST /token` with a grant (password with its captcha or second-factor fields, or refresh token). */
+export async function requestToken(grant: TokenRequest | Record<string, string>): Promise<TokenResponse> {
+  const response = await postToken('/token', new URLSearchParams(grant));
+  return readTokenAnswer(response, tokenResponseSchema);
+}
+
+/** A JSON exchange for tokens (`POST /api/sso/token`), refused like `/token`. */
+export async function exchangeForTokens<T>(path: string, body: unknown, schema: ZodType<T>): Promise<T> {
+  return readTokenAnswer(await postToken(path, JSON.stringify(body)), schema);
 }
 
 /** `POST /token/revoke`: ends the sign-in on the server by revoking its refresh token. */
 export async function revokeToken(refreshToken: string): Promise<void> {
-  const response = await postForm('/token/revoke', { token: refreshToken, client_id: CONSOLE_CLIENT_ID });
-  if (!response.ok) throw await toApiError(response);
+  const response = await postToken(
+    '/token/revoke',
+    new URLSearchParams({ token: refreshToken, client_id: CONSOLE_CLIENT_ID }),
+  );
+  if (!response.ok) throw apiErrorOf(response, await readJson(response));
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -195,7 +220,11 @@ function shouldReport(option: boolean | 'serverErrorsOnly', status: number): boo
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   const response = await sendWithRefresh(() => send(request));
   if (!response.ok)
-    throw await toApiError(response, shouldReport(request.showErrorDialog ?? true, response.status));
+    throw apiErrorOf(
+      response,
+      await readJson(response),
+      shouldReport(request.showErrorDialog ?? true, response.status),
+    );
   return request.schema.parse(await readJson(response));
 }
 
@@ -237,7 +266,11 @@ export async function apiDownload(
 ): Promise<{ blob: Blob; fileName: string | undefined }> {
   const response = await sendWithRefresh(() => send(request));
   if (!response.ok)
-    throw await toApiError(response, shouldReport(request.showErrorDialog ?? true, response.status));
+    throw apiErrorOf(
+      response,
+      await readJson(response),
+      shouldReport(request.showErrorDialog ?? true, response.status),
+    );
   return {
     blob: await response.blob(),
     fileName: fileNameFromContentDisposition(response.headers.get('Content-Disposition')),

@@ -5,7 +5,7 @@ import { memoryStorage } from '../../lib/test-storage';
 vi.stubGlobal('localStorage', memoryStorage());
 const { changeLocale, i18n, i18nReady } = await import('../../lib/i18n');
 const { errorMessage } = await import('../../lib/error-message');
-const { SignInRefused } = await import('./api/token-answer');
+const { TokenRequestError } = await import('../../lib/api-client');
 
 /** The sign-in errors the shell spec (§8) names; each must reach the page as a translated message. */
 const SPEC_LOGIN_ERRORS = [
@@ -20,7 +20,7 @@ const SPEC_LOGIN_ERRORS = [
 
 /** What the sign-in pages show for a refused sign-in, through the same code they use. */
 function shownMessage(error: LoginError): string {
-  const refused = new SignInRefused({ error, error_description: `server text for ${error}` });
+  const refused = new TokenRequestError(error, `server text for ${error}`);
   return errorMessage(refused, i18n.t);
 }
 

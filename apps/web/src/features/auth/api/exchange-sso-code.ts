@@ -1,21 +1,20 @@
 import { ssoTokenResponseSchema, type SsoTokenRequest } from '@loupe/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { redirectTarget, saveSession } from '../../../lib/auth';
-import { readTokenAnswer, signInHeaders } from './token-answer';
+import { exchangeForTokens } from '../../../lib/api-client';
 
 export type SsoCallback = { code: string; state: string };
 
 /**
  * `POST /api/sso/token`: trades the identity provider's code for our tokens, keeps them, and returns where to
- * go next (a path of this app). Throws `SignInRefused` (`invalid_sso_login`) when the server refuses.
+ * go next (a path of this app). Throws `TokenRequestError` (`invalid_sso_login`) when the server refuses.
  */
 export async function exchangeSsoCode({ code, state }: SsoCallback): Promise<string> {
-  const response = await fetch('/api/sso/token', {
-    method: 'POST',
-    headers: signInHeaders('application/json'),
-    body: JSON.stringify({ Code: code, State: state } satisfies SsoTokenRequest),
-  });
-  const answer = await readTokenAnswer(response, ssoTokenResponseSchema);
+  const answer = await exchangeForTokens(
+    '/api/sso/token',
+    { Code: code, State: state } satisfies SsoTokenRequest,
+    ssoTokenResponseSchema,
+  );
   saveSession(answer);
   // The same same-origin check as the sign-in page's own redirect parameter.
   return redirectTarget(new URLSearchParams({ redirect: answer.redirect }));

@@ -1,7 +1,7 @@
-import { CONSOLE_CLIENT_ID, tokenResponseSchema } from '@loupe/contracts';
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { saveSession } from '../../../lib/auth';
-import { readTokenAnswer, signInHeaders } from './token-answer';
+import { requestToken } from '../../../lib/api-client';
 
 export type SignInInput = {
   username: string;
@@ -13,7 +13,7 @@ export type SignInInput = {
 };
 
 /**
- * `POST /token` with the password grant; keeps the tokens. Throws `SignInRefused` with the spec's sign-in error
+ * `POST /token` with the password grant; keeps the tokens. Throws `TokenRequestError` with the spec's sign-in error
  * name (and the captcha / two-factor hints) when the server refuses.
  */
 export async function signIn({ username, password, captcha, secondFactor }: SignInInput): Promise<void> {
@@ -29,12 +29,7 @@ export async function signIn({ username, password, captcha, secondFactor }: Sign
   }
   if (secondFactor) fields[secondFactor.kind] = secondFactor.code;
 
-  const response = await fetch('/token', {
-    method: 'POST',
-    headers: signInHeaders('application/x-www-form-urlencoded'),
-    body: new URLSearchParams(fields),
-  });
-  saveSession(await readTokenAnswer(response, tokenResponseSchema));
+  saveSession(await requestToken(fields));
 }
 
 export function useSignIn() {

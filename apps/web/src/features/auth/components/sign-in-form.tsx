@@ -8,7 +8,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { useCaptcha } from '../api/get-captcha';
 import { useCaptchaRequired } from '../api/get-captcha-required';
 import { useSignIn } from '../api/sign-in';
-import { SignInRefused } from '../api/token-answer';
+import { TokenRequestError } from '../../../lib/api-client';
 import { AuthErrorAlert } from './auth-error-alert';
 import styles from './auth-form.module.css';
 import { CaptchaField } from './captcha-field';
@@ -50,7 +50,7 @@ export function SignInForm({ resume, onTwoFactorRequired, onSignedIn }: SignInFo
       {
         onSuccess: onSignedIn,
         onError: (error) => {
-          if (!(error instanceof SignInRefused)) return;
+          if (!(error instanceof TokenRequestError)) return;
           if (error.error === 'invalid_grant_2fa' && error.twoFactorRequired) {
             onTwoFactorRequired({ username, password, captchaRequired });
             return;
@@ -73,7 +73,7 @@ export function SignInForm({ resume, onTwoFactorRequired, onSignedIn }: SignInFo
     );
   };
 
-  const refused = signIn.error instanceof SignInRefused ? signIn.error.error : null;
+  const refused = signIn.error instanceof TokenRequestError ? signIn.error.error : null;
 
   return (
     <Form<CredentialsValues>

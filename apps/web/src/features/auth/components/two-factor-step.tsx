@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../lib/form-rules';
 import { useCaptcha } from '../api/get-captcha';
 import { useSignIn } from '../api/sign-in';
-import { SignInRefused } from '../api/token-answer';
+import { TokenRequestError } from '../../../lib/api-client';
 import { AuthErrorAlert } from './auth-error-alert';
 import styles from './auth-form.module.css';
 import { CaptchaField } from './captcha-field';
@@ -53,7 +53,7 @@ export function TwoFactorStep({ pending, onBack, onSignedIn }: TwoFactorStepProp
       {
         onSuccess: onSignedIn,
         onError: (error) => {
-          if (!(error instanceof SignInRefused)) return;
+          if (!(error instanceof TokenRequestError)) return;
           if (error.captchaRequired || error.error === 'invalid_captcha') setCaptchaRequired(true);
           if (challenge) {
             form.setFieldValue('captchaAnswer', '');
