@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AnalyticsReplica } from './analytics/replica.js';
 import { fastifyTrustProxy, loadConfig, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createJobQueue } from './jobs/job-queue.js';
 import { createAccountServices } from './modules/account/account-services.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alertRoutes } from './modules/alerts/alert.routes.js';
@@ -90,6 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { database, replica } = options;
   const { db } = database;
+  // Background jobs (pg-boss): started when the app is ready, stopped when it closes (after its requests); the
+  // caller closes the database after `app.close()` resolves.
+  const jobs = createJobQueue({ database, logger: options.logger });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const identity = createIdentityRepository(db);
   // Before any route: it marks the audited routes as they are added (modules/audits/audited-routes.ts).
   const audit = createAuditService({ db });
@@ -114,8 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       guard: signInGuard,
       twoFactor: twoFactorCodes,
       mailer: options.mailer ?? createMailer({ smtpUrl, from: mailFrom, logger: options.logger }),
+      jobs,
       publicUrl,
-      logger: options.logger,
     }),
   );
   bootstrapRoutes(

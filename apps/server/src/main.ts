@@ -51,10 +51,6 @@ await replica.start();
 
 const signer = createAccessTokenSigner(await loadSigningSecret(database.db, config.tokenSecret));
 const app = await buildApp({ database, replica, signer, logger, webRoot: config.webDist });
-app.addHook('onClose', async () => {
-  await replica.close();
-  await database.close();
-});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -63,7 +59,11 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
+    // The app first (its requests, then its job queue, whose running jobs may still write), then what it used.
+    // Not an onClose hook: Fastify runs those last added first, which would close the database before the queue.
     await app.close();
+    await replica.close();
+    await database.close();
     clearTimeout(force);
     process.exit(0);
   } catch (error) {

@@ -554,6 +554,18 @@ const CRON_CASES: CronCase[] = [
     valid: false,
     croner: 'offsets run from -12:00 to +14:00 (croner ±14:30)',
   },
+  {
+    expression: '70/5 * * * *',
+    valid: false,
+    croner: 'croner never checks a start its step never schedules',
+  },
+  { expression: '50-70/30 * * * *', valid: false, croner: 'croner never checks an end its step passes over' },
+  {
+    expression: '0 0 0 * * * */131',
+    valid: false,
+    croner: 'year steps run to 130, the years Quartz schedules',
+  },
+  { expression: '0 0 0 * * +1 2030', valid: false, croner: "croner's '+' (day of month AND day of week)" },
 ];
 
 describe('cron', () => {

@@ -1,3 +1,4 @@
+import { CronPattern } from 'croner';
 import { z } from 'zod';
 
 /**
@@ -240,23 +241,63 @@ export function isFtpUrl(text: string): boolean {
 // ---------------------------------------------------------------------------------------------------------
 // Cron
 
-type CronField = { min: number; max: number; /** values a step may span */ span: number; question: boolean };
-
-const SECOND: CronField = { min: 0, max: 59, span: 60, question: false };
-const MINUTE: CronField = { min: 0, max: 59, span: 60, question: false };
-const HOUR: CronField = { min: 0, max: 23, span: 24, question: false };
-const DAY_OF_MONTH: CronField = { min: 1, max: 31, span: 31, question: true };
-const MONTH: CronField = { min: 1, max: 12, span: 12, question: false };
-// 0 and 7 are both Sunday, as in Unix cron and croner (not Quartz's 1–7).
-const DAY_OF_WEEK: CronField = { min: 0, max: 7, span: 7, question: true };
-// The years Quartz schedules.
-const YEAR: CronField = { min: 1970, max: 2099, span: 130, question: false };
+/** The fields of a 5-, 6- and 7-field expression, by croner's names for them. */
+type CronField = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'dayOfWeek' | 'year';
 
 const CRON_LAYOUTS: Readonly<Record<number, readonly CronField[]>> = {
-  5: [MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK],
-  6: [SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK],
-  7: [SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR],
+  5: ['minute', 'hour', 'day', 'month', 'dayOfWeek'],
+  6: ['second', 'minute', 'hour', 'day', 'month', 'dayOfWeek'],
+  7: ['second', 'minute', 'hour', 'day', 'month', 'dayOfWeek', 'year'],
 };
+
+/**
+ * Each field's last value. croner checks every value it schedules, but not those a step passes over: the start
+ * of `n/step` past the field's end, the end of `a-b/step` (`50-70/30` schedules 50 only).
+ */
+const LAST_VALUE: Readonly<Record<CronField, number>> = {
+  second: 59,
+  minute: 59,
+  hour: 23,
+  day: 31,
+  month: 12,
+  // 0 and 7 are both Sunday, as in Unix cron and croner (not Quartz's 1–7).
+  dayOfWeek: 7,
+  year: 2099,
+};
+
+// The years Quartz schedules (croner takes 1–9999), and the most a step over them may skip (their number).
+const FIRST_YEAR = 1970;
+const MAX_YEAR_STEP = 130;
+
+// One list item in the spec's syntax other than `?`: `*`, `n` or `a-b`, each with an optional `/step`; numbers only.
+const CRON_ITEM = /^(?:\*|([0-9]+)(?:-([0-9]+))?)(?:\/([0-9]+))?$/;
+
+/** The spec's narrower syntax around croner: see parseCronExpression. */
+function isSpecCronField(text: string, field: CronField): boolean {
+  const items = text.split(',');
+  return items.every((item) => {
+    if (item === '?') return (field === 'day' || field === 'dayOfWeek') && items.length === 1;
+    const match = CRON_ITEM.exec(item);
+    if (!match) return false;
+    const [, from, to, step] = match;
+    const values = [from, to].filter((value) => value !== undefined).map(Number);
+    if (values.some((value) => value > LAST_VALUE[field])) return false;
+    if (field !== 'year') return true;
+    return (
+      values.every((value) => value >= FIRST_YEAR) && (step === undefined || Number(step) <= MAX_YEAR_STEP)
+    );
+  });
+}
+
+/** Whether croner takes the fields: each value within its field, ranges ascending, steps 1 to the field's size. */
+function cronerAccepts(pattern: string): boolean {
+  try {
+    new CronPattern(pattern, undefined, { sloppyRanges: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // `+03:00`, `-5`, `UTC+3`, `GMT-03:30`: an optional UTC/GMT, a sign, 1–2 hour digits, optional :minutes.
 const CRON_OFFSET = /^(?:UTC|GMT)?([+-])([0-9]{1,2})(?::([0-5][0-9]))?$/;
@@ -269,31 +310,6 @@ function offsetMinutes(token: string): number | undefined {
   const [, sign, hours = '0', minutes = '0'] = match;
   const total = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
   return total >= MIN_OFFSET_MINUTES && total <= MAX_OFFSET_MINUTES ? total : undefined;
-}
-
-function isCronNumber(text: string | undefined, field: CronField): boolean {
-  if (text === undefined || !/^[0-9]+$/.test(text)) return false;
-  const value = Number(text);
-  return value >= field.min && value <= field.max;
-}
-
-// One list item: `?` (alone), or `*`, `n`, `a-b` (a ≤ b), each with an optional `/step`.
-function isCronItem(item: string, field: CronField, alone: boolean): boolean {
-  if (item === '?') return field.question && alone;
-  const [base = '', step, ...extra] = item.split('/');
-  if (extra.length > 0) return false;
-  if (step !== undefined && !(/^[0-9]+$/.test(step) && Number(step) >= 1 && Number(step) <= field.span)) {
-    return false;
-  }
-  if (base === '*') return true;
-  const [from, to, ...more] = base.split('-');
-  if (more.length > 0 || !isCronNumber(from, field)) return false;
-  return to === undefined || (isCronNumber(to, field) && Number(from) <= Number(to));
-}
-
-function isCronField(text: string, field: CronField): boolean {
-  const items = text.split(',');
-  return items.every((item) => isCronItem(item, field, items.length === 1));
 }
 
 /** A cron expression taken apart: its fields, and the UTC offset its suffix gives, in minutes. */
@@ -312,6 +328,11 @@ export type ParsedCronExpression = {
  * token is a UTC offset between -12:00 and +14:00: `+03:00`, `-5`, `UTC+3`, `GMT-03:30`.
  * Returns undefined for anything else. `pattern` is the fields alone, as croner takes them with
  * `{ utcOffset: utcOffsetMinutes, sloppyRanges: true }`.
+ *
+ * croner parses the fields and checks their values, ranges and steps; what it takes beyond the spec is refused
+ * here first: names, Quartz's L, W and #, croner's `+` (day-of-month AND day-of-week), `?` outside the day
+ * fields or not alone, a step without a start (`/5`), values a step passes over beyond the field's end, and
+ * years outside 1970–2099 or stepped by more than 130.
  */
 export function parseCronExpression(text: string): ParsedCronExpression | undefined {
   const tokens = text.trim().split(/\s+/);
@@ -322,10 +343,11 @@ export function parseCronExpression(text: string): ParsedCronExpression | undefi
   if (hasOffset && utcOffsetMinutes === undefined) return undefined;
   const fields = hasOffset ? tokens.slice(0, -1) : tokens;
   const layout = CRON_LAYOUTS[fields.length];
-  if (!layout || !fields.every((field, index) => layout[index] && isCronField(field, layout[index]))) {
+  if (!layout || !fields.every((field, index) => layout[index] && isSpecCronField(field, layout[index]))) {
     return undefined;
   }
-  return { fields, pattern: fields.join(' '), utcOffsetMinutes };
+  const pattern = fields.join(' ');
+  return cronerAccepts(pattern) ? { fields, pattern, utcOffsetMinutes } : undefined;
 }
 
 /** cron: see parseCronExpression. */

@@ -21,6 +21,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A row-returning SQL call on the raw driver, for bulk work (COPY, set-based loads) Drizzle does not cover. */
 export type RawQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
+/** One statement's answer as node-postgres gives it, which is what pg-boss reads. */
+export type SqlResult = { rows: unknown[]; rowCount: number | null };
+
+/**
+ * SQL as pg-boss hands it over (its `db` option, jobs/job-queue.ts): one statement with `$n` parameters, or
+ * several statements without parameters, whose answer is the last one's.
+ */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
+
 export type CopyOptions = {
   /**
    * Runs the load with `loupe.bulk_load = 'on'` so the analytics change-log triggers skip it; the caller then
@@ -42,6 +51,8 @@ export type DatabaseHandle = {
   /** The node-postgres pool when running on PostgreSQL (COPY streams need it). */
   pool: pg.Pool | undefined;
   migrate(): Promise<void>;
+  /** Outside any transaction, on its own connection (PostgreSQL) or in turn (PGlite): see ExecuteSql. */
+  executeSql: ExecuteSql;
   /**
    * Whether the database answers `SELECT 1` with its row. A broken embedded connection is reopened from its
    * files first when it can be (see pglite-guard.ts); false means the process should not serve.
@@ -89,6 +100,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     pool,
     raw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    executeSql: async (text, values) => lastResult(await pool.query(text, values)),
     healthy: async () => {
       try {
         const { rows } = await pool.query<{ ok: number }>('SELECT 1 AS ok');
@@ -126,10 +138,22 @@ async function openPglite(
     pool: undefined,
     raw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    // PGlite's query() takes one statement; exec() takes several, without parameters.
+    executeSql: async (text, values) =>
+      lastResult(values?.length ? await client.query(text, values) : await client.exec(text)),
     healthy: () => guard.healthy(),
     close: () => guard.close(),
     copyRows: (table, columns, rows, options = {}) => copyRowsPglite(client, table, columns, rows, options),
   };
+}
+
+type DriverResult = { rows: unknown[]; rowCount?: number | null; affectedRows?: number };
+
+/** A driver's answer as node-postgres gives it for one statement; for several, the last one's. */
+export function lastResult(result: DriverResult | DriverResult[]): SqlResult {
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  const rows = last?.rows ?? [];
+  return { rows, rowCount: last?.rowCount ?? last?.affectedRows ?? rows.length };
 }
 
 // Characters per COPY statement on PGlite: each statement's input is one in-memory blob.

@@ -65,4 +65,18 @@ describe.runIf(pglite)('the embedded database after a statement that breaks it',
     expect(await open.raw('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 2 }]);
     expect(await open.healthy()).toBe(true);
   });
+
+  it('rolls back a block of statements that fails half-way (pg-boss runs such blocks) and keeps answering', async () => {
+    open = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    await open.executeSql('CREATE TABLE block (id int primary key)');
+    await expect(
+      open.executeSql('BEGIN; INSERT INTO block VALUES (1); INSERT INTO block VALUES (1); COMMIT;'),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await open.healthy()).toBe(true);
+    expect(await open.raw('SELECT count(*)::int AS n FROM block')).toEqual([{ n: 0 }]);
+    // Several statements answer with the last one's rows; one with parameters goes alone.
+    const last = await open.executeSql('INSERT INTO block VALUES (2); SELECT id FROM block');
+    expect(last).toEqual({ rows: [{ id: 2 }], rowCount: 1 });
+    expect(await open.executeSql('DELETE FROM block WHERE id = $1', [2])).toEqual({ rows: [], rowCount: 1 });
+  });
 });

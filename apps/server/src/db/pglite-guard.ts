@@ -37,7 +37,7 @@ export type PgliteGuardOptions = {
 };
 
 export type GuardedPglite = {
-  /** What Drizzle and the raw helpers use in place of the PGlite instance (query and transaction). */
+  /** What Drizzle and the raw helpers use in place of the PGlite instance (query, transaction and exec). */
   client: PGlite;
   /** Whether the connection answers `SELECT 1` now (reopening it first when it is broken and can be). */
   healthy(): Promise<boolean>;
@@ -103,6 +103,18 @@ export function guardPglite(first: PGlite, options: PgliteGuardOptions): Guarded
     },
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
       run((connection) => connection.transaction((tx) => callback(guardedTransaction(tx)))),
+    // Several statements without parameters (pg-boss's schema and its BEGIN … COMMIT blocks). One that fails
+    // inside such a block leaves the transaction open and aborted: roll it back before the check, which would
+    // otherwise find the connection refusing `SELECT 1` and take it for broken.
+    exec: (text: string) =>
+      run(async (connection) => {
+        try {
+          return await connection.exec(text);
+        } catch (error) {
+          await connection.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }),
   } as unknown as PGlite;
 
   return {

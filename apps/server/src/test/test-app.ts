@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { CONSOLE_CLIENT_ID, type TokenResponse } from '@loupe/contracts';
@@ -40,6 +43,11 @@ export type TestAppOptions = {
   webRoot?: string;
   /** Settings; default: loadConfig() from the environment. */
   config?: Config;
+  /**
+   * The database to run on, as a restarted server would: migrated and seeded again (which keeps what is there),
+   * and left open by `close()`. Default: a new one of its own, dropped by `close()`.
+   */
+  database?: DatabaseHandle;
 };
 
 /** The engine the API suite runs on: the vitest project sets LOUPE_TEST_DB (see vitest.config.ts). */
@@ -92,19 +100,36 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
   };
 }
 
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+export type TestDatabase = {
+  database: DatabaseHandle;
+  /** Opens the same database again (after `database.close()`), as a restarted server would. */
+  reopen(): Promise<DatabaseHandle>;
+  /** Removes the database (its files, or the scratch database on the server); close it first. */
+  drop(): Promise<void>;
+};
+
+/**
+ * A new, empty database on the suite's engine: embedded PGlite (in memory, or with `files` in a temporary folder
+ * so that it can be reopened) or a scratch database on the TEST_DATABASE_URL server.
+ */
+export async function openTestDatabase({ files = false } = {}): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
-    return { database, drop: async () => {} };
+    const dataDir = files ? await mkdtemp(path.join(tmpdir(), 'loupe-test-')) : undefined;
+    const open = () => openDatabase({ databaseUrl: undefined, dataDir });
+    return {
+      database: await open(),
+      reopen: dataDir ? open : () => Promise.reject(new Error('an in-memory database cannot be reopened')),
+      drop: async () => {
+        if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('LOUPE_TEST_DB=postgres needs TEST_DATABASE_URL');
   const scratch = await createScratchDatabase(serverUrl);
+  const open = () => openDatabase({ databaseUrl: scratch.url, dataDir: undefined });
   try {
-    return {
-      database: await openDatabase({ databaseUrl: scratch.url, dataDir: undefined }),
-      drop: scratch.drop,
-    };
+    return { database: await open(), reopen: open, drop: scratch.drop };
   } catch (error) {
     await scratch.drop();
     throw error;
@@ -112,18 +137,22 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
 }
 
 /**
- * The server on a fresh database of its own: migrated, with the console client and the demo tenant and users
- * (password Demo1234!), signing tokens with a random key. Call `close()` in `afterAll`.
+ * The server on a fresh database of its own (or on `options.database`): migrated, with the console client and
+ * the demo tenant and users (password Demo1234!), signing tokens with a random key. Call `close()` in
+ * `afterAll`.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const own = options.database ? undefined : await openTestDatabase();
+  const database = options.database ?? own!.database;
   let app: FastifyInstance | undefined;
   let replica: AnalyticsReplica | undefined;
   const close = async () => {
     await app?.close();
     await replica?.close();
-    await database.close();
-    await drop();
+    if (own) {
+      await database.close();
+      await own.drop();
+    }
   };
   try {
     await database.migrate();

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { toLanguageCode } from '@loupe/contracts';
 import type { Mailer } from '../mail/mailer.js';
 import type { LinkPurpose } from './one-time-token.repository.js';
@@ -58,17 +57,9 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 export type MailRecipient = { email: string; fullName: string; language: string | null };
 
 /** Composes and sends the account mails: a link to reset the password or to confirm the email address. */
-export function createAccountMails({
-  mailer,
-  publicUrl,
-  logger,
-}: {
-  mailer: Mailer;
-  publicUrl: string;
-  logger: FastifyBaseLogger;
-}) {
+export function createAccountMails({ mailer, publicUrl }: { mailer: Mailer; publicUrl: string }) {
   return {
-    /** Sends the link; failures are logged, not thrown, since the caller has already answered. */
+    /** Sends the link; a failure throws (the mail job is then tried again, link-mails.ts). */
     async sendLink(purpose: LinkPurpose, user: MailRecipient, token: string): Promise<void> {
       const texts = TEXTS[purpose][mailLanguage(user.language)];
       const link = `${publicUrl}${LINK_PATHS[purpose]}${token}`;
@@ -80,11 +71,7 @@ export function createAccountMails({
         `<p><a href="${escapeHtml(link)}">${escapeHtml(texts.action)}</a></p>`,
         `<p>${escapeHtml(texts.footer)}</p>`,
       ].join('\n');
-      try {
-        await mailer.send({ to: user.email, subject: texts.subject, text, html });
-      } catch (error) {
-        logger.error({ err: error, purpose }, 'account mail not sent');
-      }
+      await mailer.send({ to: user.email, subject: texts.subject, text, html });
     },
   };
 }

@@ -1,12 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { IdentityRepository } from '../auth/identity.repository.js';
 import type { SignInGuard } from '../auth/sign-in-guard.service.js';
 import type { TwoFactorCodes } from '../auth/two-factor.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createAccountMails } from './account-mails.js';
-import { createBackgroundTasks } from './background-tasks.js';
 import { createEmailConfirmationService } from './email-confirmation.service.js';
+import { createLinkMails } from './link-mails.js';
 import { createOneTimeTokenRepository } from './one-time-token.repository.js';
 import { createPasswordService } from './password.service.js';
 import { createTwoFactorService } from './two-factor.service.js';
@@ -17,32 +17,31 @@ export type AccountDeps = {
   guard: SignInGuard;
   twoFactor: TwoFactorCodes;
   mailer: Mailer;
+  /** The queue the account mails go through (the caller stops it). */
+  jobs: JobQueue;
   /** The console's address; mailed links start with it (config PUBLIC_URL). */
   publicUrl: string;
-  logger: FastifyBaseLogger;
   now?: () => Date;
 };
 
-/** The services behind /api/account/*, sharing one link store, one mail composer and one background queue. */
+/** The services behind /api/account/*, sharing one link store and one mail job (worked on this node too). */
 export function createAccountServices({
   db,
   identity,
   guard,
   twoFactor,
   mailer,
+  jobs,
   publicUrl,
-  logger,
   now = () => new Date(),
 }: AccountDeps) {
   const links = createOneTimeTokenRepository(db, now);
-  const mails = createAccountMails({ mailer, publicUrl, logger });
-  const background = createBackgroundTasks(logger);
+  const mails = createAccountMails({ mailer, publicUrl });
+  const linkMails = createLinkMails({ db, identity, links, mails, jobs });
   return {
-    passwords: createPasswordService({ db, identity, guard, links, mails, background, now }),
-    emailConfirmation: createEmailConfirmationService({ db, identity, links, mails, background, now }),
+    passwords: createPasswordService({ db, identity, guard, links, linkMails, now }),
+    emailConfirmation: createEmailConfirmationService({ db, identity, links, linkMails, now }),
     twoFactor: createTwoFactorService({ db, identity, twoFactor, now }),
-    /** Resolves once the mails still being sent are out, so a shutdown does not cut them off. */
-    settled: () => background.settled(),
   };
 }
 

@@ -22,7 +22,6 @@ const tokenParams = z.object({ token: z.string().min(1).max(256) });
 export function accountRoutes(app: FastifyInstance, account: AccountServices) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { passwords, emailConfirmation, twoFactor } = account;
-  app.addHook('onClose', async () => account.settled());
 
   routes.post(
     '/api/account/change-expired-password',
@@ -55,7 +54,7 @@ export function accountRoutes(app: FastifyInstance, account: AccountServices) {
     '/api/account/forgot-password',
     { config: { access: 'public' }, schema: { body: accountLoginSchema } },
     async (request, reply) => {
-      passwords.forgotPassword(request.body.Login);
+      await passwords.forgotPassword(request.body.Login);
       return reply.status(202).send();
     },
   );
@@ -91,7 +90,7 @@ export function accountRoutes(app: FastifyInstance, account: AccountServices) {
     '/api/account/send-confirmation',
     { config: { access: 'public' }, schema: { body: accountLoginSchema } },
     async (request, reply) => {
-      emailConfirmation.sendConfirmation(request.body.Login);
+      await emailConfirmation.sendConfirmation(request.body.Login);
       return reply.status(202).send();
     },
   );

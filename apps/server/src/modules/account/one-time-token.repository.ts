@@ -21,20 +21,33 @@ type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 /** Single-use link tokens: 32 random bytes (base64url) in the mail, only their SHA-256 in the database. */
 export function createOneTimeTokenRepository(db: Db, now: () => Date) {
   return {
-    /** A new token string for the user; only its hash is stored. */
-    async create(executor: Executor, user: { id: number; tenantId: number | null }, purpose: LinkPurpose) {
+    /**
+     * A new token string for the user; only its hash is stored. Given an `id` that exists (the link a mail job's
+     * earlier attempt made, whose token is lost), that link gets the new token and a fresh 12 hours.
+     */
+    async create(
+      executor: Executor,
+      user: { id: number; tenantId: number | null },
+      purpose: LinkPurpose,
+      id: string = randomUUID(),
+    ) {
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      await executor.insert(oneTimeTokens).values({
-        id: randomUUID(),
-        tenantId: user.tenantId,
-        userId: user.id,
-        purpose,
+      const fresh = {
         tokenHash: sha256(token),
         expiresAt: new Date(at.getTime() + LINK_LIFETIME_MS),
         createdAt: at,
-      });
+      };
+      await executor
+        .insert(oneTimeTokens)
+        .values({ id, tenantId: user.tenantId, userId: user.id, purpose, ...fresh })
+        .onConflictDoUpdate({ target: oneTimeTokens.id, set: fresh });
       return token;
+    },
+
+    async findById(executor: Executor, id: string): Promise<LinkRow | undefined> {
+      const [row] = await executor.select().from(oneTimeTokens).where(eq(oneTimeTokens.id, id));
+      return row;
     },
 
     async find(token: string, purpose: LinkPurpose): Promise<{ row: LinkRow; state: LinkState } | undefined> {
@@ -82,8 +95,13 @@ export function createOneTimeTokenRepository(db: Db, now: () => Date) {
     },
 
     /** Whether a link of this purpose went to the user within `withinMs` (one mail a minute at most). */
-    async issuedRecently(userId: number, purpose: LinkPurpose, withinMs: number): Promise<boolean> {
-      const [row] = await db
+    async issuedRecently(
+      executor: Executor,
+      userId: number,
+      purpose: LinkPurpose,
+      withinMs: number,
+    ): Promise<boolean> {
+      const [row] = await executor
         .select({ id: oneTimeTokens.id })
         .from(oneTimeTokens)
         .where(

@@ -10,17 +10,13 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, unauthorized } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import type { IdentityRepository, UserRow } from '../auth/identity.repository.js';
+import type { IdentityRepository } from '../auth/identity.repository.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { endSessions } from '../auth/session-state.js';
 import type { SignInGuard } from '../auth/sign-in-guard.service.js';
-import type { AccountMails } from './account-mails.js';
 import { assertPasswordRule, linkError } from './account-errors.js';
-import type { BackgroundTasks } from './background-tasks.js';
+import { mayReceive, type LinkMails } from './link-mails.js';
 import type { OneTimeTokenRepository } from './one-time-token.repository.js';
-
-/** At most one mail of a kind per user and minute, however often the form is sent. */
-export const MAIL_INTERVAL_MS = 60_000;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -29,20 +25,15 @@ type Deps = {
   identity: IdentityRepository;
   guard: SignInGuard;
   links: OneTimeTokenRepository;
-  mails: AccountMails;
-  background: BackgroundTasks;
+  linkMails: LinkMails;
   now: () => Date;
 };
-
-/** A user a mail can go to: active and with an address. */
-const mailable = (user: UserRow | undefined): user is UserRow & { email: string } =>
-  user !== undefined && user.isActive && !!user.email;
 
 /**
  * Passwords outside the sign-in: the change an expired password forces, the profile's change, and the
  * forgotten-password links (mailed, single use, 12 hours).
  */
-export function createPasswordService({ db, identity, guard, links, mails, background, now }: Deps) {
+export function createPasswordService({ db, identity, guard, links, linkMails, now }: Deps) {
   /**
    * Stores a new password: no longer expired. Every session of the user ends (access and refresh tokens), but
    * for `keepFamily`, the caller's own sign-in when it changes its own password; `claim` runs first in the same
@@ -69,13 +60,6 @@ export function createPasswordService({ db, identity, guard, links, mails, backg
   function checkNewPassword(currentPassword: string, newPassword: string): void {
     if (newPassword === currentPassword) throw badRequest(ErrorCode.NewPasswordSameAsCurrent);
     assertPasswordRule(newPassword);
-  }
-
-  /** Issues a reset link and mails it, unless one went out within the last minute. */
-  async function mailResetLink(user: UserRow & { email: string }) {
-    if (await links.issuedRecently(user.id, 'reset-password', MAIL_INTERVAL_MS)) return;
-    const token = await links.create(db, user, 'reset-password');
-    await mails.sendLink('reset-password', user, token);
   }
 
   return {
@@ -132,12 +116,12 @@ export function createPasswordService({ db, identity, guard, links, mails, backg
       await endSessions(db, { userIds: [actor.userId] });
     },
 
-    /** Always accepted: whether the login names a user never shows, in the answer or in its timing. */
-    forgotPassword(login: string): void {
-      background.run('forgot-password', async () => {
-        const user = await identity.findUserByLogin(login);
-        if (mailable(user)) await mailResetLink(user);
-      });
+    /**
+     * Always accepted: whether the login names a user never shows, in the answer or in its timing. The mail job
+     * looks the user up, and mails a link unless one went out within the last minute.
+     */
+    async forgotPassword(login: string): Promise<void> {
+      await linkMails.queue({ purpose: 'reset-password', login });
     },
 
     /** The reset page's first look at its link. */
@@ -170,13 +154,13 @@ export function createPasswordService({ db, identity, guard, links, mails, backg
       const link = await links.find(token, 'reset-password');
       if (!link || link.state === 'used') throw linkError(link?.state);
       const user = await identity.findUserById(link.row.userId);
-      const fresh = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         if (!(await links.claim(tx, link.row.id, { evenExpired: true }))) throw linkError('used');
-        return mailable(user) ? links.create(tx, user, 'reset-password') : undefined;
+        if (mayReceive('reset-password', user)) {
+          await linkMails.queue({ purpose: 'reset-password', userId: user.id }, tx);
+        }
       });
-      if (fresh && mailable(user)) {
-        background.run('resend-reset', () => mails.sendLink('reset-password', user, fresh));
-      }
+      linkMails.wake();
     },
   };
 }
