@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { jsonField, jsonText, typeJson } from './support/json-field.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { DEMO_PASSWORD, signIn, signOut } from './support/session.js';
 import { expect, test } from './support/test.js';
@@ -220,4 +221,55 @@ test('a confidential client: its secret is shown once and signs in at /token', a
     form: { grant_type: 'password', username: 'admin', password: DEMO_PASSWORD, client_id: clientId },
   });
   expect(await refused.json()).toMatchObject({ error: 'invalid_client' });
+});
+
+test('a configuration typed in the JSON editor: syntax marked, formatted, Tab leaves it, saved', async ({
+  page,
+}) => {
+  const section = `E2E_JSON_${run}`;
+  await signIn(page, 'admin');
+  await page.goto('/system-configurations/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Yeni sistem yapılandırması' })).toBeVisible();
+  await textField(page, 'Bölüm').fill(section);
+  const editor = jsonField(page.getByRole('main'), 'JSON yapılandırma');
+  const format = page.getByRole('button', { name: 'Biçimlendir' });
+
+  // Broken JSON: its line is marked as you type, the field says what is wrong, and Format leaves it as it is.
+  const broken = '{"retries": 3, "hosts": ["a", "b"]';
+  await typeJson(editor, broken);
+  await expect(page.locator('.cm-lint-marker-error')).toHaveCount(1);
+  await expect(page.getByText('JSON biçimi hatalı')).toBeVisible();
+  await expect(editor).toHaveAttribute('aria-invalid', 'true');
+  await format.click();
+  expect(await jsonText(editor)).toBe(broken);
+
+  await typeJson(editor, '{"retries": 3, "hosts": ["a", "b"]}');
+  await expect(page.locator('.cm-lint-marker-error')).toHaveCount(0);
+  await expect(page.getByText('JSON biçimi hatalı')).toHaveCount(0);
+  await expect(editor).not.toHaveAttribute('aria-invalid', 'true');
+  await format.click();
+  expect(await jsonText(editor)).toBe('{\n  "retries": 3,\n  "hosts": [\n    "a",\n    "b"\n  ]\n}');
+  await saveScreenshot(page, 'configuration-json-tr');
+
+  // The keyboard is never trapped: Tab goes on to the Format button.
+  await editor.focus();
+  await page.keyboard.press('Tab');
+  await expect(format).toBeFocused();
+
+  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText('Yapılandırma oluşturuldu.')).toBeVisible();
+  await expect(page).toHaveURL(/\/system-configurations$/);
+  await page.getByRole('searchbox', { name: 'Listede ara' }).fill(section);
+  await page.getByRole('row').filter({ hasText: section }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Sistem yapılandırması ${section}` }),
+  ).toBeVisible();
+  await expect.poll(() => jsonText(editor)).toContain('"retries": 3');
+
+  // Right to left pages keep JSON left to right.
+  await chooseLanguage(page, 'Dil', 'العربية');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const content = page.getByRole('main').locator('.cm-content');
+  expect(await content.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+  await saveScreenshot(page, 'configuration-json-ar');
 });

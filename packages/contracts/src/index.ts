@@ -1,6 +1,7 @@
 export * from './scopes.js';
 export * from './enums.js';
 export * from './error-codes.js';
+export * from './error-messages.js';
 export * from './validators.js';
 export * from './input-bounds.js';
 export * from './common/error.schema.js';

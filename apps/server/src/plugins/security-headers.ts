@@ -9,8 +9,9 @@ const SESSION_PREFIXES = ['/api/', '/token', '/bootstrap/'];
  * The Content-Security-Policy of the console, checked against every built screen by e2e/tests/csp.spec.ts:
  * - scripts only from the console's own files: the built index.html has no inline script, and zod is told not to
  *   probe for `new Function` (apps/web/src/lib/zod-jitless.ts), so there is no 'unsafe-eval' either;
- * - styles also 'unsafe-inline': antd's CSS-in-JS adds `<style>` elements at run time and components set `style`
- *   attributes (html2canvas-pro's copy of the page for the PDF export too); a style cannot run code;
+ * - styles also 'unsafe-inline': antd's CSS-in-JS and the JSON fields' CodeMirror editor add styles at run time
+ *   and components set `style` attributes (html2canvas-pro's copy of the page for the PDF export too); a style
+ *   cannot run code;
  * - images from data: and blob: URLs: antd's and ECharts' inline images, canvases turned into images, the QR code
  *   of two-factor set-up, the PDF export;
  * - API calls, map geometry and language catalogues from the same origin (connect-src 'self'); the OpenID Connect

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguageCode, type LanguageCode } from '@loupe/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { ErrorTextLanguage, ErrorTexts } from './error-texts';
 import type auth from '../locales/en/auth.json';
 import type common from '../locales/en/common.json';
 import type home from '../locales/en/home.json';
@@ -30,6 +31,7 @@ import type widgetImpact from '../locales/en/widgetImpact.json';
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
  * when it is chosen or starts the app, together with English, which every key a language lacks reads
  * (docs/i18n.md). None is bundled: a browser in English would fetch the Turkish catalogues for nothing.
+ * The error texts of the common namespace come from the contracts catalogue (lib/error-texts.ts), loaded with them.
  */
 
 /** The console's languages (shell spec §1), Turkish first as the default. */
@@ -71,7 +73,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     fallbackNS: 'common';
     resources: {
-      common: typeof common;
+      common: typeof common & ErrorTexts;
       shell: typeof shell;
       home: typeof home;
       profile: typeof profile;
@@ -204,18 +206,31 @@ function applyOverrides(locale: Locale): void {
   if (Object.keys(rest).length > 0) i18n.addResourceBundle(locale, 'common', rest, true, true);
 }
 
+function hasErrorTexts(locale: Locale): locale is ErrorTextLanguage {
+  return locale === 'en' || locale === 'tr';
+}
+
+/** The contracts catalogue's error texts in `locale`; none for the languages that read English's. */
+async function errorTextsOf(locale: Locale): Promise<ErrorTexts | undefined> {
+  if (!hasErrorTexts(locale)) return undefined;
+  const { errorTexts } = await import('./error-texts');
+  return errorTexts(locale);
+}
+
 /** Loads a language's catalogues (once) and its overrides. */
 async function loadLocale(locale: Locale): Promise<void> {
   // English first: it fills whatever the language lacks.
   if (locale !== DEFAULT_LOCALE && locale !== 'en') await loadLocale('en');
   if (!loaded.has(locale)) {
     const files = Object.entries(loadable).filter(([file]) => catalogueOf(file).language === locale);
-    const catalogues = await Promise.all(
-      files.map(async ([file, load]) => ({ ...catalogueOf(file), catalogue: await load() })),
-    );
+    const [catalogues, errors] = await Promise.all([
+      Promise.all(files.map(async ([file, load]) => ({ ...catalogueOf(file), catalogue: await load() }))),
+      errorTextsOf(locale),
+    ]);
     for (const { namespace, catalogue } of catalogues) {
       i18n.addResourceBundle(locale, namespace, catalogue, true, true);
     }
+    if (errors) i18n.addResourceBundle(locale, 'common', errors, true, true);
     loaded.add(locale);
   }
   applyOverrides(locale);

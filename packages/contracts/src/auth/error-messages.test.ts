@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ERROR_MESSAGES,
-  ErrorCode,
-  LOGIN_ERRORS,
-  LOGIN_ERROR_MESSAGES,
-  errorMessage,
-} from '../error-codes.js';
+import { ErrorCode, LOGIN_ERRORS } from '../error-codes.js';
+import { ERROR_MESSAGES, LOGIN_ERROR_MESSAGES, errorMessage } from '../error-messages.js';
 
 describe('sign-in error names', () => {
   it.each(LOGIN_ERRORS)('%s has a Turkish and an English message', (name) => {

@@ -1,7 +1,9 @@
 /*
- * Export of a report page to PDF (reports spec §2, §9): the page is drawn to a canvas (html2canvas) and laid on
- * landscape A4 pages (jsPDF) as JPEG images with a 20 pt padding, cut into page-high slices. Both libraries are
- * loaded on the first export, so the report page's own chunk stays small.
+ * Export of a report page to PDF (reports spec §2, §9): the page is drawn to a canvas (html2canvas-pro, the
+ * maintained fork of html2canvas that also reads the modern colour functions a browser computes, such as oklch(),
+ * lab() and color(), which is what color-mix() in antd's styles turns into) and laid on landscape A4 pages (jsPDF)
+ * as JPEG images with a 20 pt padding, cut into page-high slices. Both libraries are loaded on the first export, so
+ * the report page's own chunk stays small.
  */
 
 /** Reports spec §9. */
@@ -64,7 +66,10 @@ export async function exportElementToPdf({
   fileName: string;
   onPage?: (page: number, pages: number) => void;
 }): Promise<void> {
-  const [{ default: html2canvas }, { jsPDF }] = await Promise.all([import('html2canvas'), import('jspdf')]);
+  const [{ default: html2canvas }, { jsPDF }] = await Promise.all([
+    import('html2canvas-pro'),
+    import('jspdf'),
+  ]);
   const canvas = await html2canvas(element, {
     backgroundColor: '#ffffff',
     scale: Math.min(2, window.devicePixelRatio || 1),

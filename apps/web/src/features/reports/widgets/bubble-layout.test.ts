@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUBBLE_GAP,
+  BUBBLE_MARGIN,
+  boundsOf,
   bubbleDiameters,
   bubbleNodes,
   fitCircles,
@@ -29,10 +31,10 @@ const row = (TopicId: number, label: string, counts: [number, number, number, nu
   };
 };
 
-function expectApart(circles: readonly Circle[]) {
+function expectApart(circles: readonly Circle[], gap = BUBBLE_GAP) {
   for (const [i, a] of circles.entries()) {
     for (const b of circles.slice(i + 1)) {
-      expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r + BUBBLE_GAP - 1e-6);
+      expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r + gap - 1e-6);
     }
   }
 }
@@ -83,14 +85,14 @@ describe('bubble colours', () => {
 });
 
 describe('bubble packing', () => {
-  it('puts the largest bubble in the middle and the next beside it, along the longer side', () => {
+  it('puts the next bubble beside the largest, along the longer side', () => {
     const wide = packCircles([40, 40], 2);
-    expect(wide).toEqual([
-      { x: 0, y: 0, r: 20 },
-      { x: 43, y: 0, r: 20 },
-    ]);
+    expect(wide.map((circle) => circle.r)).toEqual([20, 20]);
+    expect(wide[1]!.y).toBeCloseTo(wide[0]!.y);
+    expect(Math.abs(wide[1]!.x - wide[0]!.x)).toBeCloseTo(43);
     const tall = packCircles([40, 40], 0.5);
-    expect(tall[1]).toEqual({ x: 0, y: 43, r: 20 });
+    expect(tall[1]!.x).toBeCloseTo(tall[0]!.x);
+    expect(Math.abs(tall[1]!.y - tall[0]!.y)).toBeCloseTo(43);
   });
 
   it('places the third bubble on the free side of a wide layout', () => {
@@ -101,10 +103,25 @@ describe('bubble packing', () => {
     ]);
   });
 
-  it('answers the circles in the order given, the largest placed first', () => {
-    const circles = packCircles([20, 120, 60], 1.5);
-    expect(circles.map((circle) => circle.r)).toEqual([10, 60, 30]);
-    expect(circles[1]).toMatchObject({ x: 0, y: 0 });
+  it('answers the circles in the order given, the largest placed first, nearest the middle', () => {
+    const circles = packCircles([20, 120, 60, 40, 30], 1.5);
+    expect(circles.map((circle) => circle.r)).toEqual([10, 60, 30, 20, 15]);
+    const { cx, cy } = boundsOf(circles);
+    const fromMiddle = circles.map(({ x, y }) => Math.hypot(x - cx, y - cy));
+    expect(Math.min(...fromMiddle)).toBe(fromMiddle[1]);
+  });
+
+  it('packs many bubbles round in a square widget and along the longer side of a wide or tall one', () => {
+    const diameters = bubbleDiameters([90, 70, 64, 50, 33, 30, 21, 12, 8, 5, 3, 2, 1, 1, 0, 40]);
+    const row = diameters.reduce((sum, diameter) => sum + diameter + BUBBLE_GAP, -BUBBLE_GAP);
+    const square = boundsOf(packCircles(diameters, 1));
+    expect(Math.max(square.width, square.height)).toBeLessThan(row / 3);
+    const wide = boundsOf(packCircles(diameters, 2.5));
+    expect(wide.width / wide.height).toBeGreaterThan(1.5);
+    const tall = boundsOf(packCircles(diameters, 0.4));
+    expect(tall.height / tall.width).toBeGreaterThan(1.5);
+    // The same diameters draw the same picture.
+    expect(packCircles(diameters, 2.5)).toEqual(packCircles(diameters, 2.5));
   });
 
   it('never overlaps bubbles', () => {
@@ -116,7 +133,7 @@ describe('bubble packing', () => {
 
   it('centres the layout in the chart, enlarges it at most twice and shrinks it when it does not fit', () => {
     const pair = packCircles([40, 40], 2);
-    // The pair spans -20..63 across (83 px, middle 21.5) and 40 px down; 400 × 300 has room for more than twice.
+    // The pair spans 83 px across and 40 px down; 400 × 300 has room for more than twice.
     expect(fitCircles(pair, 400, 300)).toEqual([
       { x: -43, y: 0, r: 40 },
       { x: 43, y: 0, r: 40 },
@@ -142,6 +159,25 @@ describe('bubble packing', () => {
       [2, 40, '#ff4d4f'],
     ]);
     expectApart(nodes);
+  });
+
+  it.each([
+    [600, 280],
+    [200, 280],
+    [900, 120],
+  ])('keeps every bubble inside a %i × %i chart, inside its margins', (width, height) => {
+    const totals = [90, 70, 64, 50, 33, 30, 21, 12, 8, 5, 3, 2, 1, 1, 0, 40];
+    const nodes = bubbleNodes(
+      totals.map((total, index) => row(index + 1, `Topic ${index + 1}`, [total, 0, 0, 0])),
+      width,
+      height,
+    );
+    // Shrunk to fit, the gap shrinks too; bubbles never overlap.
+    expectApart(nodes, 0);
+    for (const node of nodes) {
+      expect(Math.abs(node.x) + node.r).toBeLessThanOrEqual(width / 2 - BUBBLE_MARGIN + 1e-6);
+      expect(Math.abs(node.y) + node.r).toBeLessThanOrEqual(height / 2 - BUBBLE_MARGIN + 1e-6);
+    }
   });
 });
 

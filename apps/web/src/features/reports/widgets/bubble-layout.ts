@@ -1,4 +1,5 @@
 import { bubbleSizeRange, type BubbleData, type SentimentSlice } from '@loupe/contracts';
+import { packSiblings } from 'd3-hierarchy';
 
 /*
  * The topics bubble chart's drawing as data (reports spec §3 bubble chart, §9 bubble sizes; docs/widgets-text-
@@ -98,73 +99,6 @@ export type Circle = { x: number; y: number; r: number };
 /** Space between neighbouring bubbles, in pixels. */
 export const BUBBLE_GAP = 3;
 
-function overlaps(candidate: Circle, placed: readonly Circle[]): boolean {
-  return placed.some(
-    (circle) =>
-      Math.hypot(candidate.x - circle.x, candidate.y - circle.y) < candidate.r + circle.r + BUBBLE_GAP - 1e-6,
-  );
-}
-
-/** The points where a circle of radius `r` touches both `a` and `b` (none when they are too far apart). */
-function touchingBoth(a: Circle, b: Circle, r: number): Circle[] {
-  const ra = a.r + r + BUBBLE_GAP;
-  const rb = b.r + r + BUBBLE_GAP;
-  const distance = Math.hypot(b.x - a.x, b.y - a.y);
-  if (distance === 0 || distance > ra + rb || distance < Math.abs(ra - rb)) return [];
-  const along = (ra * ra - rb * rb + distance * distance) / (2 * distance);
-  const across = Math.sqrt(Math.max(0, ra * ra - along * along));
-  const ux = (b.x - a.x) / distance;
-  const uy = (b.y - a.y) / distance;
-  const mx = a.x + along * ux;
-  const my = a.y + along * uy;
-  return [
-    { x: mx - across * uy, y: my + across * ux, r },
-    { x: mx + across * uy, y: my - across * ux, r },
-  ];
-}
-
-/**
- * Packs circles of the given diameters around (0, 0), the largest first: each next circle goes to the free spot
- * touching one or two placed circles that is nearest the middle, distances measured in an ellipse as wide as
- * `aspect` (width / height) so the bubbles fill a widget wider than it is tall. Answers the circles in the order
- * of the diameters given. Deterministic: the same diameters give the same layout.
- */
-export function packCircles(diameters: readonly number[], aspect = 1): Circle[] {
-  const stretch = aspect > 0 && Number.isFinite(aspect) ? aspect : 1;
-  const order = diameters.map((diameter, index) => ({ r: diameter / 2, index })).sort((a, b) => b.r - a.r);
-  const placed: Circle[] = [];
-  const result: Circle[] = new Array<Circle>(diameters.length);
-  const cost = (circle: Circle) => (circle.x / stretch) ** 2 + circle.y ** 2;
-
-  for (const { r, index } of order) {
-    let best: Circle | undefined;
-    if (placed.length === 0) {
-      best = { x: 0, y: 0, r };
-    } else {
-      const candidates: Circle[] = [];
-      for (const [i, a] of placed.entries()) {
-        // Beside one circle: to its ends along the ellipse's axes.
-        const reach = a.r + r + BUBBLE_GAP;
-        candidates.push(
-          { x: a.x + reach, y: a.y, r },
-          { x: a.x - reach, y: a.y, r },
-          { x: a.x, y: a.y + reach, r },
-          { x: a.x, y: a.y - reach, r },
-        );
-        for (const b of placed.slice(i + 1)) candidates.push(...touchingBoth(a, b, r));
-      }
-      for (const candidate of candidates) {
-        if (overlaps(candidate, placed)) continue;
-        if (!best || cost(candidate) < cost(best) - 1e-9) best = candidate;
-      }
-    }
-    const circle = best ?? { x: 0, y: 0, r };
-    placed.push(circle);
-    result[index] = circle;
-  }
-  return result;
-}
-
 /** The box around the circles: its middle and size. */
 export function boundsOf(circles: readonly Circle[]): {
   cx: number;
@@ -178,6 +112,91 @@ export function boundsOf(circles: readonly Circle[]): {
   const top = Math.min(...circles.map((circle) => circle.y - circle.r));
   const bottom = Math.max(...circles.map((circle) => circle.y + circle.r));
   return { cx: (left + right) / 2, cy: (top + bottom) / 2, width: right - left, height: bottom - top };
+}
+
+/** A layout turned by `angle` radians about (0, 0); turning keeps every distance between bubbles. */
+function turned(circles: readonly Circle[], angle: number): Circle[] {
+  if (angle === 0) return [...circles];
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return circles.map(({ x, y, r }) => ({ x: x * cos - y * sin, y: x * sin + y * cos, r }));
+}
+
+/** How large a layout can grow in a chart `aspect` times as wide as it is tall (1 / height of the chart). */
+function roomIn(circles: readonly Circle[], aspect: number): number {
+  const { width, height } = boundsOf(circles);
+  return Math.min(aspect / Math.max(width, 1e-9), 1 / Math.max(height, 1e-9));
+}
+
+/**
+ * The circles (largest first) dealt in turn to `groups` groups, each packed tight by d3-hierarchy's front-chain
+ * packing (packSiblings), and the groups laid side by side `BUBBLE_GAP` apart, the first (with the largest bubble)
+ * in the middle and the others to its ends in turn. One group is a plain round pack; as many groups as circles is
+ * a row. Answers the circles in the order given.
+ */
+function inGroups(radii: readonly number[], groups: number): Circle[] {
+  const dealt = Array.from({ length: groups }, () => [] as { r: number; rank: number }[]);
+  radii.forEach((r, rank) => dealt[rank % groups]!.push({ r, rank }));
+  const result = new Array<Circle>(radii.length);
+  const ends = { start: 0, end: 0 };
+  dealt.forEach((members, group) => {
+    // Each circle padded by half the gap, so packed neighbours stay a whole gap apart.
+    const packed = packSiblings(members.map(({ r }) => ({ r: r + BUBBLE_GAP / 2 })));
+    const circles = packed.map(({ x, y }, index) => ({ x, y, r: members[index]!.r }));
+    const { cx, cy, width } = boundsOf(circles);
+    let middle = 0;
+    if (group === 0) {
+      ends.start = -width / 2;
+      ends.end = width / 2;
+    } else if (group % 2 === 1) {
+      middle = ends.end + BUBBLE_GAP + width / 2;
+      ends.end += BUBBLE_GAP + width;
+    } else {
+      middle = ends.start - BUBBLE_GAP - width / 2;
+      ends.start -= BUBBLE_GAP + width;
+    }
+    circles.forEach((circle, index) => {
+      result[members[index]!.rank] = { x: circle.x - cx + middle, y: circle.y - cy, r: circle.r };
+    });
+  });
+  return result;
+}
+
+/** Turns tried for a round pack, 5° apart; half a turn more gives the same box. */
+const TURNS = Array.from({ length: 36 }, (_, step) => (step * Math.PI) / 36);
+
+/**
+ * Packs circles of the given diameters around (0, 0), `BUBBLE_GAP` pixels apart, to fill a widget `aspect` times
+ * (width / height) as wide as it is tall. d3-hierarchy's front-chain packing (packSiblings) makes a round group,
+ * which a wide widget leaves half empty, so the layouts tried are: the bubbles in a row of 2 to n packed groups
+ * (n groups: a plain row), each also as a column for a tall widget, and one round pack turned in 5° steps
+ * (turning keeps every distance). The one that lets the bubbles grow most is taken; on a tie the earlier, so a
+ * few equal bubbles lie in a plain row. The largest bubble is in the middle group, the first packed. Answers the
+ * circles in the order of the diameters given. Deterministic: the same diameters give the same layout.
+ */
+export function packCircles(diameters: readonly number[], aspect = 1): Circle[] {
+  const stretch = aspect > 0 && Number.isFinite(aspect) ? aspect : 1;
+  const order = diameters.map((diameter, index) => ({ r: diameter / 2, index })).sort((a, b) => b.r - a.r);
+  const radii = order.map(({ r }) => r);
+  const layouts: Circle[][] = [];
+  for (let groups = radii.length; groups >= 2; groups -= 1) {
+    const row = inGroups(radii, groups);
+    layouts.push(row, turned(row, Math.PI / 2));
+  }
+  const round = inGroups(radii, 1);
+  layouts.push(...(radii.length > 2 ? TURNS.map((angle) => turned(round, angle)) : [round]));
+
+  let best = { circles: layouts[0]!, room: roomIn(layouts[0]!, stretch) };
+  for (const circles of layouts.slice(1)) {
+    const room = roomIn(circles, stretch);
+    // Clearly more room only, so rounding never flips a tie.
+    if (room > best.room * (1 + 1e-9)) best = { circles, room };
+  }
+  const result = new Array<Circle>(diameters.length);
+  order.forEach(({ index }, rank) => {
+    result[index] = best.circles[rank]!;
+  });
+  return result;
 }
 
 /** Room left around the packed bubbles inside the chart, in pixels. */

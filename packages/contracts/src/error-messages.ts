@@ -1,0 +1,247 @@
+import type { ErrorCode, LoginError } from './error-codes.js';
+
+/*
+ * The words of every server error code and sign-in error in English and Turkish: the one catalogue the server
+ * answers with and the web shows (apps/web/src/lib/error-texts.ts feeds it to i18next as `errorCodes.*` and
+ * `loginErrors.*`). A module of its own, apart from the codes, so the web loads the texts with a language's
+ * catalogues instead of with the sign-in page's code.
+ */
+
+type Messages = { en: string; tr: string };
+
+/** The catalogue wording of every code in English and Turkish; other languages fall back to English. */
+export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
+  3333: { en: 'The request is not valid.', tr: 'İstek geçerli değil.' },
+  401: { en: 'Please sign in again.', tr: 'Lütfen yeniden oturum açın.' },
+  403: { en: 'You do not have permission for this action.', tr: 'Bu işlem için yetkiniz yok.' },
+  404: { en: 'The record was not found.', tr: 'Kayıt bulunamadı.' },
+  413: { en: 'The request is too large.', tr: 'İstek çok büyük.' },
+  429: {
+    en: 'Too many requests. Please wait and try again.',
+    tr: 'Çok fazla istek. Lütfen bekleyip yeniden deneyin.',
+  },
+  500: {
+    en: 'Something went wrong. Please try again later.',
+    tr: 'Bir şeyler ters gitti. Lütfen daha sonra yeniden deneyin.',
+  },
+  2035: {
+    en: 'This question integration code is already used by another question.',
+    tr: 'Bu soru entegrasyon kodu başka bir soruda kullanılıyor.',
+  },
+  2100: { en: 'Records must be on the same tenant.', tr: 'Kayıtlar aynı kiracıda olmalıdır.' },
+  2400: { en: 'Alert rule name must be unique.', tr: 'Alarm kuralı adı benzersiz olmalıdır.' },
+  2500: { en: 'Report name must be unique.', tr: 'Rapor adı benzersiz olmalıdır.' },
+  2501: {
+    en: 'A report can hold at most 10 widgets.',
+    tr: 'Bir raporda en fazla 10 bileşen olabilir.',
+  },
+  2502: { en: 'A widget with this title already exists.', tr: 'Bu başlıkla bir bileşen zaten var.' },
+  2503: { en: 'A widget type with this name already exists.', tr: 'Bu adla bir bileşen tipi zaten var.' },
+  2504: {
+    en: 'System catalogue entries cannot be changed.',
+    tr: 'Sistem kataloğundaki kayıtlar değiştirilemez.',
+  },
+  2505: {
+    en: "The widget configuration must be a JSON object with a data endpoint starting with 'api/' and the kind of its widget type.",
+    tr: "Bileşen yapılandırması, 'api/' ile başlayan bir veri adresi ve bileşen tipinin türünü içeren bir JSON nesnesi olmalıdır.",
+  },
+  2506: { en: 'The widget is not in the widget catalogue.', tr: 'Bileşen, bileşen kataloğunda yok.' },
+  2507: {
+    en: 'This widget is locked: it is disabled or needs the AI module.',
+    tr: 'Bu bileşen kilitli: devre dışı ya da yapay zekâ modülü gerektiriyor.',
+  },
+  2508: {
+    en: 'Widgets use this widget type, so its kind cannot change.',
+    tr: 'Bu bileşen tipini kullanan bileşenler var; türü değiştirilemez.',
+  },
+  3100: { en: 'Invalid segments.', tr: 'Geçersiz segmentler.' },
+  3101: { en: 'Invalid transaction channels.', tr: 'Geçersiz işlem kanalları.' },
+  3102: { en: 'Invalid transaction types.', tr: 'Geçersiz işlem tipleri.' },
+  3103: { en: 'Invalid products.', tr: 'Geçersiz ürünler.' },
+  3104: { en: 'Invalid employees.', tr: 'Geçersiz çalışanlar.' },
+  3105: { en: 'Invalid invitee channels.', tr: 'Geçersiz katılımcı kanalları.' },
+  3106: { en: 'Invalid invitee locations.', tr: 'Geçersiz katılımcı lokasyonları.' },
+  3107: { en: 'Invitees with no answers.', tr: 'Cevabı olmayan katılımcılar.' },
+  3108: {
+    en: 'Invalid question integration code or choice values.',
+    tr: 'Geçersiz soru entegrasyon kodu veya seçenek değerleri.',
+  },
+  3109: { en: 'Invalid transaction channel parent ids.', tr: 'Geçersiz işlem kanalı üst kimlikleri.' },
+  3110: { en: 'Invalid product parent ids.', tr: 'Geçersiz ürün üst kimlikleri.' },
+  3111: { en: 'Invalid location parent ids.', tr: 'Geçersiz lokasyon üst kimlikleri.' },
+  3112: { en: 'Undefined interaction channels.', tr: 'Tanımsız etkileşim kanalları.' },
+  3113: { en: 'At least one valid role is required.', tr: 'En az bir geçerli rol gereklidir.' },
+  3114: {
+    en: 'This Idempotency-Key was already used for a different request.',
+    tr: 'Bu Idempotency-Key farklı bir istek için zaten kullanıldı.',
+  },
+  4007: {
+    en: 'A question used in a survey, quota or alert rule cannot be deleted.',
+    tr: 'Bir ankette, kotada veya alarm kuralında kullanılan soru silinemez.',
+  },
+  10001: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
+  10002: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
+  10003: {
+    en: 'The role cannot be updated: the maximum Power User count would be exceeded.',
+    tr: 'Rol güncellenemez: en fazla Power User sayısı aşılır.',
+  },
+  10004: {
+    en: 'The user cannot be activated: the Power User limit has been reached.',
+    tr: 'Kullanıcı etkinleştirilemez: Power User sınırına ulaşıldı.',
+  },
+  10005: {
+    en: 'Alterna User Level roles cannot be deleted.',
+    tr: 'Alterna kullanıcı seviyesindeki roller silinemez.',
+  },
+  10006: {
+    en: 'The scopes of Alterna User Level roles cannot be changed.',
+    tr: 'Alterna kullanıcı seviyesindeki rollerin yetkileri değiştirilemez.',
+  },
+  10007: {
+    en: 'This role is assigned to users; it cannot be removed.',
+    tr: 'Bu rol kullanıcılara atanmış; silinemez.',
+  },
+  10008: {
+    en: 'Only Alterna users can manage records of the Alterna security level.',
+    tr: 'Alterna güvenlik seviyesindeki kayıtları yalnızca Alterna kullanıcıları yönetebilir.',
+  },
+  10009: {
+    en: 'A user with this user name already exists.',
+    tr: 'Bu kullanıcı adıyla bir kullanıcı zaten var.',
+  },
+  10010: { en: 'A role with this name already exists.', tr: 'Bu adla bir rol zaten var.' },
+  10011: { en: 'A client with this id already exists.', tr: 'Bu kimlikle bir istemci zaten var.' },
+  10012: {
+    en: "The console's own client cannot be deleted, deactivated or made confidential.",
+    tr: 'Konsolun kendi istemcisi silinemez, pasifleştirilemez veya gizli yapılamaz.',
+  },
+  10013: {
+    en: 'You cannot grant a scope you do not hold yourself.',
+    tr: 'Kendinizde olmayan bir yetkiyi veremezsiniz.',
+  },
+  10014: { en: 'You cannot change your own roles.', tr: 'Kendi rollerinizi değiştiremezsiniz.' },
+  11001: {
+    en: 'Exporting more than 100000 records is not allowed.',
+    tr: '100000 kayıttan fazlasının dışa aktarılmasına izin verilmez.',
+  },
+  11002: { en: 'There are no records to download.', tr: 'İndirilecek kayıt yok.' },
+  12001: { en: 'A filter with the same name exists.', tr: 'Aynı adda bir filtre var.' },
+  13001: { en: 'An experience with this name exists.', tr: 'Bu adda bir deneyim var.' },
+  13002: { en: 'The experience was not found.', tr: 'Deneyim bulunamadı.' },
+  13003: {
+    en: 'This is a preserved system experience; it cannot be changed or removed.',
+    tr: 'Bu korunan bir sistem deneyimidir; değiştirilemez veya silinemez.',
+  },
+  13004: {
+    en: 'This experience is in use by questions or weighted groups.',
+    tr: 'Bu deneyim sorular veya ağırlıklı gruplar tarafından kullanılıyor.',
+  },
+  13005: {
+    en: 'This journey stage is used by surveys; it cannot be changed or removed.',
+    tr: 'Bu yolculuk aşaması anketlerde kullanılıyor; değiştirilemez veya silinemez.',
+  },
+  13006: {
+    en: 'A journey stage with this name already exists.',
+    tr: 'Bu adla bir yolculuk aşaması zaten var.',
+  },
+  14001: { en: 'A tenant with this name exists.', tr: 'Bu adda bir kiracı var.' },
+  14002: { en: 'The tenant limit has been reached.', tr: 'Kiracı sınırına ulaşıldı.' },
+  14003: { en: 'The tenant was not found.', tr: 'Kiracı bulunamadı.' },
+  14004: { en: 'The tenant has users and cannot be deleted.', tr: 'Kiracının kullanıcıları var, silinemez.' },
+  14005: {
+    en: "You are not authorised to change a user's tenant.",
+    tr: 'Bir kullanıcının kiracısını değiştirme yetkiniz yok.',
+  },
+  14006: {
+    en: 'The tenant still has data (surveys, responses, catalogue or audit records) and cannot be deleted.',
+    tr: 'Kiracının hâlâ verisi var (anketler, yanıtlar, katalog veya denetim kayıtları); silinemez.',
+  },
+  15001: { en: 'The file has multiple extensions.', tr: 'Dosyanın birden fazla uzantısı var.' },
+  15002: { en: 'The file is not UTF-8.', tr: 'Dosya UTF-8 değil.' },
+  15003: { en: 'The file is not .csv or .xlsx.', tr: 'Dosya .csv veya .xlsx değil.' },
+  15004: { en: 'The file has the wrong type.', tr: 'Dosya türü yanlış.' },
+  16001: {
+    en: 'An import data source in use cannot be deleted.',
+    tr: 'Kullanımdaki bir içe aktarma kaynağı silinemez.',
+  },
+  16002: {
+    en: 'The type field is in use; the source cannot be created.',
+    tr: 'Tür alanı kullanımda; kaynak oluşturulamaz.',
+  },
+  16003: { en: 'A source in use cannot be updated.', tr: 'Kullanımdaki bir kaynak güncellenemez.' },
+  16004: { en: 'Source content in use cannot be deleted.', tr: 'Kullanımdaki kaynak içeriği silinemez.' },
+  17001: {
+    en: 'The configuration must be valid JSON with the values its section expects.',
+    tr: 'Yapılandırma, bölümünün beklediği değerlerle geçerli JSON olmalıdır.',
+  },
+  17002: {
+    en: 'A configuration for this section already exists.',
+    tr: 'Bu bölüm için bir yapılandırma zaten var.',
+  },
+  18001: {
+    en: 'A weighted experience group with this name exists.',
+    tr: 'Bu adda bir ağırlıklı deneyim grubu var.',
+  },
+  18002: { en: 'The weighted experience group was not found.', tr: 'Ağırlıklı deneyim grubu bulunamadı.' },
+  19001: { en: 'A name mapping exists for this model.', tr: 'Bu model için bir ad eşlemesi var.' },
+  19002: { en: 'Duplicate topic names.', tr: 'Yinelenen konu adları.' },
+  19003: { en: 'The mapping was not found for update.', tr: 'Güncellenecek eşleme bulunamadı.' },
+  19004: { en: 'The model id does not match.', tr: 'Model kimliği eşleşmiyor.' },
+  20001: {
+    en: 'This link is invalid or has already been used.',
+    tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',
+  },
+  20002: {
+    en: 'This link has expired. You can have a new one sent.',
+    tr: 'Bu bağlantının süresi doldu. Yeni bir bağlantı gönderilmesini isteyebilirsiniz.',
+  },
+  20003: { en: 'Your email is already confirmed.', tr: 'E-postanız zaten doğrulanmış.' },
+  20004: { en: 'The current password is wrong.', tr: 'Mevcut parola hatalı.' },
+  20005: {
+    en: 'The new password must differ from the current one.',
+    tr: 'Yeni parola mevcut paroladan farklı olmalıdır.',
+  },
+  20006: { en: 'The two-factor code is invalid.', tr: 'İki adımlı doğrulama kodu geçersiz.' },
+  20007: { en: 'Single sign-on is not configured.', tr: 'Tek oturum açma (SSO) yapılandırılmamış.' },
+};
+
+/** A code's text in `language`: Turkish, or English for every other language. */
+export function errorMessage(code: ErrorCode, language: string | undefined): string {
+  const messages = ERROR_MESSAGES[code];
+  return language === 'tr' ? messages.tr : messages.en;
+}
+
+/** The sign-in failures' texts, sent as `error_description` and shown by the sign-in pages. */
+export const LOGIN_ERROR_MESSAGES: Record<LoginError, Messages> = {
+  invalid_captcha: {
+    en: 'The security check failed. Please try again.',
+    tr: 'Güvenlik doğrulaması başarısız. Lütfen yeniden deneyin.',
+  },
+  invalid_grant: {
+    en: 'User name/email or password is incorrect.',
+    tr: 'Kullanıcı adı/e-posta veya parola hatalı.',
+  },
+  invalid_grant_email_confirm: {
+    en: 'Your email is not confirmed. Please check your email.',
+    tr: 'E-postanız doğrulanmadı. Lütfen e-postanızı kontrol edin.',
+  },
+  invalid_grant_trial_expired: { en: 'Your trial period has expired.', tr: 'Deneme süreniz doldu.' },
+  invalid_grant_2fa: { en: 'The verification code is invalid.', tr: 'Doğrulama kodu geçersiz.' },
+  invalid_sso_login: {
+    en: 'You may not have access. Please contact your administrator.',
+    tr: 'Erişiminiz olmayabilir. Lütfen yöneticinizle iletişime geçin.',
+  },
+  expired_password: {
+    en: 'Your password has expired. Please set a new one.',
+    tr: 'Parolanızın süresi doldu. Lütfen yeni bir parola belirleyin.',
+  },
+  invalid_client: {
+    en: 'The application is not allowed to sign in.',
+    tr: 'Uygulamanın oturum açmasına izin verilmiyor.',
+  },
+  unsupported_grant_type: {
+    en: 'This sign-in method is not supported.',
+    tr: 'Bu oturum açma yöntemi desteklenmiyor.',
+  },
+  invalid_request: { en: 'The sign-in request is incomplete.', tr: 'Oturum açma isteği eksik.' },
+};
