@@ -42,8 +42,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Sistem kataloğundaki kayıtlar değiştirilemez.',
   },
   2505: {
-    en: "The widget configuration must be a JSON object with a data endpoint starting with 'api/' and the kind of its widget type.",
-    tr: "Bileşen yapılandırması, 'api/' ile başlayan bir veri adresi ve bileşen tipinin türünü içeren bir JSON nesnesi olmalıdır.",
+    en: "The widget configuration is not valid: it needs a data endpoint starting with 'api/', the kind of its widget type and data filters a data request accepts.",
+    tr: "Bileşen yapılandırması geçerli değil: 'api/' ile başlayan bir veri adresi, bileşen tipinin türü ve bir veri isteğinin kabul ettiği veri filtreleri gerekir.",
   },
   2506: { en: 'The widget is not in the widget catalogue.', tr: 'Bileşen, bileşen kataloğunda yok.' },
   2507: {

@@ -164,6 +164,26 @@ export function isJsonText(text: string): boolean {
   }
 }
 
+/** A JSON object as read from text: its keys and values, nothing checked yet. */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * The object a JSON text holds (a report's or a widget's Config, a saved filter), or undefined when the value is
+ * not text, not JSON, or JSON that is not an object (an array, a number, null). The one reader of Config texts on
+ * both sides; what the object must hold is the caller's schema's to say (e.g. `widgetConfigSchema`).
+ */
+export function parseJsonObject(text: unknown): JsonObject | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as JsonObject)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A JSON text that passes the json rule, laid out as `JSON.stringify(value, null, 2)` would — but the tokens
  * are kept as written, so a long number (`12345678901234567890`), `1.0` or an escape survive formatting.

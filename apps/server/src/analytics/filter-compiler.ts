@@ -1,18 +1,20 @@
 import {
   DEFAULT_TIME_COLUMN,
   ErrorCode,
+  FILTER_FIELDS,
+  FILTER_FIELD_KEYS,
+  FILTER_TREES,
+  filterValues,
   normaliseFilter,
+  type FilterFieldDefinition,
+  type FilterFieldKey,
+  type FilterTree,
   type ReportFilter,
+  type TimeColumn,
   type WidgetDataFilters,
 } from '@loupe/contracts';
 import { badRequest } from '../errors.js';
-import {
-  CHANNEL_LEVELS,
-  LOCATION_LEVELS,
-  PRODUCT_LEVELS,
-  TIME_COLUMNS,
-  type ReplicaTable,
-} from './replica-schema.js';
+import { TIME_COLUMNS, type ReplicaTable } from './replica-schema.js';
 import { queryTermGroups } from './text-terms.js';
 
 /**
@@ -35,17 +37,13 @@ export type DataRestrictions = {
 };
 
 /**
- * The level (1 = root) of each tree node a filter or restriction may name, by tree; locations serve both
- * ChannelLocationSet and InviteeLocationSet. The caller loads them from PostgreSQL (`level` of
- * transaction_channels, products, locations), e.g. once per tenant. With the level known, "node X and everything
- * below it" is the single equality `channel_l<level> = X`, which DuckDB prunes on best; a node missing from the
- * lookup still filters correctly, through the slower `channel_l1 = X OR … OR channel_l10 = X`.
+ * The level (1 = root) of each tree node a filter or restriction may name, by tree (the registry's
+ * `FILTER_TREES`); locations serve both ChannelLocationSet and InviteeLocationSet. The caller loads them from
+ * PostgreSQL (`level` of transaction_channels, products, locations), e.g. once per tenant. With the level known,
+ * "node X and everything below it" is the single equality `channel_l<level> = X`, which DuckDB prunes on best; a
+ * node missing from the lookup still filters correctly, through the slower `channel_l1 = X OR … OR channel_l10 = X`.
  */
-export type TreeLevels = {
-  channels?: ReadonlyMap<number, number>;
-  products?: ReadonlyMap<number, number>;
-  locations?: ReadonlyMap<number, number>;
-};
+export type TreeLevels = Partial<Record<FilterTree, ReadonlyMap<number, number>>>;
 
 export type CompileFilterInput = {
   tenantId: number;
@@ -61,107 +59,135 @@ export type CompileFilterInput = {
 
 type Fragment = { sql: string; params: SqlParam[] };
 type Tree = { prefix: string; depth: number; levels: ReadonlyMap<number, number> | undefined };
+type Column = (name: string) => string;
+/** One side's filter (the report's or the widget's), normalised, by property. */
+type Values = Partial<Record<string, unknown>>;
+type Side = { scope: 'report' | 'widget'; values: Values };
 
 const ALIAS = /^[a-z_][a-z0-9_]*$/i;
 
 /**
  * The one filter compiler (ARCHITECTURE §2): report filter + widget dataFilters + the caller's scoped data ->
  * a parameterised WHERE clause on the replica (`?` placeholders, DuckDB). Every widget query uses it, so the same
- * filter selects the same respondents everywhere.
+ * filter selects the same respondents everywhere. Which properties there are, which replica column each matches
+ * and how is the filter-field registry's (contracts `FILTER_FIELDS`: scopes, match, column, tree, combine, joins).
  *
  * How the parts combine:
  * - Always: `tenant_id = ?`, and the restrictions (channels, products, employees), each ANDed, so no filter can
  *   widen them: a user limited to region A who picks region B sees nothing.
- * - A widget's own set filters (ChannelSet, ProductSet, ChannelLocationSet, InviteeLocationSet, TransactionTypeId,
- *   Segments, SurveyId, QuestionId, ExperienceId(s), RespondentType) narrow the report's: both apply, so a row
- *   must pass each; for trees that is the intersection of the two subtrees. QuestionId is the row's question (a
- *   fact's measured question, a comment's open-ended one; on `sessions`, sessions with a fact or comment of it).
- *   ExperienceIds on `comments` and `sessions` keeps the sessions with a fact of that experience.
- * - SessionStatus: the widget's value wins when it has one. OnlyFinishedSessions: true in either applies.
+ * - Each property of the registry's `report` scope from the report filter, each of its `widget` scope from the
+ *   widget's dataFilters; a widget's set filters narrow the report's: both apply, so a row must pass each; for
+ *   trees that is the intersection of the two subtrees. QuestionId is the row's question (a fact's measured
+ *   question, a comment's open-ended one; on `sessions`, sessions with a fact or comment of it). ExperienceIds
+ *   (and a widget's ExperienceId) on `comments` and `sessions` keeps the sessions with a fact of that experience.
+ * - `combine`: SessionStatus, the widget's value wins when it has one; OnlyFinishedSessions, true in either
+ *   applies. `joins`: DataSourceSurveyIds count as the report's SurveyId (any of both).
  * - TimeRange comes from the report; the widget's TimeColumn picks the column (default TransactionDateId) and
  *   the range is whole tenant-local days on `<time>_day` keys, both ends included. TimePeriod is informative.
  * - Text-analytics filters come from the report. On `facts` and `sessions` they use the session's columns
- *   (sentiment_score, topic_ids, emotion_ids); on `comments` the comment's own (comment_sentiment_score,
- *   topic_labels, emotion_labels); there topics together with a SentimentFilter select the mentions of those topics
- *   with that sentiment (a bubble chart's slice). ScoreRange is on the session's NPS answer (nps_score) in every table.
+ *   (sentiment_score, topic_ids, emotion_ids); on `comments` the comment's own (the row's `commentColumn`:
+ *   comment_sentiment_score, topic_labels, emotion_labels); there topics together with a SentimentFilter select
+ *   the mentions of those topics with that sentiment (a bubble chart's slice). ScoreRange is on the session's NPS
+ *   answer (nps_score) in every table.
  * - Empty values and SessionStatus 0 do not filter (`normaliseFilter`, reports spec §4).
  * - NpsQuestionId, UseInviteeLocation, CategoryType, Deviate and the other dataFilters shape the widget's own
- *   query (which question, grouping, previous period); they select no rows here.
+ *   query (which question, grouping, previous period); they are not in the registry and select no rows here.
  */
 export function compileFilter(input: CompileFilterInput): CompiledFilter {
   const { tenantId, table, levels = {} } = input;
   if (input.alias !== undefined && !ALIAS.test(input.alias)) throw new Error(`Invalid alias ${input.alias}`);
-  const column = (name: string) => (input.alias ? `${input.alias}.${name}` : name);
-  const report = normaliseFilter<ReportFilter>(input.report ?? {});
-  const widget = normaliseFilter<WidgetDataFilters>(input.dataFilters ?? {});
+  const column: Column = (name) => (input.alias ? `${input.alias}.${name}` : name);
+  const report: Values = normaliseFilter<ReportFilter>(input.report ?? {});
+  const widget: Values = normaliseFilter<WidgetDataFilters>(input.dataFilters ?? {});
   const restrictions = input.restrictions;
-
-  const channels: Tree = { prefix: column('channel'), depth: CHANNEL_LEVELS, levels: levels.channels };
-  const products: Tree = { prefix: column('product'), depth: PRODUCT_LEVELS, levels: levels.products };
-  const channelLocations: Tree = {
-    prefix: column('channel_location'),
-    depth: LOCATION_LEVELS,
-    levels: levels.locations,
-  };
-  const inviteeLocations: Tree = {
-    prefix: column('invitee_location'),
-    depth: LOCATION_LEVELS,
-    levels: levels.locations,
-  };
+  const treeOf = (field: FilterFieldDefinition): Tree => ({
+    prefix: column(field.column!),
+    depth: FILTER_TREES[field.tree!].depth,
+    levels: levels[field.tree!],
+  });
 
   const parts: (Fragment | undefined)[] = [
     { sql: `${column('tenant_id')} = ?`, params: [tenantId] },
     // Scoped data first: applied whatever the filter says.
-    treeCondition(channels, restrictions?.transactionChannelIds),
-    treeCondition(products, restrictions?.productIds),
+    treeCondition(treeOf(FILTER_FIELDS.ChannelSet), restrictions?.transactionChannelIds),
+    treeCondition(treeOf(FILTER_FIELDS.ProductSet), restrictions?.productIds),
     inList(column('employee_id'), restrictions?.employeeIds),
-    timeCondition(column, report.TimeRange, widget.TimeColumn),
+    timeCondition(column, report.TimeRange as ReportFilter['TimeRange'], widget.TimeColumn as TimeColumn),
   ];
 
-  for (const filter of [report, widget]) {
-    parts.push(
-      treeCondition(channels, filter.ChannelSet?.Ids),
-      treeCondition(products, filter.ProductSet?.Ids),
-      treeCondition(channelLocations, filter.ChannelLocationSet?.Ids),
-      treeCondition(inviteeLocations, filter.InviteeLocationSet?.Ids),
-      inList(column('transaction_type_id'), asIds(filter.TransactionTypeId)),
-      segmentsCondition(column('segment_ids'), filter.Segments),
-      inList(column('respondent_type'), asIds(filter.RespondentType)),
-      questionCondition(column, table, tenantId, asIds(filter.QuestionId)),
-      experienceCondition(column, table, tenantId, filter.ExperienceIds),
-    );
-  }
-  parts.push(
-    inList(column('survey_id'), [...asIds(report.SurveyId), ...asIds(report.DataSourceSurveyIds)]),
-    inList(column('survey_id'), asIds(widget.SurveyId)),
-    experienceCondition(column, table, tenantId, asIds(widget.ExperienceId)),
-    inList(column('journey_stage_id'), report.JourneyStages),
-  );
-
-  const sessionStatus = widget.SessionStatus ?? report.SessionStatus;
-  if (sessionStatus) parts.push({ sql: `${column('session_status')} = ?`, params: [sessionStatus] });
-  // Survey completion 1 = completed.
-  if (report.OnlyFinishedSessions || widget.OnlyFinishedSessions) {
-    parts.push({ sql: `${column('completion')} = ?`, params: [1] });
-  }
-
-  const topicIds = report.UserDimensionFilters2?.flatMap((topics) => topics.TopicIds) ?? [];
   // On comments, topics with a sentiment (a bubble's slice, or both chosen in the panel) mean mentions of those
   // topics with that sentiment, as the bubble counts them; elsewhere the session's sentiment and topics.
-  const mentions = table === 'comments' && topicIds.length > 0 && (report.SentimentFilter?.length ?? 0) > 0;
-  parts.push(
-    scoreRangeCondition(column('nps_score'), report.ScoreRange),
-    mentions
-      ? mentionCondition(column('topic_labels'), topicIds, report.SentimentFilter!)
-      : sentimentCondition(
-          column(table === 'comments' ? 'comment_sentiment_score' : 'sentiment_score'),
-          report.SentimentFilter,
-        ),
-    mentions ? undefined : labelCondition(column, table, 'topic', topicIds),
-    labelCondition(column, table, 'emotion', report.EmotionDimensionFilters),
-    inList(column('source'), asList(report.Source)),
-    freeTextCondition(column, table, tenantId, report.FreeTextFilter),
-  );
+  const topicIds = filterValues('UserDimensionFilters2', report.UserDimensionFilters2) as number[];
+  const sentiments = filterValues('SentimentFilter', report.SentimentFilter) as number[];
+  const mentions = table === 'comments' && topicIds.length > 0 && sentiments.length > 0;
+
+  const condition = (key: FilterFieldKey, { scope, values: side }: Side): Fragment | undefined => {
+    const field = FILTER_FIELDS[key];
+    if (field.joins !== undefined) return undefined;
+    const values = (): (number | string)[] =>
+      [
+        ...filterValues(key, side[key]),
+        // Properties of the same scope that join this one count as its values.
+        ...JOINED[key]
+          .filter((joined) => FILTER_FIELDS[joined].scopes.includes(scope))
+          .flatMap((joined) => filterValues(joined, side[joined])),
+      ] as (number | string)[];
+    const ids = () => values() as number[];
+    switch (field.match) {
+      case 'in':
+        return inList(column(field.column!), values() as number[] | string[]);
+      case 'tree':
+        return treeCondition(treeOf(field), ids());
+      case 'segments':
+        return segmentsCondition(column(field.column!), values() as string[]);
+      case 'question':
+        return questionCondition(column, table, tenantId, field.column!, ids());
+      case 'experience':
+        return experienceCondition(column, table, tenantId, field.column!, ids());
+      case 'equals': {
+        const value = side[key];
+        if (!value) return undefined;
+        return { sql: `${column(field.column!)} = ?`, params: [field.equals ?? (value as number)] };
+      }
+      case 'range':
+        return scoreRangeCondition(column(field.column!), side[key] as ReportFilter['ScoreRange']);
+      case 'sentiment':
+        if (mentions) {
+          return mentionCondition(
+            column(FILTER_FIELDS.UserDimensionFilters2.commentColumn!),
+            topicIds,
+            sentiments,
+          );
+        }
+        return sentimentCondition(column(commentsOr(table, field)), ids());
+      case 'labels':
+        if (mentions && key === 'UserDimensionFilters2') return undefined;
+        return labelCondition(column, table, field, ids());
+      case 'freeText':
+        return freeTextCondition(column, table, tenantId, field.column!, side[key] as string | undefined);
+      case 'time':
+      case 'none':
+        return undefined;
+    }
+  };
+
+  for (const key of FILTER_FIELD_KEYS) {
+    const { scopes, combine } = FILTER_FIELDS[key];
+    const sides: Side[] = [
+      ...(scopes.includes('report') ? [{ scope: 'report' as const, values: report }] : []),
+      ...(scopes.includes('widget') ? [{ scope: 'widget' as const, values: widget }] : []),
+    ];
+    if (combine === 'widgetWins') {
+      // The last side in scope with a value: the widget's over the report's.
+      const side = sides.findLast(({ values }) => values[key] !== undefined);
+      if (side) parts.push(condition(key, side));
+    } else if (combine === 'either') {
+      const side = sides.find(({ values }) => Boolean(values[key]));
+      if (side) parts.push(condition(key, side));
+    } else {
+      for (const side of sides) parts.push(condition(key, side));
+    }
+  }
 
   const fragments = parts.filter((part): part is Fragment => part !== undefined);
   return {
@@ -170,14 +196,17 @@ export function compileFilter(input: CompileFilterInput): CompiledFilter {
   };
 }
 
-function asIds(value: number | readonly number[] | null | undefined): number[] {
-  if (value === null || value === undefined) return [];
-  return typeof value === 'number' ? [value] : [...value];
-}
+/** The properties whose values count as each property's (`joins`). */
+const JOINED = Object.fromEntries(
+  FILTER_FIELD_KEYS.map((key) => [
+    key,
+    FILTER_FIELD_KEYS.filter((other) => FILTER_FIELDS[other].joins === key),
+  ]),
+) as Record<FilterFieldKey, FilterFieldKey[]>;
 
-function asList(value: string | readonly string[] | null | undefined): string[] {
-  if (value === null || value === undefined) return [];
-  return typeof value === 'string' ? [value] : [...value];
+/** The column a row of `table` matches: a comment's own where the property has one. */
+function commentsOr(table: ReplicaTable, field: FilterFieldDefinition): string {
+  return table === 'comments' && field.commentColumn !== undefined ? field.commentColumn : field.column!;
 }
 
 function inList(
@@ -232,9 +261,9 @@ function allOf(fragments: Fragment[]): Fragment | undefined {
 }
 
 function timeCondition(
-  column: (name: string) => string,
+  column: Column,
   range: ReportFilter['TimeRange'],
-  timeColumn: WidgetDataFilters['TimeColumn'],
+  timeColumn: TimeColumn | undefined,
 ): Fragment | undefined {
   if (!range) return undefined;
   const prefix = TIME_COLUMNS[timeColumn ?? DEFAULT_TIME_COLUMN];
@@ -275,13 +304,14 @@ function segmentsCondition(
 
 /** Rows of sessions with a fact or comment of the questions; on facts and comments the row's own question. */
 function questionCondition(
-  column: (name: string) => string,
+  column: Column,
   table: ReplicaTable,
   tenantId: number,
+  questionColumn: string,
   questionIds: readonly number[],
 ): Fragment | undefined {
-  if (table !== 'sessions') return inList(column('question_id'), questionIds);
-  const questions = inList('question_id', questionIds);
+  if (table !== 'sessions') return inList(column(questionColumn), questionIds);
+  const questions = inList(questionColumn, questionIds);
   if (!questions) return undefined;
   return {
     sql:
@@ -293,13 +323,14 @@ function questionCondition(
 
 /** Facts rows of the experiences; elsewhere the sessions that measured one of them (only facts have experiences). */
 function experienceCondition(
-  column: (name: string) => string,
+  column: Column,
   table: ReplicaTable,
   tenantId: number,
-  experienceIds: readonly number[] | null | undefined,
+  experienceColumn: string,
+  experienceIds: readonly number[],
 ): Fragment | undefined {
-  if (table === 'facts') return inList(column('experience_id'), experienceIds);
-  const experiences = inList('experience_id', experienceIds);
+  if (table === 'facts') return inList(column(experienceColumn), experienceIds);
+  const experiences = inList(experienceColumn, experienceIds);
   if (!experiences) return undefined;
   return {
     sql: `${column('session_id')} IN (SELECT session_id FROM facts WHERE tenant_id = ? AND ${experiences.sql})`,
@@ -316,11 +347,8 @@ function scoreRangeCondition(column: string, range: ReportFilter['ScoreRange']):
 }
 
 /** Sentiment scores 4, 2, 0; -1 is unclassified, the spec's "[* TO -1]". */
-function sentimentCondition(
-  column: string,
-  scores: readonly number[] | null | undefined,
-): Fragment | undefined {
-  if (!scores || scores.length === 0) return undefined;
+function sentimentCondition(column: string, scores: readonly number[]): Fragment | undefined {
+  if (scores.length === 0) return undefined;
   const alternatives: Fragment[] = [];
   const classified = inList(
     column,
@@ -346,34 +374,38 @@ function mentionCondition(labels: string, topicIds: readonly number[], scores: r
   };
 }
 
-/** Topics (UserDimensionFilters2) or emotions (EmotionDimensionFilters): any of the chosen ids. */
+/**
+ * Topics (UserDimensionFilters2) or emotions (EmotionDimensionFilters): any of the chosen ids, in the session's
+ * id list or, on comments, the comment's own labels.
+ */
 function labelCondition(
-  column: (name: string) => string,
+  column: Column,
   table: ReplicaTable,
-  kind: 'topic' | 'emotion',
-  ids: readonly number[] | null | undefined,
+  field: FilterFieldDefinition,
+  ids: readonly number[],
 ): Fragment | undefined {
-  const unique = [...new Set(ids ?? [])];
+  const unique = [...new Set(ids)];
   if (unique.length === 0) return undefined;
   const labels =
     table === 'comments'
-      ? `list_transform(${column(`${kind}_labels`)}, lambda label: label.topic_id)`
-      : column(`${kind}_ids`);
+      ? `list_transform(${column(field.commentColumn!)}, lambda label: label.topic_id)`
+      : column(field.column!);
   return { sql: `list_has_any(${labels}, ?)`, params: [unique] };
 }
 
 /** Every query word must hit one of its terms (see text-terms.ts); other tables keep sessions with such a comment. */
 function freeTextCondition(
-  column: (name: string) => string,
+  column: Column,
   table: ReplicaTable,
   tenantId: number,
-  text: string | null | undefined,
+  termsColumn: string,
+  text: string | undefined,
 ): Fragment | undefined {
   if (!text) return undefined;
   const groups = queryTermGroups(text);
   // A query of stop words only names nothing to look for, like an empty one.
   if (groups.length === 0) return undefined;
-  const searchTerms = table === 'comments' ? column('search_terms') : 'search_terms';
+  const searchTerms = table === 'comments' ? column(termsColumn) : termsColumn;
   const words = allOf(
     groups.map((terms) => ({
       sql: `list_has_any(${searchTerms}, ?)`,

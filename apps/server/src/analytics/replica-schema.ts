@@ -1,3 +1,5 @@
+import { FILTER_TREES, type TimeColumn } from '@loupe/contracts';
+
 /**
  * The analytics replica's tables in DuckDB (ARCHITECTURE §2). Both tables carry the same dimension columns,
  * so one WHERE clause from the filter compiler selects the same respondents in either.
@@ -18,13 +20,14 @@ export const TIME_COLUMNS = {
   AnsweredDateId: 'answered',
   InvitedDateId: 'invited',
   CreatedDateId: 'created',
-} as const;
+} as const satisfies Record<TimeColumn, string>;
 export type TimeColumnId = keyof typeof TIME_COLUMNS;
 export type TimePrefix = (typeof TIME_COLUMNS)[TimeColumnId];
 
-export const CHANNEL_LEVELS = 10;
-export const PRODUCT_LEVELS = 5;
-export const LOCATION_LEVELS = 3;
+/** The levels kept of each tree (the filter-field registry's tree depths). */
+export const CHANNEL_LEVELS = FILTER_TREES.channels.depth;
+export const PRODUCT_LEVELS = FILTER_TREES.products.depth;
+export const LOCATION_LEVELS = FILTER_TREES.locations.depth;
 
 const levels = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}_l${i + 1} INTEGER`).join(',\n  ');

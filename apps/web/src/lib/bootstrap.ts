@@ -1,4 +1,4 @@
-import { bootstrapSchema, type Bootstrap } from '@loupe/contracts';
+import { bootstrapSchema, parseJsonObject, type Bootstrap } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { currentLocale } from './i18n';
@@ -36,16 +36,7 @@ export function configurationObject(
   bootstrap: Pick<Bootstrap, 'Configurations'>,
   section: string,
 ): Record<string, unknown> | undefined {
-  const json = configurationOf(bootstrap, section);
-  if (!json) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseJsonObject(configurationOf(bootstrap, section));
 }
 
 /**

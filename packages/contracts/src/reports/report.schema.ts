@@ -46,13 +46,7 @@ export const reportConfigSchema = z
   .loose();
 export type ReportConfig = z.infer<typeof reportConfigSchema>;
 
-/** A widget's size and place (reports spec §3 widget config: size {w, h}, position). */
-export const widgetLayoutSchema = z.object({
-  size: z.object({ w: z.number().int(), h: z.number().int() }).optional(),
-  position: z.number().int().optional(),
-});
-
-/** Reports spec §7, the report-widget record: Config is JSON text. */
+/** Reports spec §7, the report-widget record: Config is JSON text (see widget-config.schema.ts). */
 export const reportWidgetSchema = z.object({
   Id: z.number().int(),
   ReportId: z.number().int(),
@@ -124,7 +118,10 @@ export const reportOrdersSchema = z
   .max(1000);
 export type ReportOrders = z.infer<typeof reportOrdersSchema>;
 
-/** `POST /api/reportWidgets`, `PUT /api/reportWidgets/{id}`: the server clamps size.w to 2..6 and sets h to 2. */
+/**
+ * `POST /api/reportWidgets`, `PUT /api/reportWidgets/{id}`: Config must pass `widgetConfigSchema` (else 400, 2505
+ * naming the field); the server clamps size.w to 2..6 and sets h to 2.
+ */
 export const reportWidgetSaveSchema = z.object({
   ReportId: recordId,
   WidgetId: recordId,

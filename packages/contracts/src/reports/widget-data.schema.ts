@@ -11,9 +11,12 @@ import { reportFilterSchema, widgetDataFiltersSchema } from './report-filter.sch
 /**
  * The body of every widget data call: the report's run-time filter (TimeRange, TimePeriod, the panel's filters,
  * plus a master widget's drill-down ChannelSet), the widget's dataFilters (which narrow the report's), and the
- * report's id, so that a scoped report is pre-filtered by the caller's first channel and product.
+ * report's id, so that a scoped report is pre-filtered by the caller's first channel and product. Strict: a key
+ * that is none of these (a dataFilters key such as ChannelColumnLevel put at the top) is refused (400, 3333), not
+ * dropped; the widget's own query keys belong in DataFilters, which keeps them.
  */
-export const widgetDataRequestSchema = reportFilterSchema.extend({
+export const widgetDataRequestSchema = z.strictObject({
+  ...reportFilterSchema.shape,
   ReportId: int32Id.nullish(),
   DataFilters: widgetDataFiltersSchema.nullish(),
 });

@@ -10,11 +10,10 @@ import { countOf, pageOf } from '../administration/queries.js';
 import { catalogueWidget } from '../widgets/widget-catalogue.service.js';
 import { reportVisibleTo, visibleReportIds } from './report-visibility.js';
 import {
-  parseJsonObject,
+  checkedWidgetConfig,
+  storedPosition,
   toReportWidgets,
-  tryParseObject,
   widgetConfigToStore,
-  widgetPosition,
 } from './widget-config.js';
 import { anyOf } from '../../db/any-of.js';
 
@@ -99,11 +98,12 @@ export function createReportWidgetService({ db }: Deps) {
   return {
     /**
      * `POST /api/reportWidgets`: the 11th widget of a report is refused (400, 2501), so is a widget outside the
-     * caller's catalogue (400, 2506) or a locked one (403, 2507).
+     * caller's catalogue (400, 2506) or a locked one (403, 2507), and a Config that is not a valid widget Config
+     * (400, 2505 naming the field, e.g. `Config.dataFilters.TimeColumn`).
      */
     async add(actor: Actor, input: ReportWidgetSave): Promise<ReportWidget> {
       const tenantId = requireTenant(actor);
-      const config = parseJsonObject(input.Config, 'Config');
+      const config = checkedWidgetConfig(input.Config, 'Config');
       return db.transaction(async (tx) => {
         await lockVisibleReport(tx, actor, input.ReportId);
         await checkCatalogueWidget(tx, actor, input.WidgetId, true);
@@ -116,8 +116,7 @@ export function createReportWidgetService({ db }: Deps) {
             { Path: 'ReportId', Message: `A report holds at most ${REPORT_MAX_WIDGETS} widgets` },
           ]);
         }
-        const nextPosition = () =>
-          Math.max(0, ...siblings.map((row) => widgetPosition(tryParseObject(row.config) ?? {}) ?? 0)) + 1;
+        const nextPosition = () => Math.max(0, ...siblings.map((row) => storedPosition(row.config) ?? 0)) + 1;
         const [row] = await tx
           .insert(reportWidgets)
           .values({
@@ -139,7 +138,7 @@ export function createReportWidgetService({ db }: Deps) {
      */
     async update(actor: Actor, id: number, input: ReportWidgetSave): Promise<ReportWidget> {
       requireTenant(actor);
-      const config = parseJsonObject(input.Config, 'Config');
+      const config = checkedWidgetConfig(input.Config, 'Config');
       return db.transaction(async (tx) => {
         const widget = await visibleWidget(tx, actor, id);
         if (input.ReportId !== widget.reportId) {
@@ -153,7 +152,7 @@ export function createReportWidgetService({ db }: Deps) {
           ]);
         }
         await checkCatalogueWidget(tx, actor, input.WidgetId, false);
-        const kept = () => widgetPosition(tryParseObject(widget.config) ?? {}) ?? 0;
+        const kept = () => storedPosition(widget.config) ?? 0;
         const [row] = await tx
           .update(reportWidgets)
           .set({ config: JSON.stringify(widgetConfigToStore(config, kept)) })

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ErrorCode,
+  parseJsonObject,
   reportConfigSchema,
   reportSlug,
   type ReportDetail,
@@ -18,11 +19,11 @@ import { badRequest, notFound } from '../../errors.js';
 import { requireTenant, type Actor } from '../../plugins/auth.js';
 import { firstRoleOf, reportVisibleTo } from './report-visibility.js';
 import {
-  parseJsonObject,
+  checkedWidgetConfig,
+  requireJsonObject,
+  storedPosition,
   toReportWidgets,
-  tryParseObject,
   widgetConfigToStore,
-  widgetPosition,
 } from './widget-config.js';
 import { anyOf } from '../../db/any-of.js';
 
@@ -39,7 +40,7 @@ const invalid = (path: string, message: string) =>
 
 /** The slug a report is reached at: the one stored in its Config, else its title's. */
 export function slugOf(title: string, configText: string): string {
-  const slug = tryParseObject(configText)?.slug;
+  const slug = parseJsonObject(configText)?.slug;
   return typeof slug === 'string' && slug !== '' ? slug : reportSlug(title);
 }
 
@@ -49,7 +50,7 @@ export function slugOf(title: string, configText: string): string {
  * from the title after a save is the one the report answers to.
  */
 function configToStore(title: string, configText: string): { config: string; slug: string } {
-  const config = parseJsonObject(configText, 'Config');
+  const config = requireJsonObject(configText, 'Config');
   const checked = reportConfigSchema.safeParse(config);
   if (!checked.success) {
     throw badRequest(
@@ -167,7 +168,7 @@ export function createReportService({ db }: Deps) {
         Category: row.category,
         Order: row.order,
         Slug: slugOf(row.title, row.config),
-        ScopedData: tryParseObject(row.config)?.scopedData === true,
+        ScopedData: parseJsonObject(row.config)?.scopedData === true,
         WidgetCount: row.widgetCount,
       }));
     },
@@ -219,7 +220,7 @@ export function createReportService({ db }: Deps) {
       if (new Set(ids).size !== ids.length) throw invalid('ReportWidgets', 'A widget is listed twice');
       const widgetConfigs = widgetInputs.map((widget, index) => ({
         id: widget.Id,
-        config: parseJsonObject(widget.Config, `ReportWidgets.${index}.Config`),
+        config: checkedWidgetConfig(widget.Config, `ReportWidgets.${index}.Config`),
       }));
 
       await writing(async (tx) => {
@@ -240,7 +241,7 @@ export function createReportService({ db }: Deps) {
           if (before === undefined) {
             throw invalid('ReportWidgets', `Widget ${widget.id} is not on this report`);
           }
-          const kept = () => widgetPosition(tryParseObject(before) ?? {}) ?? 0;
+          const kept = () => storedPosition(before) ?? 0;
           await tx
             .update(reportWidgets)
             .set({ config: JSON.stringify(widgetConfigToStore(widget.config, kept)) })

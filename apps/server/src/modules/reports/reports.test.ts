@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSOLE_CLIENT_ID,
+  ErrorCode,
   type ReportDetail,
   type ReportListItem,
   type ReportWidget,
@@ -799,6 +800,64 @@ describe('report widgets', () => {
       expect(response.json<{ Code: number }>().Code).toBe(3333);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a widget Config with bad dataFilters with 2505 naming the field, on add, edit and reorder', async () => {
+    const report = await createReport(manager);
+    const widget = (
+      await addWidget(manager, report.Id, { title: 'kept', dataFilters: { TimeColumn: 'AnsweredDateId' } })
+    ).json<ReportWidget>();
+    const before = await snapshot();
+    const problemsOf = (response: { statusCode: number; json: <T>() => T }) => {
+      expect(response.statusCode).toBe(400);
+      const body = response.json<{ Code: number; Details: { Path: string }[] }>();
+      expect(body.Code).toBe(ErrorCode.WidgetConfigInvalid);
+      return body.Details.map((detail) => detail.Path);
+    };
+    expect(
+      problemsOf(await addWidget(manager, report.Id, { dataFilters: { TimeColumn: 'ClosedDateId' } })),
+    ).toEqual(['Config.dataFilters.TimeColumn']);
+    expect(
+      problemsOf(await addWidget(manager, report.Id, { dataFilters: { ChannelSet: { Ids: ['north'] } } })),
+    ).toEqual(['Config.dataFilters.ChannelSet.Ids.0']);
+    expect(problemsOf(await addWidget(manager, report.Id, { dataFilters: 'all' }))).toEqual([
+      'Config.dataFilters',
+    ]);
+    const edited = await call({
+      method: 'PUT',
+      url: `/api/reportWidgets/${widget.Id}`,
+      token: manager,
+      body: {
+        ReportId: report.Id,
+        WidgetId: 1,
+        Config: JSON.stringify({ dataFilters: { Segments: ['gold'] } }),
+      },
+    });
+    expect(problemsOf(edited)).toEqual(['Config.dataFilters.Segments.0']);
+    const reordered = await call({
+      method: 'PUT',
+      url: `/api/reporteditor/${report.Id}`,
+      token: manager,
+      body: {
+        Id: report.Id,
+        Title: report.Title,
+        Config: '{}',
+        ReportWidgets: [
+          { Id: widget.Id, Config: JSON.stringify({ position: 2, dataFilters: { Scale: 7 } }) },
+        ],
+      },
+    });
+    expect(problemsOf(reordered)).toEqual(['ReportWidgets.0.Config.dataFilters.Scale']);
+    expect(await snapshot()).toEqual(before);
+    // The widget's own query keys the schema does not type are kept as written.
+    const own = await addWidget(manager, report.Id, {
+      dataFilters: { TopicCount: 5, MultipleSurveySet: [{ A: 1 }] },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(parse(own.json<ReportWidget>().Config).dataFilters).toEqual({
+      TopicCount: 5,
+      MultipleSurveySet: [{ A: 1 }],
+    });
   });
 
   it('lets a viewer read the widgets of a report they see', async () => {

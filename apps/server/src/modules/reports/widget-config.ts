@@ -1,63 +1,47 @@
 import {
   ErrorCode,
+  parseJsonObject,
+  widgetConfigProblems,
+  widgetPositionOf,
+  widgetSizeOf,
+  type JsonObject,
   type ReportWidget,
-  WIDGET_DEFAULT_WIDTH,
-  WIDGET_HEIGHT,
-  WIDGET_MAX_WIDTH,
-  WIDGET_MIN_WIDTH,
 } from '@loupe/contracts';
 import { badRequest } from '../../errors.js';
 
 /*
- * A widget's Config JSON as far as the server reads it (reports spec §3, §4, §9): its size {w, h} and position.
- * Every other key is the widget's own and is kept as it was written.
+ * A widget's Config JSON as far as the server reads it (reports spec §3, §4, §9): checked against contracts'
+ * `widgetConfigSchema` on save, its size {w, h} and position normalised. Every other key is the widget's own and
+ * is kept as it was written.
  */
 
-export type JsonObject = Record<string, unknown>;
-
 /** Parses JSON text that must hold an object; anything else is refused as 3333 on `path`. */
-export function parseJsonObject(text: string, path: string): JsonObject {
-  const parsed = tryParseObject(text);
+export function requireJsonObject(text: string, path: string): JsonObject {
+  const parsed = parseJsonObject(text);
   if (!parsed) throw badRequest(ErrorCode.ModelNotValid, [{ Path: path, Message: 'Expected a JSON object' }]);
   return parsed;
 }
 
-/** The object a JSON text holds, or undefined when it is not valid JSON or not an object. */
-export function tryParseObject(text: string): JsonObject | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as JsonObject)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * A report widget's Config text as saved: a JSON object (else 3333 on `path`) that passes `widgetConfigSchema`,
+ * else 400 WidgetConfigInvalid (2505) with each problem's path (`Config.dataFilters.TimeColumn`), so a Config
+ * whose dataFilters every data call would refuse is not stored.
+ */
+export function checkedWidgetConfig(text: string, path: string): JsonObject {
+  const config = requireJsonObject(text, path);
+  assertWidgetConfig(config, path);
+  return config;
 }
 
-/** Width in units clamped to 2..6 (rounded); 3 when absent or not a number. */
-export function clampWidgetWidth(value: unknown): number {
-  const width =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value)
-        : NaN;
-  if (!Number.isFinite(width)) return WIDGET_DEFAULT_WIDTH;
-  return Math.min(WIDGET_MAX_WIDTH, Math.max(WIDGET_MIN_WIDTH, Math.round(width)));
-}
-
-/** The widget's place on its report, when the config gives a number for it. */
-export function widgetPosition(config: JsonObject): number | undefined {
-  const { position } = config;
-  if (typeof position !== 'number' || !Number.isFinite(position)) return undefined;
-  return Math.round(position);
+/** Refuses a Config that does not pass `widgetConfigSchema`: 400, 2505, each problem's path under `path`. */
+export function assertWidgetConfig(config: JsonObject, path: string): void {
+  const problems = widgetConfigProblems(config, path);
+  if (problems.length > 0) throw badRequest(ErrorCode.WidgetConfigInvalid, problems);
 }
 
 /** The config with size.w clamped to 2..6 (3 when missing) and size.h set to 2; other keys untouched. */
 export function withWidgetSize(config: JsonObject): JsonObject {
-  const size = config.size;
-  const width = typeof size === 'object' && size !== null ? (size as JsonObject).w : undefined;
-  return { ...config, size: { w: clampWidgetWidth(width), h: WIDGET_HEIGHT } };
+  return { ...config, size: widgetSizeOf(config) };
 }
 
 /**
@@ -65,7 +49,7 @@ export function withWidgetSize(config: JsonObject): JsonObject {
  * row written before the rule, or by hand, still reads right. Text that is not a JSON object is answered as is.
  */
 export function widgetConfigOnLoad(text: string): string {
-  const config = tryParseObject(text);
+  const config = parseJsonObject(text);
   return config ? JSON.stringify(withWidgetSize(config)) : text;
 }
 
@@ -75,7 +59,7 @@ export function widgetConfigOnLoad(text: string): string {
  */
 export function widgetConfigToStore(config: JsonObject, fallback: () => number): JsonObject {
   const sized = withWidgetSize(config);
-  return { ...sized, position: widgetPosition(config) ?? fallback() };
+  return { ...sized, position: widgetPositionOf(config) ?? fallback() };
 }
 
 /** Widgets as answered: by position (those without one last), then id; sizes clamped (reports spec §4). */
@@ -84,7 +68,7 @@ export function toReportWidgets(
 ): ReportWidget[] {
   const placed = rows.map((row) => ({
     row,
-    position: widgetPosition(tryParseObject(row.config) ?? {}) ?? Number.MAX_SAFE_INTEGER,
+    position: storedPosition(row.config) ?? Number.MAX_SAFE_INTEGER,
   }));
   placed.sort((a, b) => a.position - b.position || a.row.id - b.row.id);
   return placed.map(({ row }) => ({
@@ -93,4 +77,9 @@ export function toReportWidgets(
     WidgetId: row.widgetId,
     Config: widgetConfigOnLoad(row.config),
   }));
+}
+
+/** The position a stored Config text gives, if any. */
+export function storedPosition(text: string): number | undefined {
+  return widgetPositionOf(parseJsonObject(text) ?? {});
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clampWidgetWidth,
-  toReportWidgets,
-  widgetConfigOnLoad,
-  widgetConfigToStore,
-  widgetPosition,
-} from './widget-config.js';
+import { clampWidgetWidth, widgetPositionOf as widgetPosition } from '@loupe/contracts';
+import { toReportWidgets, widgetConfigOnLoad, widgetConfigToStore } from './widget-config.js';
 
 describe('clampWidgetWidth', () => {
   it('clamps to 2..6, rounds, and falls back to 3', () => {

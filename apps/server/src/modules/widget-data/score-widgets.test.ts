@@ -198,6 +198,37 @@ describe('POST /api/widget-data/nps', () => {
     });
   });
 
+  it('refuses a top-level key that is not in the request shape (400), rather than dropping it', async () => {
+    // ChannelColumnLevel belongs in DataFilters; at the top it used to be dropped and the figures came out wrong.
+    for (const [key, value] of [
+      ['ChannelColumnLevel', 2],
+      ['Deviate', true],
+      ['dataFilters', { Deviate: true }],
+    ] as const) {
+      const response = await callApi(t, {
+        method: 'POST',
+        url: '/api/widget-data/nps',
+        token: reader,
+        body: { TimeRange: MARCH, DataFilters: {}, [key]: value },
+      });
+      expect(response.statusCode, key).toBe(400);
+      const body = response.json<{
+        Code: number;
+        Message: string;
+        SupportId: string;
+        Details: { Message: string }[];
+      }>();
+      expect(body.Code).toBe(ErrorCode.ModelNotValid);
+      expect(body.SupportId).toEqual(expect.any(String));
+      expect(body.Details.map((detail) => detail.Message).join(' ')).toContain(key);
+    }
+    // Unknown keys inside DataFilters are the widget's own query keys and are kept.
+    expect(await nps({ TimeRange: MARCH, DataFilters: { Deviate: true, TopicCount: 3 } })).toMatchObject({
+      Value: 40,
+      DeviationValue: 25,
+    });
+  });
+
   it('dates the answers by the widget time column: S6 moves from February to March', async () => {
     const body = { TimeRange: MARCH, DataFilters: { Deviate: true, TimeColumn: 'AnsweredDateId' as const } };
     expect(await nps(body)).toEqual({

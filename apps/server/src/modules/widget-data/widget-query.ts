@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  FILTER_FIELDS,
+  FILTER_FIELD_KEYS,
+  filterValues,
+  parseJsonObject,
+  type FilterTree,
   type ReportFilter,
   type TimeRange,
   type WidgetDataFilters,
@@ -18,7 +23,6 @@ import { forbidden } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { loadDataRestrictions, scopedReportFilter } from '../reports/report-data-scope.js';
 import { reportVisibleTo } from '../reports/report-visibility.js';
-import { tryParseObject } from '../reports/widget-config.js';
 import { anyOf } from '../../db/any-of.js';
 
 /*
@@ -73,7 +77,7 @@ export async function loadWidgetQuery(db: Db, actor: Actor, body: WidgetDataRequ
     if (row)
       report = scopedReportFilter(
         filter,
-        { scopedData: tryParseObject(row.config)?.scopedData === true },
+        { scopedData: parseJsonObject(row.config)?.scopedData === true },
         restrictions,
       );
   }
@@ -82,6 +86,15 @@ export async function loadWidgetQuery(db: Db, actor: Actor, body: WidgetDataRequ
   return { tenantId: actor.tenantId, report, dataFilters, restrictions, levels };
 }
 
+/** The table of each filter tree, whose `level` column a node's level is read from. */
+const TREE_TABLES = { channels: transactionChannels, products, locations } as const satisfies Record<
+  FilterTree,
+  unknown
+>;
+
+/** The tree properties of each side: the report filter's and the widget's (the registry's tree rows). */
+const TREE_FIELDS = FILTER_FIELD_KEYS.filter((key) => FILTER_FIELDS[key].kind === 'treeSet');
+
 /** The levels of the tree nodes the filters and restrictions name (see `TreeLevels`). */
 async function loadTreeLevels(
   db: Db,
@@ -89,35 +102,27 @@ async function loadTreeLevels(
   filters: readonly (ReportFilter | WidgetDataFilters)[],
   restrictions: DataRestrictions,
 ): Promise<TreeLevels> {
-  const channelIds = [
-    ...restrictions.transactionChannelIds,
-    ...filters.flatMap((filter) => filter.ChannelSet?.Ids ?? []),
-  ];
-  const productIds = [
-    ...restrictions.productIds,
-    ...filters.flatMap((filter) => filter.ProductSet?.Ids ?? []),
-  ];
-  const locationIds = filters.flatMap((filter) => [
-    ...(filter.ChannelLocationSet?.Ids ?? []),
-    ...(filter.InviteeLocationSet?.Ids ?? []),
-  ]);
-  const levelsOf = async (
-    table: typeof transactionChannels | typeof products | typeof locations,
-    ids: number[],
-  ): Promise<Map<number, number>> => {
-    if (ids.length === 0) return new Map();
+  const ids: Record<FilterTree, number[]> = {
+    channels: [...restrictions.transactionChannelIds],
+    products: [...restrictions.productIds],
+    locations: [],
+  };
+  for (const key of TREE_FIELDS) {
+    const tree = FILTER_FIELDS[key].tree!;
+    for (const filter of filters)
+      ids[tree].push(...(filterValues(key, (filter as Record<string, unknown>)[key]) as number[]));
+  }
+  const levelsOf = async (tree: FilterTree): Promise<[FilterTree, Map<number, number>]> => {
+    const table = TREE_TABLES[tree];
+    if (ids[tree].length === 0) return [tree, new Map()];
     const rows = await db
       .select({ id: table.id, level: table.level })
       .from(table)
-      .where(and(eq(table.tenantId, tenantId), anyOf(table.id, [...new Set(ids)])));
-    return new Map(rows.map((row) => [row.id, row.level]));
+      .where(and(eq(table.tenantId, tenantId), anyOf(table.id, [...new Set(ids[tree])])));
+    return [tree, new Map(rows.map((row) => [row.id, row.level]))];
   };
-  const [channels, productLevels, locationLevels] = await Promise.all([
-    levelsOf(transactionChannels, channelIds),
-    levelsOf(products, productIds),
-    levelsOf(locations, locationIds),
-  ]);
-  return { channels, products: productLevels, locations: locationLevels };
+  const trees = Object.keys(TREE_TABLES) as FilterTree[];
+  return Object.fromEntries(await Promise.all(trees.map(levelsOf)));
 }
 
 /**

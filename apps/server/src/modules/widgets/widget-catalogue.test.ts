@@ -461,6 +461,28 @@ describe("a tenant's own widgets", () => {
     );
   });
 
+  it('refuses default dataFilters a data request would refuse (400, 2505 naming the field)', async () => {
+    const body = await expectRefusal(
+      () =>
+        call(
+          'POST',
+          '/api/widgets',
+          manager,
+          widgetBody({
+            Config: JSON.stringify({
+              dataEndpoint: 'api/widget-data/card',
+              dataFilters: { SessionStatus: 5 },
+            }),
+          }),
+        ),
+      { status: 400, code: ErrorCode.WidgetConfigInvalid },
+      snapshot,
+    );
+    expect((body.Details as { Path: string }[]).map((detail) => detail.Path)).toEqual([
+      'Config.dataFilters.SessionStatus',
+    ]);
+  });
+
   it("refuses a type or category outside the caller's catalogue (3333)", async () => {
     const theirs = (
       await call('POST', '/api/widgetTypes', otherManager, { Name: 'Other tenant gauge', Kind: 'GaugeChart' })

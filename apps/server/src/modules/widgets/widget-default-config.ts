@@ -1,6 +1,13 @@
-import { AI_WIDGET_CATEGORY_IDS, AI_WIDGET_KINDS, ErrorCode, type WidgetKind } from '@loupe/contracts';
+import {
+  AI_WIDGET_CATEGORY_IDS,
+  AI_WIDGET_KINDS,
+  ErrorCode,
+  parseJsonObject,
+  type JsonObject,
+  type WidgetKind,
+} from '@loupe/contracts';
 import { badRequest } from '../../errors.js';
-import { tryParseObject, withWidgetSize, type JsonObject } from '../reports/widget-config.js';
+import { assertWidgetConfig, withWidgetSize } from '../reports/widget-config.js';
 
 /*
  * The default Config of a catalogue widget (reports spec §3 "widget config") as far as the catalogue judges it,
@@ -18,11 +25,13 @@ const invalidConfig = (message: string) =>
 
 /**
  * The Config a tenant's widget is stored with: a JSON object whose `dataEndpoint` is an `api/` path and whose
- * `type` is the kind of the widget's type (set when absent), with its size normalised as a report widget's is
- * (w 2..6, default 3; h 2). Anything else is refused with 400 WidgetConfigInvalid (2505) on `Config`.
+ * `type` is the kind of the widget's type (set when absent), valid as a widget Config (`widgetConfigSchema`: the
+ * dataFilters a new report widget starts with must be ones its data calls accept), with its size normalised as a
+ * report widget's is (w 2..6, default 3; h 2). Anything else is refused with 400 WidgetConfigInvalid (2505) on
+ * `Config` or the field (`Config.dataFilters.TimeColumn`).
  */
 export function widgetDefaultConfig(text: string, kind: WidgetKind): JsonObject {
-  const config = tryParseObject(text);
+  const config = parseJsonObject(text);
   if (!config) throw invalidConfig('Expected a JSON object');
   const { dataEndpoint, type } = config;
   if (typeof dataEndpoint !== 'string' || !DATA_ENDPOINT_PATTERN.test(dataEndpoint)) {
@@ -30,6 +39,7 @@ export function widgetDefaultConfig(text: string, kind: WidgetKind): JsonObject 
   }
   if (type !== undefined && type !== kind)
     throw invalidConfig(`type must be ${kind}, the kind of the widget type`);
+  assertWidgetConfig(config, 'Config');
   return withWidgetSize({ ...config, type: kind });
 }
 
@@ -50,7 +60,7 @@ export type AiWidgetFacts = {
 export function isAiWidget({ categoryId, categoryIsAi, typeIsAi, kind, config }: AiWidgetFacts): boolean {
   if (categoryIsAi || AI_WIDGET_CATEGORY_IDS.includes(categoryId)) return true;
   if (typeIsAi || AI_WIDGET_KINDS.includes(kind)) return true;
-  const endpoint = tryParseObject(config)?.dataEndpoint;
+  const endpoint = parseJsonObject(config)?.dataEndpoint;
   return typeof endpoint === 'string' && endpoint.startsWith(TEXT_ANALYTICS_ENDPOINT_PREFIX);
 }
 

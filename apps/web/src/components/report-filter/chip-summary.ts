@@ -1,12 +1,13 @@
-import { clearFilterKeys, type ReportFilter, type ScoreRange } from '@loupe/contracts';
 import {
-  AI_FILTER_KEYS,
-  BASE_FILTER_KEYS,
-  isFilterSet,
-  restrictedFilterKeys,
-  type FilterKey,
-  type FilterRestrictions,
-} from './panel-filter';
+  PANEL_FILTER_KEYS,
+  clearFilterKeys,
+  filterDependants,
+  filterValues,
+  type FilterValue,
+  type ReportFilter,
+  type ScoreRange,
+} from '@loupe/contracts';
+import { isFilterSet, restrictedFilterKeys, type FilterKey, type FilterRestrictions } from './panel-filter';
 
 /*
  * The applied-filter chips' maths (reports spec §2 "applied-filter chips"): one chip per filter that is set, its
@@ -18,11 +19,8 @@ export const CHIP_SUMMARY_MAX = 30;
 /** How many values a summary names before "N more". */
 export const CHIP_SUMMARY_VALUES = 2;
 
-/** Filters that depend on another and go when it is removed: questions are chosen within the surveys. */
-const DEPENDANTS: Partial<Record<FilterKey, FilterKey[]>> = { SurveyId: ['QuestionId'] };
-
 /** A single value of a filter, as the chip names it: an id, a code, a text, or the score range. */
-export type ChipValue = number | string | ScoreRange;
+export type ChipValue = FilterValue;
 
 export type FilterChip = {
   key: FilterKey;
@@ -31,44 +29,19 @@ export type FilterChip = {
   removable: boolean;
 };
 
-/** The filter's values as a list: sets by their ids, topic filters by their topics. */
+/** The filter's values as a list: sets by their ids, topic filters by their topics (the registry's kinds). */
 export function chipValues(filter: ReportFilter, key: FilterKey): ChipValue[] {
-  switch (key) {
-    case 'ChannelSet':
-    case 'ProductSet':
-    case 'ChannelLocationSet':
-    case 'InviteeLocationSet':
-      return [...(filter[key]?.Ids ?? [])];
-    case 'UserDimensionFilters2':
-      return (filter.UserDimensionFilters2 ?? []).flatMap((topics) => topics.TopicIds);
-    case 'ScoreRange':
-      return filter.ScoreRange ? [filter.ScoreRange] : [];
-    case 'TransactionTypeId':
-    case 'RespondentType':
-    case 'SurveyId':
-    case 'QuestionId':
-    case 'Source':
-    case 'Segments':
-    case 'JourneyStages':
-    case 'ExperienceIds':
-    case 'DataSourceSurveyIds':
-    case 'SentimentFilter':
-    case 'EmotionDimensionFilters':
-    case 'SessionStatus':
-    case 'FreeTextFilter': {
-      const value = filter[key];
-      if (value === null || value === undefined) return [];
-      return Array.isArray(value) ? [...(value as ChipValue[])] : [value];
-    }
-  }
+  return filterValues(key, filter[key]);
 }
 
 /** The chips of a filter, in the panel's order; restricted filters are not removable. */
 export function filterChips(filter: ReportFilter, restrictions?: FilterRestrictions): FilterChip[] {
   const fixed = restrictedFilterKeys(restrictions);
-  return [...BASE_FILTER_KEYS, ...AI_FILTER_KEYS]
-    .filter((key) => isFilterSet(filter, key))
-    .map((key) => ({ key, values: chipValues(filter, key), removable: !fixed.includes(key) }));
+  return PANEL_FILTER_KEYS.filter((key) => isFilterSet(filter, key)).map((key) => ({
+    key,
+    values: chipValues(filter, key),
+    removable: !fixed.includes(key),
+  }));
 }
 
 /**
@@ -76,7 +49,7 @@ export function filterChips(filter: ReportFilter, restrictions?: FilterRestricti
  * bounds: a range of two null bounds is no range) and the rest normalised.
  */
 export function removeChip(filter: ReportFilter, key: FilterKey): ReportFilter {
-  return clearFilterKeys(filter, [key, ...(DEPENDANTS[key] ?? [])]);
+  return clearFilterKeys<ReportFilter>(filter, [key, ...(filterDependants(key) as FilterKey[])]);
 }
 
 export type ChipSummary = {

@@ -1,5 +1,5 @@
 import { CloseOutlined, LockOutlined } from '@ant-design/icons';
-import type { ReportFilter } from '@loupe/contracts';
+import { idsOf, type ReportFilter } from '@loupe/contracts';
 import { Button, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function FilterChips({ value, onChange, restrictions }: FilterChipsProps)
   const { t } = useTranslation('filters');
   const chips = useMemo(() => filterChips(value, restrictions), [value, restrictions]);
   const keys = useMemo(() => chips.map((chip) => chip.key), [chips]);
-  const surveyIds = typeof value.SurveyId === 'number' ? [value.SurveyId] : (value.SurveyId ?? []);
+  const surveyIds = idsOf(value.SurveyId);
   const options = useFilterOptions({ keys, restrictions, surveyIds });
 
   if (chips.length === 0) return null;

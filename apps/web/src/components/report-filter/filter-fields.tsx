@@ -1,9 +1,16 @@
-import type { ReportFilter } from '@loupe/contracts';
+import {
+  FILTER_FIELDS,
+  FREE_TEXT_MAX,
+  filterValues,
+  listOf,
+  type ReportFilter,
+  type ScoreRange,
+} from '@loupe/contracts';
 import { Form, Input, Select, TreeSelect } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterTreeSelect } from './filter-tree-select';
-import { FREE_TEXT_MAX, type FilterKey, type FilterProblems } from './panel-filter';
+import type { FilterKey, FilterProblems } from './panel-filter';
 import styles from './report-filter.module.css';
 import { ScoreRangeField } from './score-range-field';
 import { TREE_MAX_TAG_COUNT, TREE_POPUP_MAX_WIDTH } from './tree-options';
@@ -18,20 +25,6 @@ type Props = {
   /** Fields shown but not editable (the advanced filters while a text-analytics filter is set). */
   disabled: ReadonlySet<FilterKey>;
 };
-
-type TreeKey = 'ChannelSet' | 'ProductSet' | 'ChannelLocationSet' | 'InviteeLocationSet';
-const TREE_OF = {
-  ChannelSet: 'channels',
-  ProductSet: 'products',
-  ChannelLocationSet: 'locations',
-  InviteeLocationSet: 'locations',
-} as const satisfies Record<TreeKey, string>;
-
-/** A filter value as a list: the spec names some list filters in the singular, which take one id or a list. */
-function asList<T>(value: T | readonly T[] | null | undefined): T[] {
-  if (value === null || value === undefined) return [];
-  return Array.isArray(value) ? [...(value as T[])] : [value as T];
-}
 
 /** The control id of a filter field, for its label. */
 export function fieldId(key: FilterKey): string {
@@ -77,7 +70,7 @@ export function FilterFields({ keys, draft, onChange, options, problems, disable
         maxTagCount={TREE_MAX_TAG_COUNT}
         maxTagPlaceholder={(omitted) => t('tree.moreTags', { count: omitted.length })}
         options={options.selects[key] ?? []}
-        value={asList(draft[key] as number | string | (number | string)[] | null | undefined)}
+        value={listOf(draft[key] as number | string | (number | string)[] | null | undefined)}
         onChange={(values: (number | string)[]) => set(changeOf(key, values))}
         loading={state.loading}
         disabled={disabled.has(key) || extra.disabled}
@@ -94,21 +87,22 @@ export function FilterFields({ keys, draft, onChange, options, problems, disable
   const changeOf = (key: FilterKey, values: (number | string)[]): Partial<ReportFilter> => {
     if (key !== 'SurveyId') return { [key]: values };
     const surveys = new Set(values);
-    const questions = asList(draft.QuestionId).filter((questionId) => {
+    const questions = listOf(draft.QuestionId).filter((questionId) => {
       const surveyId = options.surveyOfQuestion.get(questionId);
       return surveyId === undefined ? surveys.size > 0 : surveys.has(surveyId);
     });
     return { SurveyId: values as number[], QuestionId: questions };
   };
 
-  const treeField = (key: TreeKey) => {
+  const treeField = (key: FilterKey) => {
     const state = options.stateOf(key);
+    const tree = FILTER_FIELDS[key].tree!;
     return field(
       key,
       <FilterTreeSelect
         id={fieldId(key)}
-        nodes={options.trees[TREE_OF[key]]}
-        value={draft[key]?.Ids ?? []}
+        nodes={options.trees[tree]}
+        value={filterValues(key, draft[key]) as number[]}
         onChange={(ids) => set({ [key]: { Ids: ids } })}
         loading={state.loading}
         disabled={disabled.has(key)}
@@ -118,23 +112,17 @@ export function FilterFields({ keys, draft, onChange, options, problems, disable
     );
   };
 
-  const topicField = (key: 'UserDimensionFilters2' | 'EmotionDimensionFilters') => {
+  /** Topics (grouped per topic model, as UserDimensionFilters2 carries them) or emotions (a plain id list). */
+  const topicField = (key: FilterKey) => {
     const state = options.stateOf(key);
-    const value =
-      key === 'UserDimensionFilters2'
-        ? (draft.UserDimensionFilters2 ?? []).flatMap((topics) => topics.TopicIds)
-        : (draft.EmotionDimensionFilters ?? []);
     const onTopics = (ids: number[]) => {
-      if (key === 'EmotionDimensionFilters') return set({ EmotionDimensionFilters: ids });
-      // One entry per topic model, as UserDimensionFilters2 carries them.
+      if (FILTER_FIELDS[key].kind !== 'topics') return set({ [key]: ids });
       const byModel = new Map<number | null, number[]>();
       for (const id of ids) {
         const model = options.modelOfTopic.get(id) ?? null;
         byModel.set(model, [...(byModel.get(model) ?? []), id]);
       }
-      set({
-        UserDimensionFilters2: [...byModel].map(([TopicModelId, TopicIds]) => ({ TopicModelId, TopicIds })),
-      });
+      set({ [key]: [...byModel].map(([TopicModelId, TopicIds]) => ({ TopicModelId, TopicIds })) });
     };
     return field(
       key,
@@ -143,8 +131,8 @@ export function FilterFields({ keys, draft, onChange, options, problems, disable
         multiple
         allowClear
         showSearch={{ treeNodeFilterProp: 'title' }}
-        treeData={options.topics[key]}
-        value={value}
+        treeData={options.topics[key] ?? []}
+        value={filterValues(key, draft[key]) as number[]}
         onChange={onTopics}
         maxTagCount={TREE_MAX_TAG_COUNT}
         maxTagPlaceholder={(omitted) => t('tree.moreTags', { count: omitted.length })}
@@ -158,56 +146,48 @@ export function FilterFields({ keys, draft, onChange, options, problems, disable
     );
   };
 
+  /** A filter's control, by its kind in the filter-field registry. */
   const render = (key: FilterKey): ReactNode => {
-    switch (key) {
-      case 'ChannelSet':
-      case 'ProductSet':
-      case 'ChannelLocationSet':
-      case 'InviteeLocationSet':
+    const { kind, lookup, dependsOn, unset } = FILTER_FIELDS[key];
+    if (lookup === 'topicModels' || lookup === 'emotions') return topicField(key);
+    switch (kind) {
+      case 'treeSet':
         return treeField(key);
-      case 'TransactionTypeId':
-      case 'Segments':
-      case 'RespondentType':
-      case 'JourneyStages':
-      case 'ExperienceIds':
-      case 'DataSourceSurveyIds':
-      case 'SurveyId':
-      case 'SentimentFilter':
-      case 'Source':
-        return multiSelect(key);
-      case 'QuestionId': {
-        const noSurvey = asList(draft.SurveyId).length === 0;
+      case 'ids':
+      case 'id':
+      case 'segments':
+      case 'choices': {
+        if (dependsOn === undefined) return multiSelect(key);
+        // Chosen within another filter's values (questions of the chosen surveys): that one first.
+        const without = listOf(draft[dependsOn as FilterKey] as unknown).length === 0;
         return multiSelect(key, {
-          disabled: noSurvey && asList(draft.QuestionId).length === 0,
-          placeholder: noSurvey ? t('placeholders.chooseSurveyFirst') : undefined,
+          disabled: without && listOf(draft[key] as unknown).length === 0,
+          placeholder: without ? t('placeholders.chooseSurveyFirst') : undefined,
         });
       }
-      case 'SessionStatus':
+      case 'choice':
         return field(
           key,
           <Select
             id={fieldId(key)}
-            options={options.selects.SessionStatus ?? []}
-            value={draft.SessionStatus ?? 0}
-            onChange={(status: 0 | 1 | 2) => set({ SessionStatus: status })}
+            options={options.selects[key] ?? []}
+            value={(draft[key] as number | string | null | undefined) ?? unset}
+            onChange={(value: number | string) => set({ [key]: value })}
             className={styles.control}
             {...popupProps}
           />,
         );
-      case 'UserDimensionFilters2':
-      case 'EmotionDimensionFilters':
-        return topicField(key);
-      case 'ScoreRange':
+      case 'scoreRange':
         return field(
           key,
           <ScoreRangeField
             id={fieldId(key)}
-            value={draft.ScoreRange ?? null}
-            onChange={(range) => set({ ScoreRange: range })}
-            invalid={problems.ScoreRange !== undefined}
+            value={(draft[key] as ScoreRange | null | undefined) ?? null}
+            onChange={(range) => set({ [key]: range })}
+            invalid={problems[key] !== undefined}
           />,
         );
-      case 'FreeTextFilter':
+      case 'text':
         return field(
           key,
           <Input
@@ -215,12 +195,16 @@ export function FilterFields({ keys, draft, onChange, options, problems, disable
             allowClear
             maxLength={FREE_TEXT_MAX}
             showCount
-            value={draft.FreeTextFilter ?? ''}
-            onChange={(event) => set({ FreeTextFilter: event.target.value })}
+            value={(draft[key] as string | null | undefined) ?? ''}
+            onChange={(event) => set({ [key]: event.target.value })}
             placeholder={t('placeholders.freeText')}
-            status={problems.FreeTextFilter ? 'error' : undefined}
+            status={problems[key] ? 'error' : undefined}
           />,
         );
+      case 'topics':
+      case 'flag':
+      case 'timeRange':
+        return null;
     }
   };
 

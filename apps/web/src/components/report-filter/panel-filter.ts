@@ -1,52 +1,42 @@
-import { normaliseFilter, reportFilterSchema, type ReportFilter } from '@loupe/contracts';
+import {
+  FILTER_FIELDS,
+  FREE_TEXT_MAX,
+  PANEL_FILTER_KEYS,
+  normaliseFilter,
+  parseJsonObject,
+  reportFilterSchema,
+  type FilterTree,
+  type PanelFilterKey,
+  type ReportFilter,
+} from '@loupe/contracts';
 
 /*
  * The filter panel's rules as pure functions (reports spec §2 filter panel, §4 filter changes, §6 scoped data):
  * which filters it offers, how many are set, what Clear keeps, how a draft is checked and what Apply emits.
+ * Which properties there are, in what order and section, is the filter-field registry's (contracts
+ * `FILTER_FIELDS`: each row's `panel` place, `aiModule` and `advanced` name).
  */
 
+/** A filter the panel offers. */
+export type FilterKey = PanelFilterKey;
+
 /** The filters every report offers, in the panel's order (reports spec §2). */
-export const BASE_FILTER_KEYS = [
-  'TransactionTypeId',
-  'ChannelSet',
-  'Segments',
-  'ChannelLocationSet',
-  'RespondentType',
-  'JourneyStages',
-  'ExperienceIds',
-  'DataSourceSurveyIds',
-  'SurveyId',
-  'QuestionId',
-  'InviteeLocationSet',
-  'ProductSet',
-  'SessionStatus',
-] as const satisfies readonly (keyof ReportFilter)[];
+export const BASE_FILTER_KEYS: readonly FilterKey[] = PANEL_FILTER_KEYS.filter(
+  (key) => FILTER_FIELDS[key].panel?.aiModule !== true,
+);
 
 /** The text-analytics filters, offered only with the AI module. */
-export const AI_FILTER_KEYS = [
-  'UserDimensionFilters2',
-  'SentimentFilter',
-  'EmotionDimensionFilters',
-  'ScoreRange',
-  'Source',
-  'FreeTextFilter',
-] as const satisfies readonly (keyof ReportFilter)[];
-
-export type FilterKey = (typeof BASE_FILTER_KEYS)[number] | (typeof AI_FILTER_KEYS)[number];
+export const AI_FILTER_KEYS: readonly FilterKey[] = PANEL_FILTER_KEYS.filter(
+  (key) => FILTER_FIELDS[key].panel?.aiModule === true,
+);
 
 /**
  * The advanced filters (the report config's `advancedFilters`: survey, question, channel, product, segment,
  * transaction type). Applying with a text-analytics filter set turns them off (reports spec §2).
  */
-export const ADVANCED_FILTER_KEYS: readonly FilterKey[] = [
-  'TransactionTypeId',
-  'ChannelSet',
-  'ProductSet',
-  'Segments',
-  'SurveyId',
-  'DataSourceSurveyIds',
-  'QuestionId',
-];
+export const ADVANCED_FILTER_KEYS: readonly FilterKey[] = PANEL_FILTER_KEYS.filter(
+  (key) => FILTER_FIELDS[key].advanced !== undefined,
+);
 
 /**
  * The caller's preset restrictions (users' transaction channels, products, employees). A kind with ids trims its
@@ -89,10 +79,14 @@ export function countSetFilters(filter: ReportFilter, offered: readonly FilterKe
  * filter has no employee key.
  */
 export function restrictedFilterKeys(restrictions: FilterRestrictions | undefined): FilterKey[] {
-  const keys: FilterKey[] = [];
-  if ((restrictions?.channelIds?.length ?? 0) > 0) keys.push('ChannelSet');
-  if ((restrictions?.productIds?.length ?? 0) > 0) keys.push('ProductSet');
-  return keys;
+  const restricted = new Set<FilterTree>();
+  if ((restrictions?.channelIds?.length ?? 0) > 0) restricted.add('channels');
+  if ((restrictions?.productIds?.length ?? 0) > 0) restricted.add('products');
+  // The panel's filters choosing nodes of those trees (ChannelSet, ProductSet).
+  return PANEL_FILTER_KEYS.filter((key) => {
+    const { tree } = FILTER_FIELDS[key];
+    return tree !== undefined && restricted.has(tree);
+  });
 }
 
 /** Whether a text-analytics filter among the offered ones holds a value. */
@@ -125,9 +119,6 @@ export type FilterProblem =
 
 export type FilterProblems = Partial<Record<FilterKey, FilterProblem>>;
 
-/** The longest free-text search (the contract's `FreeTextFilter` maximum). */
-export const FREE_TEXT_MAX = 500;
-
 /** Checks a draft before Apply: ScoreRange min ≤ max, QuestionId only with SurveyId, and the contract's shape. */
 export function validateFilter(draft: ReportFilter): FilterProblems {
   const problems: FilterProblems = {};
@@ -152,7 +143,7 @@ export function validateFilter(draft: ReportFilter): FilterProblems {
 }
 
 function isFilterKey(key: string): key is FilterKey {
-  return (BASE_FILTER_KEYS as readonly string[]).includes(key) || isAiFilterKey(key);
+  return (PANEL_FILTER_KEYS as readonly string[]).includes(key);
 }
 
 export type ApplyResult = { ok: true; filter: ReportFilter } | { ok: false; problems: FilterProblems };
@@ -206,12 +197,8 @@ export function loadSavedFilter({
   offered: readonly FilterKey[];
   restrictions?: FilterRestrictions;
 }): ReportFilter | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(config);
-  } catch {
-    return undefined;
-  }
+  const json = parseJsonObject(config);
+  if (!json) return undefined;
   const parsed = reportFilterSchema.safeParse(json);
   if (!parsed.success) return undefined;
   const kept = restrictedFilterKeys(restrictions);

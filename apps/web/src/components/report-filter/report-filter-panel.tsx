@@ -1,5 +1,5 @@
 import { FilterOutlined } from '@ant-design/icons';
-import type { ReportFilter } from '@loupe/contracts';
+import { idsOf, type ReportFilter } from '@loupe/contracts';
 import { Alert, Button, ConfigProvider, Drawer, Form, Typography } from 'antd';
 import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,7 @@ export function ReportFilterPanel({
   const offered = useMemo(() => offeredFilterKeys({ hidden, aiModuleActive }), [hidden, aiModuleActive]);
   const sections = useMemo(() => sectionsOf(offered), [offered]);
   const count = countSetFilters(value, offered);
-  const surveyIds = asIds(draft.SurveyId);
+  const surveyIds = idsOf(draft.SurveyId);
   const options = useFilterOptions({ keys: offered, enabled: open, restrictions, surveyIds });
 
   const aiInDraft = hasAiFilter(draft, offered);
@@ -211,9 +211,4 @@ export function ReportFilterPanel({
       </Drawer>
     </>
   );
-}
-
-function asIds(value: number | readonly number[] | null | undefined): number[] {
-  if (value === null || value === undefined) return [];
-  return typeof value === 'number' ? [value] : [...value];
 }

@@ -1,13 +1,14 @@
 import {
-  RespondentType,
-  SentimentScore,
-  SessionStatus,
+  DATA_SOURCE_SURVEY_TYPE,
+  FILTER_FIELDS,
+  PANEL_FILTER_KEYS,
+  type FilterLookup,
   type LookupTreeNode,
   type TopicModelItem,
 } from '@loupe/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilterList } from './api/get-filter-lists';
+import { useFilterList, type FilterList } from './api/get-filter-lists';
 import { useFilterTree, type FilterTreeList } from './api/get-filter-tree';
 import { useSurveyQuestions } from './api/get-survey-questions';
 import { formatScoreRange, type ChipValue } from './chip-summary';
@@ -33,58 +34,37 @@ export type TopicOption = {
   children?: TopicOption[];
 };
 
-/** Where the answers came from (the replica's `source`, reports spec §2 "Source"). */
-export const SOURCES = ['survey', 'rest-api', 'import'] as const;
+type Lookup = FilterTreeList | FilterList | 'questions';
 
-/** Survey type 4 is an external source fed by the data collector: those are the DataSourceSurveyIds. */
-export const DATA_SOURCE_SURVEY_TYPE = 4;
-
-const SENTIMENT_NAMES = {
-  [SentimentScore.Positive]: 'positive',
-  [SentimentScore.Neutral]: 'neutral',
-  [SentimentScore.Negative]: 'negative',
-  [SentimentScore.Unclassified]: 'unclassified',
-} as const;
-const SOURCE_NAMES = { survey: 'survey', 'rest-api': 'restApi', import: 'import' } as const;
-
-type Lookup =
-  | FilterTreeList
-  | 'transactionTypes'
-  | 'segments'
-  | 'experiences'
-  | 'journeyStages'
-  | 'surveys'
-  | 'topicModels';
-
-/** The lookup each filter chooses from; none for the filters with fixed choices or free input. */
-const LOOKUP_OF: Record<FilterKey, Lookup | null> = {
-  TransactionTypeId: 'transactionTypes',
-  ChannelSet: 'channels',
-  Segments: 'segments',
-  ChannelLocationSet: 'locations',
-  RespondentType: null,
-  JourneyStages: 'journeyStages',
-  ExperienceIds: 'experiences',
-  DataSourceSurveyIds: 'surveys',
-  SurveyId: 'surveys',
-  QuestionId: null,
-  InviteeLocationSet: 'locations',
-  ProductSet: 'products',
-  SessionStatus: null,
-  UserDimensionFilters2: 'topicModels',
-  SentimentFilter: null,
-  EmotionDimensionFilters: 'topicModels',
-  ScoreRange: null,
-  Source: null,
-  FreeTextFilter: null,
+/** The list each registry lookup loads: both survey lookups load the surveys, topics and emotions the topic models. */
+const LIST_OF: Record<FilterLookup, Lookup> = {
+  channels: 'channels',
+  products: 'products',
+  locations: 'locations',
+  transactionTypes: 'transactionTypes',
+  segments: 'segments',
+  experiences: 'experiences',
+  journeyStages: 'journeyStages',
+  surveys: 'surveys',
+  dataSourceSurveys: 'surveys',
+  questions: 'questions',
+  topicModels: 'topicModels',
+  emotions: 'topicModels',
 };
+
+/** The list a filter chooses from; none for the filters with fixed choices or free input. */
+function lookupOf(key: FilterKey): Lookup | null {
+  const { lookup } = FILTER_FIELDS[key];
+  return lookup === undefined ? null : LIST_OF[lookup];
+}
 
 export type FieldState = { loading: boolean; failed: boolean };
 
 export type FilterOptions = {
   trees: Record<FilterTreeList, LookupTreeNode[]>;
   selects: Partial<Record<FilterKey, (SelectOption | SelectGroup)[]>>;
-  topics: { UserDimensionFilters2: TopicOption[]; EmotionDimensionFilters: TopicOption[] };
+  /** The topic trees of the topic and emotion filters. */
+  topics: Partial<Record<FilterKey, TopicOption[]>>;
   /** The model of each topic and emotion, to group chosen topics into UserDimensionFilters2 entries. */
   modelOfTopic: ReadonlyMap<number, number>;
   /** The survey of each loaded question, to drop questions whose survey is no longer chosen. */
@@ -128,7 +108,7 @@ export function useFilterOptions({
   surveyIds?: readonly number[];
 }): FilterOptions {
   const { t } = useTranslation('filters');
-  const needs = (lookup: Lookup) => enabled && keys.some((key) => LOOKUP_OF[key] === lookup);
+  const needs = (lookup: Lookup) => enabled && keys.some((key) => lookupOf(key) === lookup);
 
   const channels = useFilterTree('channels', needs('channels'));
   const products = useFilterTree('products', needs('products'));
@@ -139,7 +119,7 @@ export function useFilterOptions({
   const journeyStages = useFilterList('journeyStages', needs('journeyStages'));
   const surveys = useFilterList('surveys', needs('surveys'));
   const topicModels = useFilterList('topicModels', needs('topicModels'));
-  const questions = useSurveyQuestions(surveyIds, enabled && keys.includes('QuestionId'));
+  const questions = useSurveyQuestions(surveyIds, needs('questions'));
 
   const trees = useMemo(
     () => ({
@@ -153,37 +133,34 @@ export function useFilterOptions({
   const selects = useMemo(() => {
     const own = (surveys.data ?? []).filter((survey) => survey.Type !== DATA_SOURCE_SURVEY_TYPE);
     const external = (surveys.data ?? []).filter((survey) => survey.Type === DATA_SOURCE_SURVEY_TYPE);
-    const result: Partial<Record<FilterKey, (SelectOption | SelectGroup)[]>> = {
-      TransactionTypeId: (transactionTypes.data ?? []).map((item) => ({ value: item.Id, label: item.Name })),
-      Segments: (segments.data ?? []).map((group) => ({
+    const byLookup: Partial<Record<FilterLookup, (SelectOption | SelectGroup)[]>> = {
+      transactionTypes: (transactionTypes.data ?? []).map((item) => ({ value: item.Id, label: item.Name })),
+      segments: (segments.data ?? []).map((group) => ({
         label: group.Name,
         title: group.Name,
         options: group.Children.map((segment) => ({ value: segment.Value, label: segment.Name })),
       })),
-      JourneyStages: [...(journeyStages.data ?? [])]
+      journeyStages: [...(journeyStages.data ?? [])]
         .sort((a, b) => a.Order - b.Order)
         .map((stage) => ({ value: stage.Id, label: stage.Name })),
-      ExperienceIds: (experiences.data ?? []).map((item) => ({ value: item.Id, label: item.Name })),
-      SurveyId: own.map((survey) => ({ value: survey.Id, label: survey.Title })),
-      DataSourceSurveyIds: external.map((survey) => ({
+      experiences: (experiences.data ?? []).map((item) => ({ value: item.Id, label: item.Name })),
+      surveys: own.map((survey) => ({ value: survey.Id, label: survey.Title })),
+      dataSourceSurveys: external.map((survey) => ({
         value: survey.Id,
         label: survey.SourceName ? `${survey.Title} (${survey.SourceName})` : survey.Title,
       })),
-      QuestionId: questions.questions.map((question) => ({ value: question.Id, label: question.Text })),
-      RespondentType: Object.values(RespondentType).map((value) => ({
-        value,
-        label: t(`respondentType.${value}`),
-      })),
-      SessionStatus: Object.values(SessionStatus).map((value) => ({
-        value,
-        label: t(`sessionStatus.${value}`),
-      })),
-      SentimentFilter: Object.values(SentimentScore).map((value) => ({
-        value,
-        label: t(`sentiment.${SENTIMENT_NAMES[value]}`),
-      })),
-      Source: SOURCES.map((value) => ({ value, label: t(`source.${SOURCE_NAMES[value]}`) })),
+      questions: questions.questions.map((question) => ({ value: question.Id, label: question.Text })),
     };
+    const result: Partial<Record<FilterKey, (SelectOption | SelectGroup)[]>> = {};
+    // The key of a fixed choice's text is built from the registry row, so it is none of the typed keys.
+    const choiceText = t as unknown as (key: string) => string;
+    for (const key of PANEL_FILTER_KEYS) {
+      const { lookup, choices } = FILTER_FIELDS[key];
+      if (lookup !== undefined && byLookup[lookup]) result[key] = byLookup[lookup];
+      // A fixed choice is named `choices.<filter>.<value>` in the filters texts.
+      else if (choices)
+        result[key] = choices.map((value) => ({ value, label: choiceText(`choices.${key}.${value}`) }));
+    }
     return result;
   }, [
     t,
@@ -195,13 +172,16 @@ export function useFilterOptions({
     questions.questions,
   ]);
 
-  const topics = useMemo(
-    () => ({
-      UserDimensionFilters2: topicOptions(topicModels.data ?? [], false),
-      EmotionDimensionFilters: topicOptions(topicModels.data ?? [], true),
-    }),
-    [topicModels.data],
-  );
+  const topics = useMemo(() => {
+    const result: Partial<Record<FilterKey, TopicOption[]>> = {};
+    for (const key of PANEL_FILTER_KEYS) {
+      const { lookup } = FILTER_FIELDS[key];
+      if (lookup === 'topicModels' || lookup === 'emotions') {
+        result[key] = topicOptions(topicModels.data ?? [], lookup === 'emotions');
+      }
+    }
+    return result;
+  }, [topicModels.data]);
 
   const modelOfTopic = useMemo(
     () =>
@@ -219,7 +199,7 @@ export function useFilterOptions({
   );
 
   const labelOf = useMemo(() => {
-    const names = {
+    const treeNamesOf = {
       channels: treeNames(channels.data ?? []),
       products: treeNames(products.data ?? []),
       locations: treeNames(locations.data ?? []),
@@ -244,42 +224,19 @@ export function useFilterOptions({
     return (key: FilterKey, value: ChipValue): string => {
       if (typeof value === 'object') return formatScoreRange(value);
       const fallback = String(value);
-      // Tree and topic values are named by their lookups, the others by their select options.
-      switch (key) {
-        case 'ChannelSet':
-          return names.channels.get(Number(value)) ?? fallback;
-        case 'ProductSet':
-          return names.products.get(Number(value)) ?? fallback;
-        case 'ChannelLocationSet':
-        case 'InviteeLocationSet':
-          return names.locations.get(Number(value)) ?? fallback;
-        case 'UserDimensionFilters2':
-        case 'EmotionDimensionFilters':
-          return topicNames.get(Number(value)) ?? fallback;
-        case 'Segments':
-          return segmentNames.get(fallback) ?? fallback;
-        case 'TransactionTypeId':
-        case 'RespondentType':
-        case 'JourneyStages':
-        case 'ExperienceIds':
-        case 'DataSourceSurveyIds':
-        case 'SurveyId':
-        case 'QuestionId':
-        case 'SessionStatus':
-        case 'SentimentFilter':
-        case 'Source':
-          return flatLabels.get(`${key}:${fallback}`) ?? fallback;
-        case 'ScoreRange':
-        case 'FreeTextFilter':
-          return fallback;
-      }
+      // Tree and topic values are named by their lookups, segments with their group, the others by their options.
+      const { tree, lookup } = FILTER_FIELDS[key];
+      if (tree !== undefined) return treeNamesOf[tree].get(Number(value)) ?? fallback;
+      if (lookup === 'topicModels' || lookup === 'emotions') return topicNames.get(Number(value)) ?? fallback;
+      if (lookup === 'segments') return segmentNames.get(fallback) ?? fallback;
+      return flatLabels.get(`${key}:${fallback}`) ?? fallback;
     };
   }, [channels.data, products.data, locations.data, topicModels.data, segments.data, selects]);
 
   const stateOf = (key: FilterKey): FieldState => {
-    const lookup = LOOKUP_OF[key];
-    if (key === 'QuestionId') return { loading: questions.isLoading, failed: questions.isError };
+    const lookup = lookupOf(key);
     if (lookup === null) return { loading: false, failed: false };
+    if (lookup === 'questions') return { loading: questions.isLoading, failed: questions.isError };
     const query = {
       channels,
       products,

@@ -1,9 +1,9 @@
+import { parseJsonObject } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   generalSettingsOf,
   isScopedReport,
   mistypedConfigKey,
-  parseConfigObject,
   parseReportConfig,
   stringifyReportConfig,
   withGeneralSettings,
@@ -52,9 +52,9 @@ describe('parseReportConfig', () => {
   });
 
   it('tells an invalid JSON tab text apart from an empty object', () => {
-    expect(parseConfigObject('{}')).toEqual({});
-    expect(parseConfigObject('{')).toBeUndefined();
-    expect(parseConfigObject('[]')).toBeUndefined();
+    expect(parseJsonObject('{}')).toEqual({});
+    expect(parseJsonObject('{')).toBeUndefined();
+    expect(parseJsonObject('[]')).toBeUndefined();
   });
 });
 

@@ -1,4 +1,14 @@
-import { reportConfigSchema, reportSlug } from '@loupe/contracts';
+import {
+  ADVANCED_FILTERS,
+  REPORT_DIALOG_FILTER_KEYS,
+  filterToForm,
+  filterToWire,
+  parseJsonObject,
+  reportConfigSchema,
+  reportSlug,
+  type AdvancedFilter,
+  type ReportDialogFilterKey,
+} from '@loupe/contracts';
 
 /*
  * Reading and writing a report's Config JSON (reports spec §3 "report config keys") for the report dialog.
@@ -12,34 +22,13 @@ import { reportConfigSchema, reportSlug } from '@loupe/contracts';
 export type ReportConfigObject = Record<string, unknown>;
 
 /** The advanced filters a report may offer on its page (reports spec §3), in the order the dialog lists them. */
-export const ADVANCED_FILTERS = [
-  'survey',
-  'question',
-  'channel',
-  'product',
-  'segment',
-  'transactionType',
-] as const;
-export type AdvancedFilter = (typeof ADVANCED_FILTERS)[number];
+export { ADVANCED_FILTERS, type AdvancedFilter };
 
-/** The report's own fixed filters (config.filters) the dialog chooses; tree sets as their node ids. */
-export type ReportFixedFilters = {
-  ChannelSet: number[];
-  ProductSet: number[];
-  ChannelLocationSet: number[];
-  InviteeLocationSet: number[];
-  TransactionTypeId: number[];
-  /** 'groupId;id'. */
-  Segments: string[];
-};
-
-export const TREE_SET_FILTERS = [
-  'ChannelSet',
-  'ProductSet',
-  'ChannelLocationSet',
-  'InviteeLocationSet',
-] as const satisfies readonly (keyof ReportFixedFilters)[];
-export type TreeSetFilter = (typeof TREE_SET_FILTERS)[number];
+/**
+ * The report's own fixed filters (config.filters) the dialog chooses (the registry's `reportDialog` rows), as
+ * their form controls hold them: tree sets and transaction types as ids, segments as 'groupId;id'.
+ */
+export type ReportFixedFilters = Record<ReportDialogFilterKey, (number | string)[]>;
 
 /** What the General tab edits. */
 export type ReportGeneralSettings = {
@@ -58,26 +47,13 @@ const TOGGLES = [
   'textAnalyticsFilter2Visible',
 ] as const satisfies readonly (keyof ReportGeneralSettings)[];
 
-const SEGMENT_KEY = /^\d+;\d+$/;
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The config JSON as an object, or undefined when the text is not JSON or not an object (the JSON tab). */
-export function parseConfigObject(text: string | null | undefined): ReportConfigObject | undefined {
-  if (!text?.trim()) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isObject(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A stored report's config; an empty, malformed or non-object config reads as `{}`. */
 export function parseReportConfig(text: string | null | undefined): ReportConfigObject {
-  return parseConfigObject(text) ?? {};
+  return parseJsonObject(text) ?? {};
 }
 
 /**
@@ -100,29 +76,12 @@ export function isScopedReport(config: ReportConfigObject): boolean {
   return config.scopedData === true;
 }
 
-function integers(value: unknown): number[] {
-  const list = Array.isArray(value) ? value : [value];
-  return list.filter((item): item is number => Number.isInteger(item));
-}
-
-/** A tree set's node ids: `{ Ids: [...] }` as the filter schema has it, or a bare list. */
-function treeSetIds(value: unknown): number[] {
-  return integers(isObject(value) ? value.Ids : Array.isArray(value) ? value : []);
-}
-
-/** The fixed filters the dialog chooses; values of the wrong type are left out. */
+/** The fixed filters the dialog chooses (the registry's form converters); values of the wrong type are left out. */
 export function fixedFiltersOf(config: ReportConfigObject): ReportFixedFilters {
   const filters = isObject(config.filters) ? config.filters : {};
-  return {
-    ChannelSet: treeSetIds(filters.ChannelSet),
-    ProductSet: treeSetIds(filters.ProductSet),
-    ChannelLocationSet: treeSetIds(filters.ChannelLocationSet),
-    InviteeLocationSet: treeSetIds(filters.InviteeLocationSet),
-    TransactionTypeId: filters.TransactionTypeId == null ? [] : integers(filters.TransactionTypeId),
-    Segments: Array.isArray(filters.Segments)
-      ? filters.Segments.filter((item): item is string => typeof item === 'string' && SEGMENT_KEY.test(item))
-      : [],
-  };
+  return Object.fromEntries(
+    REPORT_DIALOG_FILTER_KEYS.map((key) => [key, filterToForm(key, filters[key])]),
+  ) as ReportFixedFilters;
 }
 
 function isAdvancedFilter(value: unknown): value is AdvancedFilter {
@@ -142,23 +101,18 @@ export function generalSettingsOf(config: ReportConfigObject): ReportGeneralSett
   };
 }
 
-/** config.filters with the dialog's six filters replaced; other filter keys (e.g. TimePeriod) stay. */
+/** config.filters with the dialog's filters replaced; other filter keys (e.g. TimePeriod) stay. */
 function withFixedFilters(
   current: unknown,
   filters: ReportFixedFilters,
 ): Record<string, unknown> | undefined {
   const next: Record<string, unknown> = isObject(current) ? { ...current } : {};
-  for (const key of TREE_SET_FILTERS) {
-    const ids = filters[key];
-    const previous = next[key];
-    if (ids.length === 0) delete next[key];
-    // Whatever else a stored set carries is kept with its new ids.
-    else next[key] = { ...(isObject(previous) ? previous : {}), Ids: [...ids] };
+  for (const key of REPORT_DIALOG_FILTER_KEYS) {
+    // Whatever else a stored tree set carries is kept with its new ids.
+    const value = filterToWire(key, filters[key], next[key]);
+    if (value === undefined) delete next[key];
+    else next[key] = value;
   }
-  if (filters.TransactionTypeId.length === 0) delete next.TransactionTypeId;
-  else next.TransactionTypeId = [...filters.TransactionTypeId];
-  if (filters.Segments.length === 0) delete next.Segments;
-  else next.Segments = [...filters.Segments];
   return Object.keys(next).length === 0 ? undefined : next;
 }
 

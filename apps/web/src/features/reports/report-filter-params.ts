@@ -1,4 +1,10 @@
-import { normaliseFilter, reportFilterSchema, type ReportFilter } from '@loupe/contracts';
+import {
+  FILTER_FIELDS,
+  FILTER_FIELD_KEYS,
+  normaliseFilter,
+  reportFilterSchema,
+  type ReportFilter,
+} from '@loupe/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { clampRange, defaultRange, isDatePreset, presetRange, type DayRange } from './date-presets';
 
@@ -119,16 +125,6 @@ export function scopedRestrictions(
   };
 }
 
-/** The report dialog's advanced filter names and the filter keys each one offers. */
-const ADVANCED_FILTER_FIELDS: Record<string, readonly string[]> = {
-  survey: ['SurveyId', 'DataSourceSurveyIds'],
-  question: ['QuestionId'],
-  channel: ['ChannelSet'],
-  product: ['ProductSet'],
-  segment: ['Segments'],
-  transactionType: ['TransactionTypeId'],
-};
-
 /**
  * The filter keys a report's config hides from its panel (reports spec §2 "some report types hide filters
  * through the report config"): those listed in `hiddenFilters`; with `hasAdvancedFilter` on and a choice in
@@ -143,8 +139,10 @@ export function hiddenFilterKeys(config: Record<string, unknown>): string[] {
   );
   const chosen: unknown[] = Array.isArray(config.advancedFilters) ? config.advancedFilters : [];
   if (config.hasAdvancedFilter === true && chosen.length > 0) {
-    for (const [name, keys] of Object.entries(ADVANCED_FILTER_FIELDS)) {
-      if (!chosen.includes(name)) for (const key of keys) hidden.add(key);
+    // Each advanced filter name offers the registry rows that name it (survey: SurveyId and DataSourceSurveyIds).
+    for (const key of FILTER_FIELD_KEYS) {
+      const { advanced } = FILTER_FIELDS[key];
+      if (advanced !== undefined && !chosen.includes(advanced)) hidden.add(key);
     }
   }
   if (config.textAnalyticsFilter2Visible !== true) hidden.add('UserDimensionFilters2');

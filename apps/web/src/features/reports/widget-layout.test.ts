@@ -1,10 +1,9 @@
-import type { ReportWidget } from '@loupe/contracts';
+import { parseJsonObject, type ReportWidget } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   columnSpan,
   moveKind,
   moveWidget,
-  parseWidgetConfig,
   placeWidgets,
   positionUpdates,
   widgetWidth,
@@ -57,9 +56,9 @@ describe('placing widgets', () => {
   });
 
   it('reads malformed or non-object Config as empty', () => {
-    expect(parseWidgetConfig('{')).toEqual({});
-    expect(parseWidgetConfig('[1,2]')).toEqual({});
-    expect(parseWidgetConfig('null')).toEqual({});
+    expect(parseJsonObject('{') ?? {}).toEqual({});
+    expect(parseJsonObject('[1,2]') ?? {}).toEqual({});
+    expect(parseJsonObject('null') ?? {}).toEqual({});
   });
 });
 

@@ -1,7 +1,8 @@
 import {
-  WIDGET_DEFAULT_WIDTH,
-  WIDGET_MAX_WIDTH,
-  WIDGET_MIN_WIDTH,
+  parseJsonObject,
+  widgetPositionOf,
+  widgetSizeOf,
+  type JsonObject,
   type ReportWidget,
 } from '@loupe/contracts';
 
@@ -15,14 +16,11 @@ import {
 export const GRID_COLUMNS = 12;
 export const COLUMNS_PER_WIDTH_UNIT = 2;
 
-/** A widget's Config JSON, as far as the page reads it; the rest is kept for the widget itself. */
-export type WidgetConfig = Record<string, unknown> & {
-  size?: { w?: unknown; h?: unknown };
-  position?: unknown;
-  showTitle?: unknown;
-  title?: unknown;
-  widgetTitle?: unknown;
-};
+/**
+ * A widget's Config JSON as read from its text (`parseJsonObject`, malformed or non-object text reads as `{}`):
+ * the page reads size, position, title and showTitle, the rest is kept for the widget itself.
+ */
+export type WidgetConfig = JsonObject;
 
 /** A widget placed on the grid. */
 export type PlacedWidget = {
@@ -36,23 +34,9 @@ export type PlacedWidget = {
   config: WidgetConfig;
 };
 
-/** Reads a widget's Config text; malformed or non-object JSON reads as an empty config. */
-export function parseWidgetConfig(text: string): WidgetConfig {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as WidgetConfig)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Width units clamped to 2..6 (reports spec §4: "clamped on load"); 3 when absent or not a number. */
+/** Width units clamped to 2..6 (reports spec §4: "clamped on load", as the server does); 3 when absent or not a number. */
 export function widgetWidth(config: WidgetConfig): number {
-  const width = Number(config.size?.w);
-  if (!Number.isFinite(width)) return WIDGET_DEFAULT_WIDTH;
-  return Math.min(WIDGET_MAX_WIDTH, Math.max(WIDGET_MIN_WIDTH, Math.round(width)));
+  return widgetSizeOf(config).w;
 }
 
 /** The grid columns a widget spans. */
@@ -71,13 +55,12 @@ function textOf(value: unknown): string | undefined {
 export function placeWidgets(widgets: readonly ReportWidget[]): PlacedWidget[] {
   return widgets
     .map((widget): PlacedWidget => {
-      const config = parseWidgetConfig(widget.Config);
-      const position = Number(config.position);
+      const config = parseJsonObject(widget.Config) ?? {};
       return {
         id: widget.Id,
         widgetId: widget.WidgetId,
         width: widgetWidth(config),
-        position: Number.isFinite(position) ? position : Number.POSITIVE_INFINITY,
+        position: widgetPositionOf(config) ?? Number.POSITIVE_INFINITY,
         title: textOf(config.title) ?? textOf(config.widgetTitle),
         // Shown unless the config turns it off.
         showTitle: config.showTitle !== false,

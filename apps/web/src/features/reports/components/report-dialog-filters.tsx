@@ -1,9 +1,13 @@
-import type { LookupTreeNode } from '@loupe/contracts';
+import {
+  FILTER_FIELDS,
+  REPORT_DIALOG_FILTER_KEYS,
+  type LookupTreeNode,
+  type ReportDialogFilterKey,
+} from '@loupe/contracts';
 import { Form, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilterOptions, type FilterKey } from '../../../components/report-filter';
-import { TREE_SET_FILTERS, type ReportFixedFilters, type TreeSetFilter } from '../report-config';
+import { useFilterOptions } from '../../../components/report-filter';
 import styles from './report-dialog.module.css';
 
 type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
@@ -18,19 +22,6 @@ function toTreeOptions(nodes: readonly LookupTreeNode[]): TreeOption[] {
   }));
 }
 
-const TREE_OF = {
-  ChannelSet: 'channels',
-  ProductSet: 'products',
-  ChannelLocationSet: 'locations',
-  InviteeLocationSet: 'locations',
-} as const satisfies Record<TreeSetFilter, string>;
-
-const SELECT_FILTERS = [
-  'TransactionTypeId',
-  'Segments',
-] as const satisfies readonly (keyof ReportFixedFilters & FilterKey)[];
-const FILTER_KEYS = [...TREE_SET_FILTERS, ...SELECT_FILTERS];
-
 /**
  * The report's fixed filters (config.filters, reports spec §3): channel, product and location trees (a chosen
  * node includes those below it), transaction types and segments; none chosen means no restriction. The lists
@@ -39,7 +30,7 @@ const FILTER_KEYS = [...TREE_SET_FILTERS, ...SELECT_FILTERS];
  */
 export function ReportDialogFilters() {
   const { t } = useTranslation('reports');
-  const options = useFilterOptions({ keys: FILTER_KEYS });
+  const options = useFilterOptions({ keys: REPORT_DIALOG_FILTER_KEYS });
   const { trees, selects } = options;
 
   const treeData = useMemo(
@@ -51,7 +42,7 @@ export function ReportDialogFilters() {
     [trees],
   );
 
-  const fieldProps = (key: (typeof FILTER_KEYS)[number]) => {
+  const fieldProps = (key: ReportDialogFilterKey) => {
     const { loading, failed } = options.stateOf(key);
     return {
       item: {
@@ -72,19 +63,16 @@ export function ReportDialogFilters() {
 
   return (
     <div className={styles.filterGrid}>
-      {TREE_SET_FILTERS.map((key) => {
+      {REPORT_DIALOG_FILTER_KEYS.map((key) => {
         const { item, control } = fieldProps(key);
+        const { tree } = FILTER_FIELDS[key];
         return (
           <Form.Item key={key} {...item}>
-            <TreeSelect {...control} multiple treeNodeFilterProp="title" treeData={treeData[TREE_OF[key]]} />
-          </Form.Item>
-        );
-      })}
-      {SELECT_FILTERS.map((key) => {
-        const { item, control } = fieldProps(key);
-        return (
-          <Form.Item key={key} {...item}>
-            <Select {...control} mode="multiple" optionFilterProp="label" options={selects[key] ?? []} />
+            {tree !== undefined ? (
+              <TreeSelect {...control} multiple treeNodeFilterProp="title" treeData={treeData[tree]} />
+            ) : (
+              <Select {...control} mode="multiple" optionFilterProp="label" options={selects[key] ?? []} />
+            )}
           </Form.Item>
         );
       })}

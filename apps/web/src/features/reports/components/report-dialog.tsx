@@ -3,7 +3,9 @@ import {
   ErrorCode,
   hasAnyScope,
   isJsonText,
+  parseJsonObject,
   REPORT_CATEGORY_MAX,
+  REPORT_DIALOG_FILTER_KEYS,
   REPORT_TITLE_MAX,
   reportCreateSchema,
   reportSlug,
@@ -22,7 +24,6 @@ import {
   generalSettingsOf,
   isScopedReport,
   mistypedConfigKey,
-  parseConfigObject,
   parseReportConfig,
   stringifyReportConfig,
   withGeneralSettings,
@@ -70,14 +71,9 @@ function settingsFrom(values: Partial<DialogValues>): ReportGeneralSettings {
     hasAdvancedFilter: values.hasAdvancedFilter === true,
     advancedFilters: values.advancedFilters ?? [],
     textAnalyticsFilter2Visible: values.textAnalyticsFilter2Visible === true,
-    filters: {
-      ChannelSet: filters.ChannelSet ?? [],
-      ProductSet: filters.ProductSet ?? [],
-      ChannelLocationSet: filters.ChannelLocationSet ?? [],
-      InviteeLocationSet: filters.InviteeLocationSet ?? [],
-      TransactionTypeId: filters.TransactionTypeId ?? [],
-      Segments: filters.Segments ?? [],
-    },
+    filters: Object.fromEntries(
+      REPORT_DIALOG_FILTER_KEYS.map((key) => [key, filters[key] ?? []]),
+    ) as ReportGeneralSettings['filters'],
   };
 }
 
@@ -162,7 +158,7 @@ function ReportDialogForm({ report, filtersOpen, onClose, onSaved }: FormProps) 
       form.setFieldValue('ConfigText', stringifyReportConfig(config));
     } else {
       // Back from JSON: valid JSON becomes what the General tab shows; invalid JSON is ignored.
-      const parsed = parseConfigObject(form.getFieldValue('ConfigText') as string | undefined);
+      const parsed = parseJsonObject(form.getFieldValue('ConfigText') as string | undefined);
       if (parsed) {
         setBaseConfig(parsed);
         form.setFieldsValue(generalSettingsOf(parsed));
@@ -195,7 +191,7 @@ function ReportDialogForm({ report, filtersOpen, onClose, onSaved }: FormProps) 
     const values = allValues();
     const config =
       tab === 'json'
-        ? parseConfigObject(values.ConfigText)
+        ? parseJsonObject(values.ConfigText)
         : withGeneralSettings(baseConfig, settingsFrom(values));
     // The JSON field's rules have already refused text that is not an object.
     if (!config) return;
@@ -215,7 +211,7 @@ function ReportDialogForm({ report, filtersOpen, onClose, onSaved }: FormProps) 
       // After the json rule (validateFirst): valid JSON that the server would still refuse.
       validator: (_rule: unknown, value: unknown) => {
         if (typeof value !== 'string' || !isJsonText(value)) return Promise.resolve();
-        const config = parseConfigObject(value);
+        const config = parseJsonObject(value);
         if (!config) return Promise.reject(new Error(t('dialog.configNotObject')));
         const key = mistypedConfigKey(config);
         return key === undefined

@@ -1,4 +1,5 @@
 import { FilterOutlined } from '@ant-design/icons';
+import { idsOf } from '@loupe/contracts';
 import { Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,6 @@ import { useReportWidgets } from './report-context';
 import styles from './widget-card.module.css';
 import { dataFiltersOf } from './widget-data';
 import { appliedFilters, appliedFiltersSummary, type AppliedFilter } from './widget-filters';
-
-function idsOf(value: number | number[] | null | undefined): number[] {
-  if (value === null || value === undefined) return [];
-  return typeof value === 'number' ? [value] : value;
-}
 
 /**
  * The card's applied-filters chip (reports spec §2): "Filters", the number of filters that select the widget's

@@ -1,4 +1,5 @@
 import {
+  FILTER_TREES,
   reportFilterSchema,
   widgetDataFiltersSchema,
   type ReportFilter,
@@ -39,7 +40,7 @@ export type DrillState = Readonly<Record<number, readonly DrillCrumb[]>>;
 export const DRILL_PARAM = 'drill';
 
 /** Channel levels 1 to 10 (reports spec §9): a bar at level 10 has no level below. */
-export const CHANNEL_MAX_LEVEL = 10;
+export const CHANNEL_MAX_LEVEL = FILTER_TREES.channels.depth;
 
 const crumbSchema = z.object({
   id: z.number().int(),

@@ -1,11 +1,14 @@
 import {
+  filterKeysWhere,
   filterSummaryLimit,
+  filterValues,
   normaliseFilter,
+  type FilterFieldKey,
+  type FlagFilterKey,
   type ReportFilter,
   type WidgetDataFilters,
 } from '@loupe/contracts';
 import {
-  chipValues,
   filterChips,
   summariseChip,
   type ChipSummary,
@@ -20,49 +23,45 @@ import type { FilterKey } from '../../../components/report-filter';
  * summary cut at 40 characters on a width-2 card and 55 otherwise, and lists every value in its tooltip.
  */
 
+/** The registry's flags (OnlyFinishedSessions): named without values, once whether the widget or the report sets it. */
+const FLAG_KEYS = filterKeysWhere<FlagFilterKey>((field) => field.kind === 'flag');
+
 /** A filter that applies to the widget. `key` names it (its label); values are labelled by the filter lookups. */
 export type AppliedFilter = {
-  key: FilterKey | 'OnlyFinishedSessions';
+  key: FilterKey | FlagFilterKey;
   origin: 'widget' | 'report';
   values: ChipValue[];
 };
 
 /**
- * The widget's own dataFilters that select rows (the filter compiler's set filters); the others (TimeColumn,
- * NpsQuestionId, CategoryType, levels, …) shape the widget's query and are not filters of its rows. ExperienceId
- * is listed under ExperienceIds, the name the panel gives experiences.
+ * The widget's own dataFilters that select rows: the registry's `widget` scope but TimeColumn (the filter
+ * compiler's set filters); the others (NpsQuestionId, CategoryType, levels, …) shape the widget's query and are
+ * not filters of its rows. A property with `chipAs` (ExperienceId) is listed under that one (ExperienceIds).
  */
-const WIDGET_FILTER_KEYS = [
-  'SurveyId',
-  'QuestionId',
-  'ExperienceIds',
-  'TransactionTypeId',
-  'ChannelSet',
-  'ProductSet',
-  'ChannelLocationSet',
-  'InviteeLocationSet',
-  'Segments',
-  'RespondentType',
-  'SessionStatus',
-] as const satisfies readonly FilterKey[];
+const WIDGET_FILTER_KEYS = filterKeysWhere<FilterKey>(
+  (field) =>
+    field.scopes.includes('widget') &&
+    field.match !== 'none' &&
+    field.kind !== 'flag' &&
+    field.chipAs === undefined,
+);
 
-function experienceIds(filters: WidgetDataFilters): number[] {
-  const single = filters.ExperienceId;
-  const listed =
-    single === null || single === undefined ? [] : typeof single === 'number' ? [single] : single;
-  return [...new Set([...listed, ...(filters.ExperienceIds ?? [])])];
+/** The values of a widget's property and of those shown under its chip, without repeats. */
+function ownValues(own: Record<string, unknown>, key: FilterFieldKey): ChipValue[] {
+  const merged = filterKeysWhere((field) => field.chipAs === key);
+  const values = [...merged, key].flatMap((name) => filterValues(name, own[name]));
+  return merged.length === 0 ? values : [...new Set(values)];
 }
 
 /** The filters applying to a widget: its dataFilters' row filters, then the report filter's, empty ones dropped. */
 export function appliedFilters(dataFilters: WidgetDataFilters, report: ReportFilter): AppliedFilter[] {
-  const own = normaliseFilter<WidgetDataFilters>(dataFilters);
-  const ownAsReport: ReportFilter = { ...own, ExperienceIds: experienceIds(own) };
+  const own = normaliseFilter<WidgetDataFilters>(dataFilters) as Record<string, unknown>;
   const widget: AppliedFilter[] = WIDGET_FILTER_KEYS.map((key) => ({
     key,
     origin: 'widget' as const,
-    values: chipValues(ownAsReport, key),
+    values: ownValues(own, key),
   })).filter((filter) => filter.values.length > 0);
-  if (own.OnlyFinishedSessions) widget.push({ key: 'OnlyFinishedSessions', origin: 'widget', values: [] });
+  for (const key of FLAG_KEYS) if (own[key]) widget.push({ key, origin: 'widget', values: [] });
 
   const normalised = normaliseFilter<ReportFilter>(report);
   const fromReport: AppliedFilter[] = filterChips(normalised).map((chip) => ({
@@ -70,8 +69,8 @@ export function appliedFilters(dataFilters: WidgetDataFilters, report: ReportFil
     origin: 'report',
     values: chip.values,
   }));
-  if (normalised.OnlyFinishedSessions && !own.OnlyFinishedSessions) {
-    fromReport.push({ key: 'OnlyFinishedSessions', origin: 'report', values: [] });
+  for (const key of FLAG_KEYS) {
+    if (normalised[key] && !own[key]) fromReport.push({ key, origin: 'report', values: [] });
   }
   return [...widget, ...fromReport];
 }

@@ -1,22 +1,9 @@
-import type { WidgetCatalogueItem, WidgetKind } from '@loupe/contracts';
+import { parseJsonObject, type WidgetCatalogueItem, type WidgetKind } from '@loupe/contracts';
 
 /*
  * The Config text of the widget form: laid out for reading, started from a system widget of the chosen kind, and
  * kept in step with the kind when the type changes.
  */
-
-type JsonObject = Record<string, unknown>;
-
-function parseObject(text: string): JsonObject | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as JsonObject)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const layOut = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -48,7 +35,7 @@ export function starterWidget(
 
 /** `text` with its `type` set to `kind`; undefined when the text is not a JSON object (left for the user). */
 export function withKind(text: string, kind: WidgetKind): string | undefined {
-  const config = parseObject(text);
+  const config = parseJsonObject(text);
   if (!config || config.type === kind) return undefined;
   return layOut({ ...config, type: kind });
 }

@@ -1,10 +1,19 @@
-import { CATEGORY_TYPES } from '@loupe/contracts';
+import {
+  CATEGORY_TYPES,
+  FILTER_FIELDS,
+  FILTER_TREES,
+  WIDGET_GENERAL_FILTER_KEYS,
+  filterKeysWhere,
+  type FilterFieldDefinition,
+} from '@loupe/contracts';
 
 /*
  * The dataFilters fields the widget dialog can edit (reports spec §3 "dataFilters fields", §5, §9), each with the
- * control that edits it and how its form value maps to the value saved in Config.dataFilters. A catalogue entry
- * names the fields its form shows in Config.filterFields; a name without a spec here is not shown (the JSON tab
- * still edits it) and its saved value is kept as it is.
+ * control that edits it and how its form value maps to the value saved in Config.dataFilters. The filter
+ * properties a widget applies (the registry's `widget` scope, contracts `FILTER_FIELDS`) get their control from
+ * their row (`filterFieldSpec`); the widget's own query keys are listed here. A catalogue entry names the fields its
+ * form shows in Config.filterFields; a name without a spec is not shown (the JSON tab still edits it) and its saved
+ * value is kept as it is.
  */
 
 /** The lists whose values a field chooses from (the lookup endpoints of docs/api.md). */
@@ -58,8 +67,8 @@ export type FieldSpec =
 export type FieldType = FieldSpec['type'];
 
 /** Reports spec §9: channel levels 1 to 10; the product tree has 5 levels. */
-export const CHANNEL_LEVELS = 10;
-export const PRODUCT_LEVELS = 5;
+const CHANNEL_LEVELS = FILTER_TREES.channels.depth;
+const PRODUCT_LEVELS = FILTER_TREES.products.depth;
 /** Reports spec §9: journey id and order choose from 1 to 50. */
 export const JOURNEY_MAX = 50;
 /** Reports spec §5, §9: the top-phrase charts' Limit is at most 100. */
@@ -75,16 +84,34 @@ const integer = (min: number, max: number): FieldSpec => ({ type: 'integer', min
 const flag: FieldSpec = { type: 'boolean' };
 const zeroToTen = Array.from({ length: 11 }, (_, index) => index);
 
-export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
-  SurveyId: { type: 'surveys' },
+/**
+ * The control of a filter property by its registry row: a tree, a lookup list, fixed choices or a switch. Undefined
+ * for a property a widget has no field for (TimeColumn has its own, `Date type`).
+ */
+function filterFieldSpec(field: FilterFieldDefinition): FieldSpec | undefined {
+  const multiple = field.kind !== 'id';
+  if (field.tree !== undefined) return { type: 'treeSet', tree: field.tree };
+  if (field.lookup === 'surveys') return { type: 'surveys' };
+  if (field.lookup === 'questions') return { type: 'question', multiple };
+  if (field.lookup === 'experiences') return { type: 'experience', multiple };
+  if (field.lookup === 'transactionTypes') return { type: 'transactionTypes' };
+  if (field.lookup === 'segments') return { type: 'segments' };
+  if (field.kind === 'flag') return { type: 'boolean' };
+  if (field.choices !== undefined && field.match !== 'none') {
+    return field.kind === 'choices'
+      ? { type: 'choice', values: field.choices, multiple: true }
+      : { type: 'choice', values: field.choices };
+  }
+  return undefined;
+}
+
+/** The widget's own query keys (not filter properties of the registry), by name. */
+const QUERY_FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
   ClosedEndSurveyId: { type: 'survey' },
   SurveyFlowId: { type: 'surveyFlow' },
-  QuestionId: { type: 'question', multiple: true },
   NpsQuestionId: { type: 'question', multiple: false, only: 'nps' },
   OrderedQuestionIds: { type: 'question', multiple: true, only: 'matrix', commaJoined: true },
   MatrixAndMatrixLikeMultipleQuestionId: { type: 'question', multiple: false, only: 'matrix' },
-  ExperienceId: { type: 'experience', multiple: false },
-  ExperienceIds: { type: 'experience', multiple: true },
   ExperienceWeights: { type: 'experienceWeights' },
   JourneyConfigs: { type: 'journeyConfigs' },
   JourneyStageWeights: { type: 'journeyStageWeights' },
@@ -100,9 +127,11 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
   Map: { type: 'choice', values: ['TR', 'IN', 'US'] },
   ImpactType: { type: 'choice', values: [1, 2, 3] },
   ImpactValueType: { type: 'choice', values: [1, 2], radio: true },
+  /**
+   * The top-phrase charts' own sentiment choice (top-phrases-widget.ts: the comment's sentiment); not the report
+   * filter's SentimentFilter, which a widget does not apply.
+   */
   SentimentFilter: { type: 'choice', values: [4, 2, 0], multiple: true },
-  RespondentType: { type: 'choice', values: [0, 1, 2], multiple: true },
-  SessionStatus: { type: 'choice', values: [0, 1, 2] },
   NpsGreaterThan: { type: 'choice', values: zeroToTen },
   NpsLesserThan: { type: 'choice', values: zeroToTen },
   ChannelColumnLevel: level(CHANNEL_LEVELS),
@@ -115,18 +144,11 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
   PhraseCount: integer(1, 100),
   Limit: integer(1, LIMIT_MAX),
   CustomDataNo: integer(1, CUSTOM_DATA_SLOTS),
-  ChannelSet: { type: 'treeSet', tree: 'channels' },
-  ProductSet: { type: 'treeSet', tree: 'products' },
-  ChannelLocationSet: { type: 'treeSet', tree: 'locations' },
-  InviteeLocationSet: { type: 'treeSet', tree: 'locations' },
-  TransactionTypeId: { type: 'transactionTypes' },
-  Segments: { type: 'segments' },
   SegmentGroupId: { type: 'segmentGroup' },
   TopicModelId: { type: 'topicModel', multiple: false },
   TopicModelIds: { type: 'topicModel', multiple: true },
   Deviate: flag,
   TopNToggle: flag,
-  OnlyFinishedSessions: flag,
   UseInviteeLocation: flag,
   OnlyMainTopics: flag,
   ShowAsInteger: flag,
@@ -141,21 +163,23 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
   ForEmotionHighlights: flag,
 };
 
+/** Every field the dialog can show: the widget's filter properties (from the registry) and its query keys. */
+export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
+  ...Object.fromEntries(
+    filterKeysWhere((field) => field.scopes.includes('widget')).flatMap((key) => {
+      const spec = filterFieldSpec(FILTER_FIELDS[key]);
+      return spec ? [[key, spec]] : [];
+    }),
+  ),
+  ...QUERY_FIELD_SPECS,
+};
+
 /**
- * The general filters section (issue 7): channel, product and location sets, transaction type, segments,
- * respondent type, only finished, session status. A field the widget's own filters already show is left out.
+ * The general filters section (issue 7; the registry's `widgetGeneral` rows): channel, product and location sets,
+ * transaction type, segments, respondent type, only finished, session status. A field the widget's own filters
+ * already show is left out.
  */
-export const GENERAL_FILTER_FIELDS = [
-  'ChannelSet',
-  'ProductSet',
-  'ChannelLocationSet',
-  'InviteeLocationSet',
-  'TransactionTypeId',
-  'Segments',
-  'RespondentType',
-  'OnlyFinishedSessions',
-  'SessionStatus',
-] as const;
+export const GENERAL_FILTER_FIELDS: readonly string[] = WIDGET_GENERAL_FILTER_KEYS;
 
 /** The lookups a field chooses from. */
 export function lookupsOf(spec: FieldSpec): FieldLookup[] {

@@ -1,4 +1,4 @@
-import type { ExperienceItem, QuestionLookupItem, SurveyLookupItem } from '@loupe/contracts';
+import { idsOf, type ExperienceItem, type QuestionLookupItem, type SurveyLookupItem } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import type { PlacedWidget } from '../../widget-layout';
 import { FIELD_SPECS } from './filter-field-specs';
@@ -6,7 +6,6 @@ import {
   dependentChanges,
   experienceChoices,
   generalFilterFields,
-  idList,
   impactDependantsDisabled,
   integerBounds,
   isEmptyFormValue,
@@ -61,12 +60,12 @@ const survey = (Id: number, Type: number): SurveyLookupItem => ({
   Flows: [],
 });
 
-describe('idList', () => {
+describe('idsOf (contracts)', () => {
   it('reads one id, a list, numeric text, and nothing', () => {
-    expect(idList(5)).toEqual([5]);
-    expect(idList([1, '2', ' 3'])).toEqual([1, 2, 3]);
-    expect(idList(undefined)).toEqual([]);
-    expect(idList(['', null, 'x', 1.5])).toEqual([]);
+    expect(idsOf(5)).toEqual([5]);
+    expect(idsOf([1, '2', ' 3'])).toEqual([1, 2, 3]);
+    expect(idsOf(undefined)).toEqual([]);
+    expect(idsOf(['', null, 'x', 1.5])).toEqual([]);
   });
 });
 

@@ -1,4 +1,6 @@
 import {
+  DATA_SOURCE_SURVEY_TYPE,
+  idsOf,
   isMatrixQuestionType,
   type ExperienceItem,
   type QuestionLookupItem,
@@ -27,9 +29,6 @@ export type SurveySource = 'survey' | 'dataSource';
 /** Where SurveyFlowId's flows come from. */
 export type SurveyFlowSource = 'surveyFlow' | 'dataSource';
 
-/** Survey type 4 is an external source fed by the data collector module (surveys of DataSourceSurveyIds). */
-export const DATA_SOURCE_SURVEY_TYPE = 4;
-
 /** Reports spec §9 measurement types. */
 export const MeasurementType = { Nps: 0, CustomMetric: 1, AverageScore: 2, Other: 3 } as const;
 
@@ -37,16 +36,6 @@ export const MeasurementType = { Nps: 0, CustomMetric: 1, AverageScore: 2, Other
 const QUESTION_FIELDS = Object.entries(FIELD_SPECS)
   .filter(([, spec]) => spec.type === 'question')
   .map(([name]) => name);
-
-/** A form value as a list of ids (a single id, a list, or nothing). */
-export function idList(value: unknown): number[] {
-  if (value === null || value === undefined || value === '') return [];
-  const items = Array.isArray(value) ? (value as unknown[]) : [value];
-  return items
-    .filter((item) => typeof item === 'number' || (typeof item === 'string' && item.trim() !== ''))
-    .map(Number)
-    .filter((item) => Number.isInteger(item));
-}
 
 /** Reports spec §4: Scale defaults to 11 when the chosen experience has measurement type 0 or 2, else cleared. */
 export function scaleForMeasurementType(measurementType: number | undefined): 11 | undefined {
@@ -57,7 +46,7 @@ export function scaleForMeasurementType(measurementType: number | undefined): 11
 
 /** The surveys whose questions the question pickers offer: the chosen surveys and the closed-ended survey. */
 export function questionSurveyIds(filters: FormFilters): number[] {
-  return [...new Set([...idList(filters.SurveyId), ...idList(filters.ClosedEndSurveyId)])];
+  return [...new Set([...idsOf(filters.SurveyId), ...idsOf(filters.ClosedEndSurveyId)])];
 }
 
 /** Keeps the question ids whose survey is still chosen; ids of questions not loaded are kept while any is. */
@@ -66,7 +55,7 @@ function keptQuestions(
   surveys: ReadonlySet<number>,
   surveyOfQuestion: ReadonlyMap<number, number>,
 ): number[] {
-  return idList(value).filter((questionId) => {
+  return idsOf(value).filter((questionId) => {
     const surveyId = surveyOfQuestion.get(questionId);
     return surveyId === undefined ? surveys.size > 0 : surveys.has(surveyId);
   });
@@ -91,7 +80,7 @@ export function dependentChanges({
 }): FormFilters {
   const patch: FormFilters = {};
   if ('ExperienceId' in changed) {
-    const [experienceId] = idList(changed.ExperienceId);
+    const [experienceId] = idsOf(changed.ExperienceId);
     const experience = experiences.find((item) => item.Id === experienceId);
     patch.Scale = scaleForMeasurementType(experience?.MeasurementType);
   }
@@ -106,7 +95,7 @@ export function dependentChanges({
       if (!(field in filters)) continue;
       const kept = keptQuestions(filters[field], surveys, surveyOfQuestion);
       const multiple = Array.isArray(filters[field]);
-      if (kept.length !== idList(filters[field]).length) patch[field] = multiple ? kept : kept[0];
+      if (kept.length !== idsOf(filters[field]).length) patch[field] = multiple ? kept : kept[0];
     }
   }
   return patch;

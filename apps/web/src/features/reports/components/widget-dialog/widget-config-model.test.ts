@@ -1,3 +1,4 @@
+import { parseJsonObject } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WidgetConfig } from '../../widget-layout';
 import { FIELD_SPECS } from './filter-field-specs';
@@ -9,7 +10,6 @@ import {
   formValuesOf,
   layoutOf,
   nextPosition,
-  readConfigJson,
   timeColumnsFor,
   toFormFilter,
   toInteger,
@@ -286,11 +286,11 @@ describe('buildWidgetConfig', () => {
 
 describe('the JSON tab (reports spec §2)', () => {
   it('re-reads valid JSON objects and ignores anything else', () => {
-    expect(readConfigJson('{"title":"A","size":{"w":2}}')).toEqual({ title: 'A', size: { w: 2 } });
-    expect(readConfigJson('{"title":')).toBeUndefined();
-    expect(readConfigJson('[1,2]')).toBeUndefined();
-    expect(readConfigJson('5')).toBeUndefined();
-    expect(readConfigJson(undefined)).toBeUndefined();
+    expect(parseJsonObject('{"title":"A","size":{"w":2}}')).toEqual({ title: 'A', size: { w: 2 } });
+    expect(parseJsonObject('{"title":')).toBeUndefined();
+    expect(parseJsonObject('[1,2]')).toBeUndefined();
+    expect(parseJsonObject('5')).toBeUndefined();
+    expect(parseJsonObject(undefined)).toBeUndefined();
   });
 
   it('round-trips: the form of the JSON of the form is the form', () => {
@@ -303,7 +303,7 @@ describe('the JSON tab (reports spec §2)', () => {
       values,
       visible: visibleFields(fieldsOf(branchChart), values.filters),
     });
-    const reread = readConfigJson(formatConfigJson(config));
+    const reread = parseJsonObject(formatConfigJson(config));
     expect(reread).toEqual(config);
     expect(formValuesOf(reread!, context(branchChart))).toEqual({ ...values, title: 'Branch performance' });
   });

@@ -1,14 +1,18 @@
 import {
   DEFAULT_TIME_COLUMN,
+  FILTER_KINDS,
   TIME_COLUMN_IDS,
   WIDGET_DEFAULT_WIDTH,
   WIDGET_HEIGHT,
+  idsOf,
   normaliseFilter,
+  parseJsonObject,
+  widgetPositionOf,
   type TimeColumn,
 } from '@loupe/contracts';
-import { parseWidgetConfig, widgetWidth, type WidgetConfig } from '../../widget-layout';
+import { widgetWidth, type WidgetConfig } from '../../widget-layout';
 import { FIELD_SPECS, type FieldSpec } from './filter-field-specs';
-import { idList, impactDependantsDisabled, type FormFilters } from './filter-rules';
+import { impactDependantsDisabled, type FormFilters } from './filter-rules';
 
 /*
  * A report widget's Config (reports spec §3) as the widget dialog's form holds it, and back (§4, §5, §9): the
@@ -49,8 +53,8 @@ export function layoutOf(width: unknown, allowThirdLayout: boolean): LayoutWidth
 /** Reports spec §4: a new widget goes after the others, at the largest position plus 1 (1 on an empty report). */
 export function nextPosition(widgets: readonly { Config: string }[]): number {
   const positions = widgets
-    .map((widget) => Number(parseWidgetConfig(widget.Config).position))
-    .filter((position) => Number.isFinite(position));
+    .map((widget) => widgetPositionOf(parseJsonObject(widget.Config) ?? {}))
+    .filter((position) => position !== undefined);
   return Math.max(0, ...positions) + 1;
 }
 
@@ -119,96 +123,76 @@ function listOrNothing<T>(items: T[]): T[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
-/** A saved dataFilters value as the form's control holds it. */
-export function toFormFilter(spec: FieldSpec, value: unknown): unknown {
+/**
+ * The converters of a field's value (saved <-> form): the filter-field registry's kinds (contracts
+ * `FILTER_KINDS`) for the controls they share, the dialog's own for numbers, comma-joined questions and rows.
+ */
+function kindOf(spec: FieldSpec): keyof typeof FILTER_KINDS | undefined {
   switch (spec.type) {
     case 'surveys':
     case 'transactionTypes':
-      return idList(value);
+      return 'ids';
     case 'experience':
     case 'topicModel':
-      return spec.multiple ? idList(value) : idList(value)[0];
     case 'question':
-      if (spec.commaJoined) return idList(typeof value === 'string' ? value.split(',') : value);
-      return spec.multiple ? idList(value) : idList(value)[0];
+      return spec.multiple ? 'ids' : 'id';
     case 'survey':
     case 'surveyFlow':
     case 'segmentGroup':
-      return idList(value)[0];
+      return 'id';
+    case 'choice':
+      return spec.multiple ? 'choices' : 'choice';
+    case 'boolean':
+      return 'flag';
+    case 'treeSet':
+      return 'treeSet';
+    case 'segments':
+      return 'segments';
     case 'integer':
     case 'level':
-      return toInteger(value);
-    case 'choice':
-      if (!spec.multiple) return value ?? undefined;
-      if (value === null || value === undefined) return [];
-      return Array.isArray(value) ? [...(value as unknown[])] : [value];
-    case 'boolean':
-      return value === true;
-    case 'treeSet':
-      return isObject(value) ? idList(value.Ids) : [];
-    case 'segments':
-      return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
     case 'journeyConfigs':
     case 'journeyStageWeights':
     case 'experienceWeights':
-      return rows(value);
+      return undefined;
   }
+}
+
+/** A saved dataFilters value as the form's control holds it. */
+export function toFormFilter(spec: FieldSpec, value: unknown): unknown {
+  if (spec.type === 'question' && spec.commaJoined) {
+    return idsOf(typeof value === 'string' ? value.split(',') : value);
+  }
+  const kind = kindOf(spec);
+  if (kind !== undefined) return FILTER_KINDS[kind].toForm(value);
+  if (spec.type === 'integer' || spec.type === 'level') return toInteger(value);
+  return rows(value);
 }
 
 /** A form value as it is saved in dataFilters; undefined removes the key. Numbers are parsed to integers. */
 export function toSavedFilter(spec: FieldSpec, value: unknown): unknown {
-  switch (spec.type) {
-    case 'surveys':
-    case 'transactionTypes':
-      return listOrNothing(idList(value));
-    case 'experience':
-    case 'topicModel':
-      return spec.multiple ? listOrNothing(idList(value)) : idList(value)[0];
-    case 'question':
-      if (spec.commaJoined) return idList(value).join(',') || undefined;
-      return spec.multiple ? listOrNothing(idList(value)) : idList(value)[0];
-    case 'survey':
-    case 'surveyFlow':
-    case 'segmentGroup':
-      return idList(value)[0];
-    case 'integer':
-    case 'level':
-      return toInteger(value);
-    case 'choice':
-      if (spec.multiple) return Array.isArray(value) ? listOrNothing([...(value as unknown[])]) : undefined;
-      return value ?? undefined;
-    case 'boolean':
-      // Off is the same as absent for every flag the dialog edits.
-      return value === true ? true : undefined;
-    case 'treeSet': {
-      const ids = idList(value);
-      return ids.length > 0 ? { Ids: ids } : undefined;
-    }
-    case 'segments':
-      return Array.isArray(value)
-        ? listOrNothing(value.filter((item) => typeof item === 'string'))
-        : undefined;
-    case 'journeyConfigs':
-      return listOrNothing(
-        rows(value).map((row) => ({
-          SurveyId: toInteger(row.SurveyId),
-          JourneyId: toInteger(row.JourneyId),
-          JourneyName: typeof row.JourneyName === 'string' ? row.JourneyName.trim() : '',
-          JourneyOrder: toInteger(row.JourneyOrder),
-        })),
-      );
-    case 'journeyStageWeights':
-      return listOrNothing(
-        rows(value).map((row) => ({ JourneyStageName: row.JourneyStageName, Weight: toNumber(row.Weight) })),
-      );
-    case 'experienceWeights':
-      return listOrNothing(
-        rows(value).map((row) => ({
-          ExperienceId: toInteger(row.ExperienceId),
-          Weight: toNumber(row.Weight),
-        })),
-      );
+  if (spec.type === 'question' && spec.commaJoined) return idsOf(value).join(',') || undefined;
+  const kind = kindOf(spec);
+  // Off is the same as absent for every flag the dialog edits (the `flag` kind).
+  if (kind !== undefined) return FILTER_KINDS[kind].toWire(value);
+  if (spec.type === 'integer' || spec.type === 'level') return toInteger(value);
+  if (spec.type === 'journeyConfigs') {
+    return listOrNothing(
+      rows(value).map((row) => ({
+        SurveyId: toInteger(row.SurveyId),
+        JourneyId: toInteger(row.JourneyId),
+        JourneyName: typeof row.JourneyName === 'string' ? row.JourneyName.trim() : '',
+        JourneyOrder: toInteger(row.JourneyOrder),
+      })),
+    );
   }
+  if (spec.type === 'journeyStageWeights') {
+    return listOrNothing(
+      rows(value).map((row) => ({ JourneyStageName: row.JourneyStageName, Weight: toNumber(row.Weight) })),
+    );
+  }
+  return listOrNothing(
+    rows(value).map((row) => ({ ExperienceId: toInteger(row.ExperienceId), Weight: toNumber(row.Weight) })),
+  );
 }
 
 /**
@@ -244,14 +228,17 @@ export function formValuesOf(
     title,
     showTitle: config.showTitle !== false,
     timeColumn: savedColumn ?? timeColumns[0] ?? DEFAULT_TIME_COLUMN,
-    width: layoutOf(config.size?.w ?? WIDGET_DEFAULT_WIDTH, allowThirdLayout),
+    width: layoutOf(
+      (isObject(config.size) ? config.size.w : undefined) ?? WIDGET_DEFAULT_WIDTH,
+      allowThirdLayout,
+    ),
     filters,
     showTooltip: config.showTooltip !== false,
     showDeviation: config.showDeviation === true,
     showNpsImpact: config.showNpsImpact === true,
     showAverageNpsScoreImpact: config.showAverageNpsScoreImpact === true,
     hintText: typeof config.hintText === 'string' ? config.hintText : '',
-    masterWidgets: idList(config.masterWidgets),
+    masterWidgets: idsOf(config.masterWidgets),
   };
 }
 
@@ -325,18 +312,4 @@ export function buildWidgetConfig({
 /** The JSON tab's text of a Config. */
 export function formatConfigJson(config: WidgetConfig): string {
   return JSON.stringify(config, null, 2);
-}
-
-/**
- * The Config the JSON tab's text holds, or undefined when it is not valid JSON or not an object (reports spec
- * §2: switching back from the JSON tab re-reads it; invalid JSON is ignored).
- */
-export function readConfigJson(text: unknown): WidgetConfig | undefined {
-  if (typeof text !== 'string') return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isObject(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,12 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { REPORT_MAX_WIDGETS, type ReportDetail, type WidgetCatalogueItem } from '@loupe/contracts';
+import {
+  parseJsonObject,
+  REPORT_MAX_WIDGETS,
+  type ReportDetail,
+  type WidgetCatalogueItem,
+} from '@loupe/contracts';
 import { Button, Modal, Skeleton, Tooltip } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { configurationObject, useBootstrap } from '../../../../lib/bootstrap';
 import { useReport } from '../../api/get-report';
 import { useReportWidget } from '../../api/report-widgets';
 import { useWidgetCatalogue, useWidgetCategories } from '../../api/widget-catalogue';
-import { parseWidgetConfig, placeWidgets, type PlacedWidget } from '../../widget-layout';
+import { placeWidgets, type PlacedWidget } from '../../widget-layout';
 import { useCatalogueTitle, useDialogText } from './dialog-text';
 import { nextPosition } from './widget-config-model';
 import { WidgetChoice } from './widget-choice';
@@ -95,14 +100,14 @@ function WidgetDialogContent({
   }, [entries, titleOf]);
 
   const editedConfig = useMemo(
-    () => (edited.data ? parseWidgetConfig(edited.data.Config) : undefined),
+    () => (edited.data ? (parseJsonObject(edited.data.Config) ?? {}) : undefined),
     [edited.data],
   );
   // Reports spec §4: default size (the entry's, else w 3 h 2) and the position after the last widget.
   const chosenConfig = useMemo(
     () =>
       chosen
-        ? { ...parseWidgetConfig(chosen.Config), position: nextPosition(report.data?.ReportWidgets ?? []) }
+        ? { ...parseJsonObject(chosen.Config), position: nextPosition(report.data?.ReportWidgets ?? []) }
         : undefined,
     [chosen, report.data],
   );

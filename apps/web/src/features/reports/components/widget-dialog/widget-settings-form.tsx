@@ -4,6 +4,8 @@ import {
   WIDGET_KINDS,
   hasAnyScope,
   isJsonText,
+  parseJsonObject,
+  widgetConfigProblems,
   type WidgetCatalogueItem,
   type WidgetKind,
 } from '@loupe/contracts';
@@ -15,7 +17,7 @@ import { useBootstrap } from '../../../../lib/bootstrap';
 import { errorMessage } from '../../../../lib/error-message';
 import { jsonFieldRule } from '../../../../lib/form-rules';
 import { useSaveReportWidget } from '../../api/report-widgets';
-import { parseWidgetConfig, type PlacedWidget, type WidgetConfig } from '../../widget-layout';
+import type { PlacedWidget, WidgetConfig } from '../../widget-layout';
 import { isAiEntry } from './catalogue-choice';
 import { useCatalogueTitle, useDialogText } from './dialog-text';
 import type { FieldContext } from './field-context';
@@ -36,7 +38,6 @@ import {
   formatConfigJson,
   formSettingsOf,
   formValuesOf,
-  readConfigJson,
   timeColumnsFor,
   type WidgetFormValues,
 } from './widget-config-model';
@@ -116,7 +117,7 @@ export function WidgetSettingsForm({
 
   // What the catalogue says about the widget wins over the saved Config (both carry filterFields).
   const { settings, widgetFields, generalFields, allFields } = useMemo(() => {
-    const formSettings = formSettingsOf(entry ? parseWidgetConfig(entry.Config) : initialConfig);
+    const formSettings = formSettingsOf(entry ? (parseJsonObject(entry.Config) ?? {}) : initialConfig);
     const own = widgetFilterFields(formSettings.filterFields);
     const general = generalFilterFields(own);
     return {
@@ -203,7 +204,7 @@ export function WidgetSettingsForm({
       form.setFieldValue('configText', formatConfigJson(config));
     } else {
       // Reports spec §2: back from the JSON tab the JSON is re-read; invalid JSON is ignored.
-      const parsed = readConfigJson(form.getFieldValue('configText'));
+      const parsed = parseJsonObject(form.getFieldValue('configText'));
       if (parsed) {
         setBaseConfig(parsed);
         setValues(formValuesOf(parsed, formContext));
@@ -218,7 +219,7 @@ export function WidgetSettingsForm({
     try {
       if (tab === 'json') {
         await form.validateFields([['configText']]);
-        config = readConfigJson(form.getFieldValue('configText'));
+        config = parseJsonObject(form.getFieldValue('configText'));
       } else {
         await form.validateFields();
         config = buildWidgetConfig({ base: baseConfig, values: allValues(), visible });
@@ -234,6 +235,12 @@ export function WidgetSettingsForm({
       return;
     }
     if (!config) return;
+    // The server refuses a Config its data calls would refuse (2505); say which field before posting.
+    const [problem] = widgetConfigProblems(config, '');
+    if (problem) {
+      void message.error(t('validation.configInvalid', { field: problem.Path, problem: problem.Message }));
+      return;
+    }
     save.mutate(
       { id: editingId, body: { ReportId: reportId, WidgetId: widgetId, Config: JSON.stringify(config) } },
       {
@@ -251,9 +258,21 @@ export function WidgetSettingsForm({
     jsonFieldRule(tc),
     {
       validator: (_rule: unknown, value: unknown) =>
-        typeof value === 'string' && isJsonText(value) && !readConfigJson(value)
+        typeof value === 'string' && isJsonText(value) && !parseJsonObject(value)
           ? Promise.reject(new Error(t('validation.configNotObject')))
           : Promise.resolve(),
+    },
+    {
+      // A widget Config whose dataFilters a data request would refuse (widgetConfigSchema), by its field.
+      validator: (_rule: unknown, value: unknown) => {
+        const config = parseJsonObject(value);
+        const [problem] = config ? widgetConfigProblems(config, '') : [];
+        return problem
+          ? Promise.reject(
+              new Error(t('validation.configInvalid', { field: problem.Path, problem: problem.Message })),
+            )
+          : Promise.resolve();
+      },
     },
   ];
 
