@@ -1,3 +1,4 @@
+import { NEUTRAL_MIN_SCORE, PROMOTER_MIN_SCORE } from '@loupe/contracts';
 import type { ProductGroupKey, SurveyKey } from './catalog.data.js';
 import {
   CLOSERS,
@@ -52,12 +53,12 @@ export const COMMENT_CHANCE = [0.4, 0.3, 0.55] as const;
 export function composeComment(prng: Prng, context: CommentContext): DemoComment {
   const { nps } = context;
   const roll = prng.next();
-  if (nps <= 6) {
+  if (nps < NEUTRAL_MIN_SCORE) {
     if (roll < 0.03) return unclassified(prng);
     if (roll < 0.07) return neutral(prng);
     return negativeComment(prng, context, prng.chance(0.45) ? 2 : 1);
   }
-  if (nps >= 9) {
+  if (nps >= PROMOTER_MIN_SCORE) {
     if (roll < 0.03) return unclassified(prng);
     if (roll < 0.08) return neutral(prng);
     return positiveComment(prng, context);

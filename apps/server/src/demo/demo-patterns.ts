@@ -1,3 +1,4 @@
+import { NEUTRAL_MIN_SCORE, PROMOTER_MIN_SCORE, RespondentType } from '@loupe/contracts';
 import type { SurveyKey } from './catalog.data.js';
 import { WeightedTable, type Prng } from './prng.js';
 
@@ -69,7 +70,12 @@ export const npsAnswer = (latent: number) => countBelow(NPS_CUTS, latent);
 export const fivePointAnswer = (latent: number) => 1 + countBelow(FIVE_POINT_CUTS, latent);
 
 /** Respondent type of an NPS answer: 0 promoter, 1 passive, 2 detractor. */
-export const respondentType = (nps: number) => (nps >= 9 ? 0 : nps >= 7 ? 1 : 2);
+export const respondentType = (nps: number): RespondentType =>
+  nps >= PROMOTER_MIN_SCORE
+    ? RespondentType.Promoter
+    : nps >= NEUTRAL_MIN_SCORE
+      ? RespondentType.Neutral
+      : RespondentType.Detractor;
 
 function countBelow(cuts: readonly number[], value: number): number {
   let n = 0;

@@ -1,5 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ErrorCode, ImpactStatus, type ImpactRow, type WidgetDataFilters } from '@loupe/contracts';
+import {
+  ErrorCode,
+  ImpactStatus,
+  NEUTRAL_MIN_SCORE,
+  PROMOTER_MIN_SCORE,
+  type ImpactRow,
+  type WidgetDataFilters,
+} from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { experiences, questionChoices, questions } from '../../db/schema/index.js';
@@ -120,8 +127,8 @@ export async function closedEndImpactRows(
            AND f.choice_value IS NOT NULL
        )
        SELECT a.question_id, a.choice_value, ${tallyColumns('s.nps_score')},
-         ${tallyColumns('s.nps_score', 'positive_', 's.nps_score >= 9')},
-         ${tallyColumns('s.nps_score', 'negative_', 's.nps_score < 7')}
+         ${tallyColumns('s.nps_score', 'positive_', `s.nps_score >= ${PROMOTER_MIN_SCORE}`)},
+         ${tallyColumns('s.nps_score', 'negative_', `s.nps_score < ${NEUTRAL_MIN_SCORE}`)}
        FROM answers a JOIN s ON s.session_id = a.session_id
        GROUP BY a.question_id, a.choice_value`,
       [...selection.params, query.tenantId, surveyId, questionIds],

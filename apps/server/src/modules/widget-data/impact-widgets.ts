@@ -3,7 +3,9 @@ import {
   ErrorCode,
   IMPACT_LABEL_MAX,
   ImpactStatus,
+  NEUTRAL_MIN_SCORE,
   npsOf,
+  PROMOTER_MIN_SCORE,
   type ImpactRow,
   type WidgetDataFilters,
 } from '@loupe/contracts';
@@ -197,8 +199,8 @@ export function tallyOf(row: Record<string, unknown> | undefined, prefix = ''): 
 export function tallyColumns(score: string, prefix = '', condition = 'true'): string {
   return (
     `count(*) FILTER (WHERE ${condition}) AS ${prefix}responses, ` +
-    `count(*) FILTER (WHERE (${condition}) AND ${score} >= 9) AS ${prefix}promoters, ` +
-    `count(*) FILTER (WHERE (${condition}) AND ${score} < 7) AS ${prefix}detractors`
+    `count(*) FILTER (WHERE (${condition}) AND ${score} >= ${PROMOTER_MIN_SCORE}) AS ${prefix}promoters, ` +
+    `count(*) FILTER (WHERE (${condition}) AND ${score} < ${NEUTRAL_MIN_SCORE}) AS ${prefix}detractors`
   );
 }
 

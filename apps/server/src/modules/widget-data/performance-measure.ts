@@ -1,8 +1,10 @@
 import {
   bandColor,
   DEFAULT_TIME_COLUMN,
+  NEUTRAL_MIN_SCORE,
   npsBandColor,
   npsOf,
+  PROMOTER_MIN_SCORE,
   scoreGaugeBands,
   type WidgetDataFilters,
 } from '@loupe/contracts';
@@ -75,8 +77,8 @@ export async function measuredGroups<K extends string, V = unknown>(
     const n = Number(row.n);
     const score = Number(row.score);
     group.responses += n;
-    if (score >= 9) group.promoters += n;
-    else if (score >= 7) group.neutrals += n;
+    if (score >= PROMOTER_MIN_SCORE) group.promoters += n;
+    else if (score >= NEUTRAL_MIN_SCORE) group.neutrals += n;
     else group.detractors += n;
     group.sum += score * n;
     if (row.scale !== null && row.scale !== undefined) {

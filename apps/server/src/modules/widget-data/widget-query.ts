@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  NEUTRAL_MIN_SCORE,
+  PROMOTER_MIN_SCORE,
   type ReportFilter,
   type TimeRange,
   type WidgetDataFilters,
@@ -201,9 +203,10 @@ export function npsAggregates(alias?: string): string {
   const score = alias ? `${alias}.score` : 'score';
   return (
     `count(*)::INTEGER AS responses, ` +
-    `count(*) FILTER (WHERE ${score} >= 9)::INTEGER AS promoters, ` +
-    `count(*) FILTER (WHERE ${score} >= 7 AND ${score} < 9)::INTEGER AS neutrals, ` +
-    `count(*) FILTER (WHERE ${score} < 7)::INTEGER AS detractors, ` +
+    `count(*) FILTER (WHERE ${score} >= ${PROMOTER_MIN_SCORE})::INTEGER AS promoters, ` +
+    `count(*) FILTER (WHERE ${score} >= ${NEUTRAL_MIN_SCORE} AND ${score} < ${PROMOTER_MIN_SCORE})` +
+    `::INTEGER AS neutrals, ` +
+    `count(*) FILTER (WHERE ${score} < ${NEUTRAL_MIN_SCORE})::INTEGER AS detractors, ` +
     `avg(${score}) AS average`
   );
 }
