@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { audits, tenants } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
-import type { GridFields, GridListSource } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import type { GridListSource } from '../../grid/grid-routes.js';
 import type { Actor } from '../../plugins/auth.js';
 import { countOf, pageOf, selectionOf } from '../administration/queries.js';
 import { found } from '../administration/refusals.js';

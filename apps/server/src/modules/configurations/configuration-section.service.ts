@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import type { serviceConfigurations, systemConfigurations } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import type { GridFields } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
 import type { Actor } from '../../plugins/auth.js';
 import { isTaken } from '../administration/queries.js';
 import type { RecordService } from '../administration/record-routes.js';
