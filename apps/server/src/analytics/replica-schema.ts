@@ -19,7 +19,7 @@ export const TIME_COLUMNS = {
   InvitedDateId: 'invited',
   CreatedDateId: 'created',
 } as const;
-export type TimeColumnId = keyof typeof TIME_COLUMNS;
+type TimeColumnId = keyof typeof TIME_COLUMNS;
 export type TimePrefix = (typeof TIME_COLUMNS)[TimeColumnId];
 
 export const CHANNEL_LEVELS = 10;

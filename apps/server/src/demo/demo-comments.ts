@@ -14,7 +14,7 @@ import {
 import type { Prng } from './prng.js';
 
 /** Sentiment scores of the text analysis: 4 positive, 2 neutral or mixed, 0 negative, -1 unclassified. */
-export type Sentiment = 4 | 2 | 0 | -1;
+type Sentiment = 4 | 2 | 0 | -1;
 
 /** A generated comment in both languages with what the text analysis finds in it. */
 export type DemoComment = {

@@ -490,7 +490,7 @@ function emailPart(name: string): string {
 }
 
 /** A CSV field that may hold commas, quotes or line breaks. */
-export const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
+const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 const dayCache = new Map<number, string>();
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));

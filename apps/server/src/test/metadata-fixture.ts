@@ -14,7 +14,7 @@ import {
 import { createTestApp, type ApiMethod, type TestApp } from './test-app.js';
 
 /** A refusal's body; successful answers are read with their contracts type, `json<ExperienceDetail>()`. */
-export type RefusalBody = { Code: number; Message: string; Details?: { Path: string; Message: string }[] };
+type RefusalBody = { Code: number; Message: string; Details?: { Path: string; Message: string }[] };
 export type Answer = { status: number; json<T = RefusalBody>(): T };
 
 /** What the experiences, weighted groups and journey stage tests share: the app, callers and helpers. */

@@ -18,7 +18,7 @@ import type { RateLimitSettings } from '../plugins/rate-limits.js';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type ApiCallOptions = {
+type ApiCallOptions = {
   /** The access token; none: the call goes without one. */
   token?: string;
   /** Sent as JSON when given. */
@@ -27,7 +27,7 @@ export type ApiCallOptions = {
   headers?: Record<string, string>;
 };
 
-export type TokenForOptions = {
+type TokenForOptions = {
   userId: number;
   /** The tenant the token acts in; null = tenantless. */
   tenantId: number | null;

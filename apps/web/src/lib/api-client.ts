@@ -104,7 +104,7 @@ function postForm(path: string, fields: Record<string, string>): Promise<Respons
 }
 
 /** `POST /token` with either grant; throws `TokenRequestError` when the grant is refused. */
-export async function requestToken(grant: TokenRequest): Promise<TokenResponse> {
+async function requestToken(grant: TokenRequest): Promise<TokenResponse> {
   const response = await postForm('/token', grant);
   if (response.ok) return tokenResponseSchema.parse(await readJson(response));
   if (response.status === 400) {

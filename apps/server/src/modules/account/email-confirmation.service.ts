@@ -73,5 +73,3 @@ export function createEmailConfirmationService({ db, identity, links, mails, bac
     },
   };
 }
-
-export type EmailConfirmationService = ReturnType<typeof createEmailConfirmationService>;

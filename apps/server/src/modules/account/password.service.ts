@@ -180,5 +180,3 @@ export function createPasswordService({ db, identity, guard, links, mails, backg
     },
   };
 }
-
-export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000;
 const visibleAudits = (actor: Actor): SQL | undefined => ownTenantOrAll(audits.tenantId, actor.tenantId);
 
 /** The inclusive range of the filter body; without dates, the last AUDIT_LOG_DEFAULT_DAYS days. */
-export function auditLogRange(body: GridFilterBody, now: Date): { start: Date; end: Date } {
+function auditLogRange(body: GridFilterBody, now: Date): { start: Date; end: Date } {
   const parsed = auditLogFilterSchema.safeParse(body);
   if (!parsed.success) {
     throw badRequest(

@@ -41,7 +41,7 @@ export type ConfigurationKind<TTable extends ConfigurationTable, TItem, TBody ex
 };
 
 /** 17002, pointing the form at the Section field. */
-export const sectionExists = () => fieldTaken(ErrorCode.ConfigurationSectionExists, 'Section');
+const sectionExists = () => fieldTaken(ErrorCode.ConfigurationSectionExists, 'Section');
 
 /**
  * The configurations a caller sees and changes: its tenant's. A tenantless (Alterna) caller manages the

@@ -69,5 +69,3 @@ export function createJourneyStageRepository(db: Db) {
     },
   };
 }
-
-export type JourneyStageRepository = ReturnType<typeof createJourneyStageRepository>;

@@ -41,7 +41,7 @@ function positiveId(value: unknown): number | null {
 }
 
 /** dataFilters.ClosedEndSurveyId: one survey id (a number, a numeric string or a one-item list); null when absent. */
-export function closedEndSurveyIdOf(filters: WidgetDataFilters): number | null {
+function closedEndSurveyIdOf(filters: WidgetDataFilters): number | null {
   const raw: unknown = filters.ClosedEndSurveyId;
   if (raw === null || raw === undefined || raw === '') return null;
   const value: unknown = Array.isArray(raw) && raw.length === 1 ? (raw as unknown[])[0] : raw;
@@ -51,7 +51,7 @@ export function closedEndSurveyIdOf(filters: WidgetDataFilters): number | null {
 }
 
 /** dataFilters.OrderedQuestionIds: question ids, comma-joined (reports spec §3) or a list; null when absent. */
-export function orderedQuestionIdsOf(filters: WidgetDataFilters): number[] | null {
+function orderedQuestionIdsOf(filters: WidgetDataFilters): number[] | null {
   const raw = filters.OrderedQuestionIds;
   if (raw === null || raw === undefined) return null;
   const items: unknown[] =

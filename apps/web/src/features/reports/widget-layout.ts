@@ -12,8 +12,8 @@ import {
  */
 
 /** Grid columns of the report page; a width unit spans two. */
-export const GRID_COLUMNS = 12;
-export const COLUMNS_PER_WIDTH_UNIT = 2;
+const GRID_COLUMNS = 12;
+const COLUMNS_PER_WIDTH_UNIT = 2;
 
 /** A widget's Config JSON, as far as the page reads it; the rest is kept for the widget itself. */
 export type WidgetConfig = Record<string, unknown> & {

@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { redirectTarget, saveSession } from '../../../lib/auth';
 import { readTokenAnswer, signInHeaders } from './token-answer';
 
-export type SsoCallback = { code: string; state: string };
+type SsoCallback = { code: string; state: string };
 
 /**
  * `POST /api/sso/token`: trades the identity provider's code for our tokens, keeps them, and returns where to
  * go next (a path of this app). Throws `SignInRefused` (`invalid_sso_login`) when the server refuses.
  */
-export async function exchangeSsoCode({ code, state }: SsoCallback): Promise<string> {
+async function exchangeSsoCode({ code, state }: SsoCallback): Promise<string> {
   const response = await fetch('/api/sso/token', {
     method: 'POST',
     headers: signInHeaders('application/json'),

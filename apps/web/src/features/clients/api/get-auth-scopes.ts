@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { clientKeys } from './client-keys';
 
 /** `GET /api/authScopes`: every scope the console knows, sorted by name. Loaded once per session. */
-export function authScopesQueryOptions() {
+function authScopesQueryOptions() {
   return queryOptions({
     queryKey: clientKeys.authScopes,
     queryFn: ({ signal }) =>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/tenants/forSelect`: the tenants a tenantless user may pick, by name. */
-export function tenantOptionsQueryOptions() {
+function tenantOptionsQueryOptions() {
   return queryOptions({
     queryKey: ['tenants', 'forSelect'] as const,
     queryFn: ({ signal }) =>

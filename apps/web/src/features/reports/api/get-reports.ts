@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export const reportsListQueryKey = ['reports', 'list'] as const;
+const reportsListQueryKey = ['reports', 'list'] as const;
 
 /** `GET /api/reports`: the reports of any of the caller's roles, by Order then Title. */
 export function reportsQueryOptions() {

@@ -14,7 +14,7 @@ export type BubbleChartOption = ComposeOption<
 >;
 
 /** Bubble diameters in pixels: the busiest cell is the largest, areas grow with the response count. */
-export const BUBBLE_SIZE = { min: 6, max: 40 } as const;
+const BUBBLE_SIZE = { min: 6, max: 40 } as const;
 
 export function bubbleSize(responses: number, maxResponses: number): number {
   if (maxResponses <= 0 || responses <= 0) return BUBBLE_SIZE.min;

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
 /** `GET /api/authScopes`: every scope the console knows, sorted by name. Loaded once per session. */
-export function authScopesQueryOptions() {
+function authScopesQueryOptions() {
   return queryOptions({
     queryKey: roleKeys.authScopes,
     queryFn: ({ signal }) =>

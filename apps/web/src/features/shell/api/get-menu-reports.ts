@@ -10,7 +10,7 @@ export const menuReportsQueryKey = ['reports', 'menu'] as const;
  * `GET /api/reports`: the reports the user sees through their roles, in menu order — the dashboard section's
  * items. A failure is quiet: the menu then simply has no dashboard section.
  */
-export function menuReportsQueryOptions() {
+function menuReportsQueryOptions() {
   return queryOptions({
     queryKey: menuReportsQueryKey,
     queryFn: async ({ signal }): Promise<ReportListItem[]> => {

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** `GET /api/tenants/forSelect`: the tenants a user may be put in (a tenant-bound caller gets its own). */
-export function getTenantOptions(signal?: AbortSignal): Promise<TenantOption[]> {
+function getTenantOptions(signal?: AbortSignal): Promise<TenantOption[]> {
   return apiRequest({ path: '/api/tenants/forSelect', schema: z.array(tenantOptionSchema), signal });
 }
 
