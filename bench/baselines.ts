@@ -14,6 +14,7 @@
 //               replica's facts before the clock starts — no I/O, no parsing, no network.
 import { DuckDBInstance } from '@duckdb/node-api';
 import type pg from 'pg';
+import { NEUTRAL_MIN_SCORE, PROMOTER_MIN_SCORE } from '@loupe/contracts';
 
 export type Scope = {
   tenantId: number;
@@ -37,8 +38,8 @@ const add = (groups: NpsGroups, key: string, score: number) => {
     groups.set(key, entry);
   }
   entry.responses += 1;
-  if (score >= 9) entry.promoters += 1;
-  else if (score < 7) entry.detractors += 1;
+  if (score >= PROMOTER_MIN_SCORE) entry.promoters += 1;
+  else if (score < NEUTRAL_MIN_SCORE) entry.detractors += 1;
 };
 
 // The rows both PostgreSQL baselines read: an answer to the NPS question of a session whose invitee's transaction
@@ -117,7 +118,8 @@ export async function tunePostgres(client: pg.Client): Promise<void> {
 export async function bestPostgres(client: pg.Client, scope: Scope, grouping: Grouping): Promise<NpsGroups> {
   const { rows } = await client.query<{ key: string; n: string; p: string; d: string }>(
     `SELECT ${grouping === 'channel' ? 'channel_id::text' : 'month'} AS key, count(*) AS n,
-       count(*) FILTER (WHERE score >= 9) AS p, count(*) FILTER (WHERE score < 7) AS d
+       count(*) FILTER (WHERE score >= ${PROMOTER_MIN_SCORE}) AS p,
+       count(*) FILTER (WHERE score < ${NEUTRAL_MIN_SCORE}) AS d
      FROM bench_nps_facts
      WHERE tenant_id = $1 AND survey_id = $2 AND day BETWEEN $3::date AND $4::date
      GROUP BY 1`,
@@ -219,8 +221,8 @@ export function typedArrayScan(columns: FactColumns, scope: Scope, grouping: Gro
     const slot = keys[i]! - base;
     const s = score[i]!;
     responses[slot] = responses[slot]! + 1;
-    if (s >= 9) promoters[slot] = promoters[slot]! + 1;
-    else if (s < 7) detractors[slot] = detractors[slot]! + 1;
+    if (s >= PROMOTER_MIN_SCORE) promoters[slot] = promoters[slot]! + 1;
+    else if (s < NEUTRAL_MIN_SCORE) detractors[slot] = detractors[slot]! + 1;
   }
   const groups: NpsGroups = new Map();
   for (let slot = 0; slot < size; slot += 1) {

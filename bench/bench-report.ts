@@ -4,7 +4,7 @@
 import { SYSTEM_WIDGETS } from '../apps/server/src/modules/widgets/widget-catalogue.data.js';
 
 /** The benchmark report's title; an earlier run's report of this title is reused. */
-export const BENCH_REPORT_TITLE = 'Benchmark: 10 widgets';
+const BENCH_REPORT_TITLE = 'Benchmark: 10 widgets';
 
 /**
  * Ten widgets a CX team puts on one page: NPS gauge, response card, monthly trend, channel performance, Türkiye

@@ -73,7 +73,7 @@ export type BrowserBenchOptions = {
   screenshot?: string;
 };
 
-export type ScriptBytes = { jsFiles: number; jsBytes: number; jsGzipBytes: number };
+type ScriptBytes = { jsFiles: number; jsBytes: number; jsGzipBytes: number };
 
 export type BrowserBenchResult = {
   /** Browser version. */

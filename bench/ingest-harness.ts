@@ -21,7 +21,7 @@ export type Engine = 'postgres' | 'pglite';
  * row also references a survey, which references its tenant, so a tenant with responses cannot go away without
  * them; each costs a lookup and a key-share lock on the one tenant row for every inserted row.
  */
-export const TENANT_FOREIGN_KEYS = [
+const TENANT_FOREIGN_KEYS = [
   'ALTER TABLE invitees DROP CONSTRAINT invitees_tenant_id_tenants_id_fk',
   'ALTER TABLE invitations DROP CONSTRAINT invitations_tenant_id_tenants_id_fk',
   'ALTER TABLE sessions DROP CONSTRAINT sessions_tenant_id_tenants_id_fk',
@@ -29,7 +29,7 @@ export const TENANT_FOREIGN_KEYS = [
 ];
 
 /** Every foreign key of the four tables the ingest writes: an upper bound to compare with, not a proposal. */
-export const RESPONSE_FOREIGN_KEYS_SQL = `
+const RESPONSE_FOREIGN_KEYS_SQL = `
   SELECT format('ALTER TABLE %I DROP CONSTRAINT %I', conrelid::regclass, conname) AS statement
   FROM pg_constraint
   WHERE contype = 'f' AND conrelid::regclass::text IN ('invitees', 'invitations', 'sessions', 'answers')`;
@@ -261,7 +261,7 @@ const COMMENTS = [
 /** An instant as ISO 8601 with an explicit offset, as pushing systems usually send it. */
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
-export function makeRecords(catalogue: Catalogue, count: number, seed: number): RestDataRecordInput[] {
+function makeRecords(catalogue: Catalogue, count: number, seed: number): RestDataRecordInput[] {
   const random = prng(seed);
   const now = Date.now();
   const records: RestDataRecordInput[] = [];

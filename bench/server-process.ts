@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
 
 export type ServerProcess = {
   baseUrl: string;

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
+import type { CaughtMail } from '../../../apps/server/src/test/smtp-catcher.js';
 import { MAILBOX_URL, SERVER_URL } from '../../fixtures/e2e-env.js';
-import type { CaughtMail } from '../../fixtures/smtp-catcher.js';
 
 /** Every mail the server sent to `address` so far, oldest first (from the suite's SMTP catcher). */
 export async function mailsTo(address: string): Promise<CaughtMail[]> {

@@ -27,12 +27,6 @@ export const AuditOperationType = {
 } as const;
 export type AuditOperationType = (typeof AuditOperationType)[keyof typeof AuditOperationType];
 
-/** The operation types a client may write through `POST /api/audits`. */
-export const CLIENT_AUDIT_OPERATION_TYPES = [
-  AuditOperationType.Logout,
-  AuditOperationType.PageVisit,
-] as const;
-
 /** Client application types for OAuth clients. */
 export const ClientApplicationType = { Public: 0, Confidential: 1 } as const;
 

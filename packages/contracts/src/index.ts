@@ -5,6 +5,7 @@ export * from './error-messages.js';
 export * from './validators.js';
 export * from './input-bounds.js';
 export * from './common/error.schema.js';
+export * from './common/iso-week.js';
 export * from './auth/token.schema.js';
 export * from './auth/account.schema.js';
 export * from './bootstrap/bootstrap.schema.js';

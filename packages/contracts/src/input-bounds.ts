@@ -13,8 +13,6 @@ export const INT32_MIN = -2_147_483_648;
 
 /** Ids in one filter list (ChannelSet.Ids, SurveyId, …) at most. */
 export const MAX_FILTER_IDS = 1_000;
-/** Items in any other list of a request body at most (roles of a user, scopes of a role, …). */
-export const MAX_LIST_ITEMS = 1_000;
 /** Characters of one text value in a request at most, unless its field says less (JSON texts, report configs). */
 export const MAX_TEXT_LENGTH = 1_000_000;
 /**

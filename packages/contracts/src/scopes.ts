@@ -71,12 +71,6 @@ export const ALL_SCOPES = [
 
 export type Scope = (typeof ALL_SCOPES)[number];
 
-const scopeSet: ReadonlySet<string> = new Set(ALL_SCOPES);
-
-export function isScope(value: string): value is Scope {
-  return scopeSet.has(value);
-}
-
 /** True when the holder has at least one of the required scopes (the spec's any-of rule). */
 export function hasAnyScope(held: readonly string[], required: readonly Scope[]): boolean {
   return required.some((scope) => held.includes(scope));
@@ -87,7 +81,7 @@ export function hasAnyScope(held: readonly string[], required: readonly Scope[])
  * audit logs of every tenant, import data sources; shell spec §6 "alterna:manage"). A tenant's role or client
  * never holds one (10006), and a token for a tenant's user never carries one.
  */
-export const OPERATOR_SCOPES = ['alterna:manage'] as const satisfies readonly Scope[];
+const OPERATOR_SCOPES = ['alterna:manage'] as const satisfies readonly Scope[];
 
 const operatorScopeSet: ReadonlySet<string> = new Set(OPERATOR_SCOPES);
 

@@ -17,7 +17,7 @@ export type ChangePage = {
 type Gap = { from: number; to: number; horizon: number; closed: boolean };
 
 /** One pass over every visible change past the watermark, page by page in seq order. */
-export type ChangePass = {
+type ChangePass = {
   /** Takes the next page and returns its seqs that still need applying. */
   page(page: ChangePage): number[];
   /** The seq to read past for the next page. */

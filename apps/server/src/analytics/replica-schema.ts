@@ -21,7 +21,7 @@ export const TIME_COLUMNS = {
   InvitedDateId: 'invited',
   CreatedDateId: 'created',
 } as const satisfies Record<TimeColumn, string>;
-export type TimeColumnId = keyof typeof TIME_COLUMNS;
+type TimeColumnId = keyof typeof TIME_COLUMNS;
 export type TimePrefix = (typeof TIME_COLUMNS)[TimeColumnId];
 
 /** The levels kept of each tree (the filter-field registry's tree depths). */

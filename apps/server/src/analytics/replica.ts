@@ -23,11 +23,14 @@ import {
 } from '@duckdb/node-api';
 import type { DatabaseHandle } from '../db/client.js';
 import { REPLICA_DDL, REPLICA_TABLES } from './replica-schema.js';
+import type {
+  RebuildProgress,
+  RebuildResult,
+  ReplicaParam,
+  ReplicaParams,
+  ReplicaStore,
+} from './replica-types.js';
 import { createReplicaSync, type ReplicaLogger } from './sync.js';
-
-/** A bind parameter of a replica query. Arrays bind as DuckDB lists; Dates as TIMESTAMP of their UTC wall clock. */
-export type ReplicaParam = string | number | boolean | null | Date | readonly (string | number | boolean)[];
-export type ReplicaParams = readonly ReplicaParam[] | Readonly<Record<string, ReplicaParam>>;
 
 /** Where the replica keeps its file, under DATA_DIR. */
 export function replicaFilePath(dataDir: string): string {
@@ -84,32 +87,6 @@ function bind(params: ReplicaParams | undefined) {
   }
   return { values, types };
 }
-
-/** The DuckDB side of the replica: one writer connection (used only by the sync) and pooled readers. */
-export type ReplicaStore = {
-  /** Runs a statement on the writer connection. */
-  run(sql: string, params?: ReplicaParams): Promise<void>;
-  /** Reads on the writer connection (sees its open transaction). */
-  read<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
-  /** Runs `work` in one writer transaction, rolled back when it throws. */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
-  /**
-   * The data version: counts the committed writer transactions. Every change to the replica's tables (a sync
-   * batch, the swap of a rebuild or compaction) commits in one, so equal versions mean equal contents.
-   */
-  version(): number;
-  /** Appends rows to a temp table of the writer connection with DuckDB's appender. */
-  append(
-    table: string,
-    types: readonly DuckDBType[],
-    rows: readonly (readonly DuckDBValue[])[],
-  ): Promise<void>;
-  /** A path for a scratch file the sync hands to DuckDB (read_csv); unique per call, removed on close. */
-  stageFile(name: string): string;
-  /** Reads on a connection of its own, so widget queries never wait for the writer. */
-  query<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
-  close(): void;
-};
 
 // A fingerprint of the table layout: a replica file written by another layout is dropped and rebuilt.
 const SCHEMA_HASH = Number.parseInt(
@@ -201,9 +178,6 @@ async function prepareSchema(store: ReplicaStore): Promise<void> {
   for (const ddl of REPLICA_DDL) await store.run(ddl);
   await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('schema_hash', ${SCHEMA_HASH})`);
 }
-
-export type RebuildProgress = { sessions: number; totalSessions: number };
-export type RebuildResult = { sessions: number; facts: number; comments: number; seconds: number };
 
 /** The analytics replica: DuckDB tables kept in step with PostgreSQL (ARCHITECTURE §2). */
 export type AnalyticsReplica = {

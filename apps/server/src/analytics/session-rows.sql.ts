@@ -1,3 +1,4 @@
+import { NEUTRAL_MIN_SCORE, PROMOTER_MIN_SCORE, RespondentType } from '@loupe/contracts';
 import { CHANNEL_LEVELS, LOCATION_LEVELS, PRODUCT_LEVELS, TIME_COLUMNS } from './replica-schema.js';
 
 // How a batch of sessions travels from PostgreSQL to the replica.
@@ -251,7 +252,9 @@ const DIMENSIONS = [
   'b.source',
   'b.nps_score',
   // Promoter 0 (9-10), neutral 1 (7-8), detractor 2 (0-6).
-  'CASE WHEN b.nps_score >= 9 THEN 0 WHEN b.nps_score >= 7 THEN 1 WHEN b.nps_score IS NOT NULL THEN 2 END AS respondent_type',
+  `CASE WHEN b.nps_score >= ${PROMOTER_MIN_SCORE} THEN ${RespondentType.Promoter} ` +
+    `WHEN b.nps_score >= ${NEUTRAL_MIN_SCORE} THEN ${RespondentType.Neutral} ` +
+    `WHEN b.nps_score IS NOT NULL THEN ${RespondentType.Detractor} END AS respondent_type`,
   'b.sentiment_score',
   'coalesce(b.topic_ids, []) AS topic_ids',
   'coalesce(b.emotion_ids, []) AS emotion_ids',

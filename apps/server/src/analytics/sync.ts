@@ -3,7 +3,7 @@ import os from 'node:os';
 import { LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { DatabaseHandle } from '../db/client.js';
 import { createChangeCursor, type ChangeCursor, type ChangePage } from './change-cursor.js';
-import type { RebuildProgress, RebuildResult, ReplicaStore } from './replica.js';
+import type { RebuildProgress, RebuildResult, ReplicaStore } from './replica-types.js';
 import { REPLICA_TABLES, replicaTableDdl, type ReplicaTable } from './replica-schema.js';
 import {
   CLEAR_STAGE_SQL,

@@ -14,12 +14,12 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { guardPglite, type PgliteGuardOptions } from './pglite-guard.js';
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** A row-returning SQL call on the raw driver, for bulk work (COPY, set-based loads) Drizzle does not cover. */
-export type RawQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+type RawQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** One statement's answer as node-postgres gives it, which is what pg-boss reads. */
 export type SqlResult = { rows: unknown[]; rowCount: number | null };
@@ -30,7 +30,7 @@ export type SqlResult = { rows: unknown[]; rowCount: number | null };
  */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
 
-export type CopyOptions = {
+type CopyOptions = {
   /**
    * Runs the load with `loupe.bulk_load = 'on'` so the analytics change-log triggers skip it; the caller then
    * rebuilds the replica.

@@ -1,12 +1,12 @@
 /** PostgreSQL SQLSTATE codes the modules turn into product codes. */
-export const PgErrorCode = { UniqueViolation: '23505', ForeignKeyViolation: '23503' } as const;
-export type PgErrorCode = (typeof PgErrorCode)[keyof typeof PgErrorCode];
+const PgErrorCode = { UniqueViolation: '23505', ForeignKeyViolation: '23503' } as const;
+type PgErrorCode = (typeof PgErrorCode)[keyof typeof PgErrorCode];
 
 /**
  * Whether a failed statement carries this SQLSTATE, on PGlite and node-postgres alike: Drizzle wraps the driver's
  * error, so the code may sit on the error or on one of its causes.
  */
-export function hasPgErrorCode(error: unknown, code: PgErrorCode): boolean {
+function hasPgErrorCode(error: unknown, code: PgErrorCode): boolean {
   for (let current = error; typeof current === 'object' && current !== null;) {
     if ((current as { code?: unknown }).code === code) return true;
     current = (current as { cause?: unknown }).cause;

@@ -15,7 +15,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 export const PGLITE_MAX_PARAMETERS = 32_767;
 
 /** Raised for a statement over the parameter limit: PostgreSQL's program_limit_exceeded. */
-export class TooManyParametersError extends Error {
+class TooManyParametersError extends Error {
   readonly code = '54000';
   constructor(count: number) {
     super(`a statement with ${count} parameters is over the limit of ${PGLITE_MAX_PARAMETERS}`);

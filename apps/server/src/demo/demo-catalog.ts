@@ -78,10 +78,10 @@ export type DemoCatalog = {
 };
 
 /** The region and product the demo user `scoped` is limited to. */
-export const SCOPED_REGION_CODE = 'RG-04';
-export const SCOPED_PRODUCT_CODE = 'PR-ACC-01';
+const SCOPED_REGION_CODE = 'RG-04';
+const SCOPED_PRODUCT_CODE = 'PR-ACC-01';
 
-export const TOPIC_MODEL_NAMES = {
+const TOPIC_MODEL_NAMES = {
   tr: 'Bankacılık Konuları',
   en: 'Banking Topics',
   emotions: 'Emotions',

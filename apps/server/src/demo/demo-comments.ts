@@ -1,3 +1,4 @@
+import { NEUTRAL_MIN_SCORE, PROMOTER_MIN_SCORE } from '@loupe/contracts';
 import type { ProductGroupKey, SurveyKey } from './catalog.data.js';
 import {
   CLOSERS,
@@ -13,7 +14,7 @@ import {
 import type { Prng } from './prng.js';
 
 /** Sentiment scores of the text analysis: 4 positive, 2 neutral or mixed, 0 negative, -1 unclassified. */
-export type Sentiment = 4 | 2 | 0 | -1;
+type Sentiment = 4 | 2 | 0 | -1;
 
 /** A generated comment in both languages with what the text analysis finds in it. */
 export type DemoComment = {
@@ -52,12 +53,12 @@ export const COMMENT_CHANCE = [0.4, 0.3, 0.55] as const;
 export function composeComment(prng: Prng, context: CommentContext): DemoComment {
   const { nps } = context;
   const roll = prng.next();
-  if (nps <= 6) {
+  if (nps < NEUTRAL_MIN_SCORE) {
     if (roll < 0.03) return unclassified(prng);
     if (roll < 0.07) return neutral(prng);
     return negativeComment(prng, context, prng.chance(0.45) ? 2 : 1);
   }
-  if (nps >= 9) {
+  if (nps >= PROMOTER_MIN_SCORE) {
     if (roll < 0.03) return unclassified(prng);
     if (roll < 0.08) return neutral(prng);
     return positiveComment(prng, context);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isoWeekday } from '@loupe/contracts';
 import {
   PERSON_NAMES,
   PREFERRED_CHANNELS,
@@ -187,6 +188,7 @@ export class SessionGenerator {
   private readonly channelTables: Record<SurveyKey, WeightedTable>;
   private readonly transactionTypeIds: Record<string, number[]>;
   private readonly employeeQuality = new Map<number, number>();
+  /** Today's ISO day of the week: 0 Monday … 6 Sunday (the weekday tables' index). */
   private readonly todayWeekday: number;
   /** Sum of every NPS answer written: a cheap fingerprint for determinism checks. */
   npsSum = 0;
@@ -238,8 +240,7 @@ export class SessionGenerator {
     for (const branch of catalog.branches) {
       branch.employeeIds.forEach((id, i) => this.employeeQuality.set(id, branch.employees[i]?.quality ?? 0));
     }
-    // 1970-01-01 was a Thursday: index 3 with Monday as 0.
-    this.todayWeekday = (clock.today + 3) % 7;
+    this.todayWeekday = isoWeekday(clock.today);
   }
 
   /** Generates `count` sessions with ids from `ids` (advanced past the ones used). */
@@ -489,7 +490,7 @@ function emailPart(name: string): string {
 }
 
 /** A CSV field that may hold commas, quotes or line breaks. */
-export const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
+const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 const dayCache = new Map<number, string>();
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));

@@ -1,3 +1,4 @@
+import { NEUTRAL_MIN_SCORE, PROMOTER_MIN_SCORE, RespondentType } from '@loupe/contracts';
 import type { SurveyKey } from './catalog.data.js';
 import { WeightedTable, type Prng } from './prng.js';
 
@@ -5,7 +6,7 @@ import { WeightedTable, type Prng } from './prng.js';
 // Everything here is pure and unit-tested; the generator combines it per session.
 
 /** Weeks of data: 105 seven-day windows back from today, about two years. */
-export const WEEKS = 105;
+const WEEKS = 105;
 const YEAR_WEEKS = 52.18;
 
 /** Volume per week window (0 = the seven days ending today): growth over time and a yearly wave. */
@@ -69,7 +70,12 @@ export const npsAnswer = (latent: number) => countBelow(NPS_CUTS, latent);
 export const fivePointAnswer = (latent: number) => 1 + countBelow(FIVE_POINT_CUTS, latent);
 
 /** Respondent type of an NPS answer: 0 promoter, 1 passive, 2 detractor. */
-export const respondentType = (nps: number) => (nps >= 9 ? 0 : nps >= 7 ? 1 : 2);
+export const respondentType = (nps: number): RespondentType =>
+  nps >= PROMOTER_MIN_SCORE
+    ? RespondentType.Promoter
+    : nps >= NEUTRAL_MIN_SCORE
+      ? RespondentType.Neutral
+      : RespondentType.Detractor;
 
 function countBelow(cuts: readonly number[], value: number): number {
   let n = 0;
@@ -88,7 +94,7 @@ function cutPoints(mix: readonly number[]): number[] {
 }
 
 /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
-export function inverseNormal(p: number): number {
+function inverseNormal(p: number): number {
   const a = [
     -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
     2.506628277459239,

@@ -13,7 +13,7 @@ import { anyOf } from '../db/any-of.js';
  */
 
 /** Demo catalogue widget ids and the widget kind each one stands for (reports spec §2, "widget kinds"). */
-export const DEMO_WIDGETS = {
+const DEMO_WIDGETS = {
   npsGauge: { id: 1, type: 'NpsGaugeChart' },
   npsTrend: { id: 2, type: 'TrendChart' },
   responseCard: { id: 3, type: 'Card' },

@@ -35,7 +35,7 @@ export type WorldBranch = {
   employees: WorldEmployee[];
 };
 
-export type WorldEmployee = { code: string; fullName: string; email: string; quality: number };
+type WorldEmployee = { code: string; fullName: string; email: string; quality: number };
 
 export type WorldProduct = {
   code: string;

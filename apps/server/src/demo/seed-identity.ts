@@ -106,7 +106,7 @@ async function seedDemoTenant(
 }
 
 /** The tenantless installation operator `operator` (security level 0), unless a user of that name exists. */
-export async function ensureDemoOperator(db: Db): Promise<void> {
+async function ensureDemoOperator(db: Db): Promise<void> {
   const { userName, fullName, email } = DEMO_OPERATOR;
   await ensureOperator(db, { userName, fullName, email, password: DEMO_PASSWORD });
 }

@@ -9,12 +9,8 @@ import { roles, tenants, userRoles, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { requireTenant } from '../plugins/auth.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import {
-  contentDisposition,
-  registerGridRoutes,
-  type GridFields,
-  type GridListSource,
-} from './grid-routes.js';
+import type { GridFields } from './grid-fields.js';
+import { contentDisposition, registerGridRoutes, type GridListSource } from './grid-routes.js';
 
 const userItem = z.object({
   Id: z.number().int(),

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { CellValue } from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, type Column, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -20,24 +20,9 @@ import {
 } from '@loupe/contracts';
 import { AppError, forbidden } from '../errors.js';
 import type { RouteAccess } from '../plugins/auth.js';
+import type { GridFieldType, GridFields } from './grid-fields.js';
 import { compileFilter, compileOrderBy } from './odata-sql.js';
 import { writeSheet } from './xlsx-sheet.js';
-
-/** The type of a grid field, which decides the literals and operators `$filter` accepts on it. */
-export type GridFieldType = 'string' | 'number' | 'boolean' | 'date';
-
-/** A field a list lets `$filter`/`$orderby` use: the SQL expression behind it and its type. */
-export type GridField = {
-  sql: SQL | Column;
-  type: GridFieldType;
-  /** Default true. */
-  sortable?: boolean;
-  /** Default true. */
-  filterable?: boolean;
-};
-
-/** The whitelist of a list: keys are the row's PascalCase property names (UserName, …). */
-export type GridFields = Record<string, GridField>;
 
 /** What `rows` gets: `where` already holds the list's scope AND the parsed `$filter`. */
 export type GridPageRequest = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };

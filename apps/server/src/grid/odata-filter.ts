@@ -14,7 +14,7 @@ import { AppError } from '../errors.js';
  */
 
 export type CompareOperator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
-export type TextFunction = 'contains' | 'startswith';
+type TextFunction = 'contains' | 'startswith';
 
 export type LiteralNode =
   | { kind: 'literal'; type: 'string'; value: string; position: number }

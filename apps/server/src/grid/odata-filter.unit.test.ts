@@ -3,7 +3,7 @@ import { PgDialect, boolean, integer, pgTable, text, timestamp } from 'drizzle-o
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@loupe/contracts';
 import { AppError } from '../errors.js';
-import type { GridFields } from './grid-routes.js';
+import type { GridFields } from './grid-fields.js';
 import { parseFilter, parseOrderBy, tokenize } from './odata-filter.js';
 import { compileFilter, compileOrderBy } from './odata-sql.js';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INT32_MAX, INT32_MIN } from '@loupe/contracts';
-import type { GridField, GridFieldType, GridFields } from './grid-routes.js';
+import type { GridField, GridFieldType, GridFields } from './grid-fields.js';
 import {
   parseFilter,
   parseOrderBy,

@@ -26,7 +26,7 @@ export type QueueSettings = {
 };
 
 /** The job a handler works on; its id stays the same across the job's attempts. */
-export type JobInfo = { id: string };
+type JobInfo = { id: string };
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 

@@ -4,14 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ALL_SCOPES,
-  CONSOLE_CLIENT_ID,
   ErrorCode,
   MAX_FILTER_IDS,
   gridQuerySchema,
   type WidgetDataRequest,
 } from '@loupe/contracts';
 import { users } from '../db/schema/index.js';
-import { callApi, scopedToken } from '../test/admin-api.js';
 import { signInNewUser } from '../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../test/widget-fixture.js';
@@ -61,10 +59,7 @@ beforeAll(async () => {
   await t.replica.flush();
   await t.app.ready();
   const [row] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
-  admin = await t.signer.sign(
-    { sub: String(row!.id), tid: row!.tenantId, scp: [...ALL_SCOPES], cid: CONSOLE_CLIENT_ID, name: 'admin' },
-    3600,
-  );
+  admin = await t.tokenFor({ userId: row!.id, tenantId: row!.tenantId, scopes: ALL_SCOPES, name: 'admin' });
   scoped = await signInNewUser(t, {
     userName: 'bad-input-scoped',
     tenantId: f.tenantId,
@@ -94,9 +89,7 @@ async function tableDigests(): Promise<Record<string, string>> {
 }
 
 const scopedNps = async () => {
-  const response = await callApi(t, {
-    method: 'POST',
-    url: '/api/widget-data/nps',
+  const response = await t.call('POST', '/api/widget-data/nps', {
     token: scoped,
     body: { TimeRange: MARCH },
   });
@@ -311,7 +304,7 @@ describe('bad input', () => {
     expect(await scopedNps()).toEqual(figuresBefore);
     const signedIn = await t.signIn('viewer');
     expect(signedIn.access_token).toBeTruthy();
-    const read = await callApi(t, { method: 'GET', url: '/api/users', token: admin });
+    const read = await t.call('GET', '/api/users', { token: admin });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json<{ Count: number }>().Count).toBeGreaterThan(0);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -320,9 +313,7 @@ describe('bad input', () => {
 
   it('refuses 32,767 channel ids with 400 (3333) naming the list; 1,000 ids pass', async () => {
     const send = (count: number) =>
-      callApi(t, {
-        method: 'POST',
-        url: '/api/widget-data/nps',
+      t.call('POST', '/api/widget-data/nps', {
         token: scoped,
         body: { ChannelSet: { Ids: Array.from({ length: count }, (_, index) => index + 1) } },
       });
@@ -338,9 +329,7 @@ describe('bad input', () => {
   });
 
   it('refuses NUL in text with a field error', async () => {
-    const response = await callApi(t, {
-      method: 'POST',
-      url: '/api/widget-data/nps',
+    const response = await t.call('POST', '/api/widget-data/nps', {
       token: scoped,
       body: { FreeTextFilter: 'a\u0000b' },
     });
@@ -352,19 +341,14 @@ describe('bad input', () => {
   });
 
   it('fails closed when the caller restrictions cannot be read: a token of an unknown user gets 401, not the whole tenant', async () => {
-    const token = await scopedToken(t, {
+    const token = await t.tokenFor({
       userId: 2_000_000_000,
       tenantId: f.tenantId,
       scopes: ['report:read'],
     });
-    const response = await callApi(t, {
-      method: 'POST',
-      url: '/api/widget-data/nps',
-      token,
-      body: { TimeRange: MARCH },
-    });
+    const response = await t.call('POST', '/api/widget-data/nps', { token, body: { TimeRange: MARCH } });
     expect(response.statusCode).toBe(401);
-    const lookup = await callApi(t, { method: 'GET', url: '/api/filters/channels', token });
+    const lookup = await t.call('GET', '/api/filters/channels', { token });
     expect([401, 403]).toContain(lookup.statusCode);
   });
 });

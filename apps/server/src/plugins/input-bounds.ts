@@ -30,7 +30,7 @@ type Problem = { Path: string; Message: string };
  * numbers outside PostgreSQL `integer`, arrays over MAX_BODY_ARRAY_ITEMS, nesting over MAX_BODY_DEPTH. The route
  * schemas set tighter bounds per field; this is the floor no schema can forget.
  */
-export function findOutOfBounds(value: unknown, path: string, depth = 0): Problem | undefined {
+function findOutOfBounds(value: unknown, path: string, depth = 0): Problem | undefined {
   if (typeof value === 'string') {
     if (value.length > MAX_TEXT_LENGTH)
       return { Path: path, Message: `Text longer than ${MAX_TEXT_LENGTH} characters` };

@@ -5,10 +5,10 @@ import { ErrorCode } from '@loupe/contracts';
 import { AppError } from '../errors.js';
 
 /** Requests per minute one address, and one account, may send to a group of routes. */
-export type RateLimit = { perAddress: number; perAccount: number };
+type RateLimit = { perAddress: number; perAccount: number };
 
 /** The rate-limited route groups (docs/api.md, "Rate limits"). */
-export const RATE_LIMIT_GROUPS = ['token', 'account', 'captcha', 'restData'] as const;
+const RATE_LIMIT_GROUPS = ['token', 'account', 'captcha', 'restData'] as const;
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
 export type RateLimitSettings = Record<RateLimitGroup, RateLimit>;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { ALL_SCOPES, type Scope } from '@loupe/contracts';
 import { users } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { RouteAccess } from './auth.js';
@@ -56,21 +56,9 @@ async function checkRouteGuards(t: TestApp): Promise<GuardReport> {
   await t.app.ready();
   const [admin] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
   if (!admin) throw new Error('the seeded admin is missing');
-  // The user's current token version: walking POST /api/account/sign-out-everywhere raises it.
-  const currentVersion = async () =>
-    (await t.database.db.select().from(users).where(eq(users.id, admin.id)))[0]!.tokenVersion;
-  const tokenWith = async (scopes: readonly string[]) =>
-    t.signer.sign(
-      {
-        sub: String(admin.id),
-        tid: admin.tenantId,
-        scp: [...scopes],
-        cid: CONSOLE_CLIENT_ID,
-        name: admin.userName,
-        ver: await currentVersion(),
-      },
-      300,
-    );
+  // tokenFor signs with the user's current token version, which walking sign-out-everywhere raises.
+  const tokenWith = (scopes: readonly Scope[]) =>
+    t.tokenFor({ userId: admin.id, tenantId: admin.tenantId, scopes, name: admin.userName });
 
   const registered = t.app.routeRegistry;
   // Fastify adds a HEAD route beside each GET; the GET stands for both.

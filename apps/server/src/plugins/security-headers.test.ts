@@ -40,9 +40,6 @@ afterAll(async () => {
   fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? t.authHeader(token) : {} });
-
 /** The CSP's directives by name. */
 function csp(response: LightMyRequestResponse): Map<string, string> {
   const header = response.headers['content-security-policy'];
@@ -79,7 +76,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
 describe('security headers', () => {
   it('are on the console’s page, and the page is not stored as a session answer', async () => {
     for (const url of ['/', '/reports/overview', '/login']) {
-      const response = await get(url);
+      const response = await t.call('GET', url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expectSecurityHeaders(response);
@@ -88,7 +85,7 @@ describe('security headers', () => {
   });
 
   it('are on assets, which stay long-cached', async () => {
-    const response = await get('/assets/app.js');
+    const response = await t.call('GET', '/assets/app.js');
     expect(response.statusCode).toBe(200);
     expectSecurityHeaders(response);
     expect(response.headers['cache-control']).toMatch(/immutable/);
@@ -96,7 +93,7 @@ describe('security headers', () => {
 
   it('are on API answers, with no-store on what a session reads', async () => {
     for (const url of ['/api/bootstrap/en', '/bootstrap/en', '/api/system-configurations', '/api/reports']) {
-      const response = await get(url, adminToken);
+      const response = await t.call('GET', url, { token: adminToken });
       expect(response.statusCode, url).toBe(200);
       expectSecurityHeaders(response);
       expect(response.headers['cache-control'], url).toBe('no-store');
@@ -136,18 +133,18 @@ describe('security headers', () => {
     expectSecurityHeaders(invalid);
     expect(invalid.headers['cache-control']).toBe('no-store');
 
-    const unauthorized = await get('/api/bootstrap/en');
+    const unauthorized = await t.call('GET', '/api/bootstrap/en');
     expect(unauthorized.statusCode).toBe(401);
     expectSecurityHeaders(unauthorized);
     expect(unauthorized.headers['cache-control']).toBe('no-store');
 
     for (const url of ['/api/no-such-route', '/bootstrap/']) {
-      const missing = await get(url);
+      const missing = await t.call('GET', url);
       expect(missing.statusCode, url).toBe(404);
       expectSecurityHeaders(missing);
     }
 
-    const broken = await get('/api/test/broken');
+    const broken = await t.call('GET', '/api/test/broken');
     expect(broken.statusCode).toBe(500);
     expect(broken.json<{ Code: number }>().Code).toBe(ErrorCode.Internal);
     expectSecurityHeaders(broken);
@@ -156,7 +153,7 @@ describe('security headers', () => {
 
 describe('GET /api/health', () => {
   it('tells an anonymous caller only that it is ok', async () => {
-    const response = await get('/api/health');
+    const response = await t.call('GET', '/api/health');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ Status: 'ok' });
     expect(response.body).not.toContain('1.9');
@@ -164,7 +161,7 @@ describe('GET /api/health', () => {
   });
 
   it('gives the version and database to healthcheck holders only', async () => {
-    const details = await get('/api/health/details', adminToken);
+    const details = await t.call('GET', '/api/health/details', { token: adminToken });
     expect(details.statusCode).toBe(200);
     expect(details.json()).toEqual({
       Status: 'ok',
@@ -172,9 +169,9 @@ describe('GET /api/health', () => {
       Database: expect.any(String) as string,
     });
     expect(details.headers['cache-control']).toBe('no-store');
-    expect((await get('/api/health/details')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/health/details')).statusCode).toBe(401);
     const viewerToken = (await t.signIn('viewer')).access_token;
-    expect((await get('/api/health/details', viewerToken)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/health/details', { token: viewerToken })).statusCode).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ALL_SCOPES, CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { ALL_SCOPES } from '@loupe/contracts';
 import {
   audits,
   dataValidationLogs,
@@ -240,16 +240,7 @@ async function dumpTenant(tenantId: number): Promise<string> {
 
 async function everyScopeToken(userName: string): Promise<string> {
   const [user] = await t.database.db.select().from(users).where(eq(users.userName, userName));
-  return t.signer.sign(
-    {
-      sub: String(user!.id),
-      tid: user!.tenantId,
-      scp: [...ALL_SCOPES],
-      cid: CONSOLE_CLIENT_ID,
-      name: userName,
-    },
-    3600,
-  );
+  return t.tokenFor({ userId: user!.id, tenantId: user!.tenantId, scopes: ALL_SCOPES, name: userName });
 }
 
 /** The routes to walk: the registry without HEAD twins and the routes that hold no tenant data. */

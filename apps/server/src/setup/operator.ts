@@ -11,10 +11,7 @@ export const OPERATOR_ROLE_NAME = 'Installation Operator';
  * The installation operator's scopes: all of them. The operator is tenantless (security level 0): it creates
  * tenants and their first administrators, and tenant-bound routes refuse a caller without a tenant anyway.
  */
-export const OPERATOR_ROLE_SCOPES: readonly Scope[] = ALL_SCOPES;
-
-/** The user name `LOUPE_OPERATOR_PASSWORD` creates on first start when `LOUPE_OPERATOR_NAME` is unset. */
-export const DEFAULT_OPERATOR_NAME = 'operator';
+const OPERATOR_ROLE_SCOPES: readonly Scope[] = ALL_SCOPES;
 
 export type OperatorInput = {
   userName: string;

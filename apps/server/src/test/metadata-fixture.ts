@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { CONSOLE_CLIENT_ID, type Scope } from '@loupe/contracts';
 import {
   experienceGroups,
   experiences,
@@ -12,12 +11,10 @@ import {
   weightedExperienceGroupItems,
   weightedExperienceGroups,
 } from '../db/schema/index.js';
-import { createTestApp, type TestApp } from './test-app.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { createTestApp, type ApiMethod, type TestApp } from './test-app.js';
 
 /** A refusal's body; successful answers are read with their contracts type, `json<ExperienceDetail>()`. */
-export type RefusalBody = { Code: number; Message: string; Details?: { Path: string; Message: string }[] };
+type RefusalBody = { Code: number; Message: string; Details?: { Path: string; Message: string }[] };
 export type Answer = { status: number; json<T = RefusalBody>(): T };
 
 /** What the experiences, weighted groups and journey stage tests share: the app, callers and helpers. */
@@ -37,7 +34,7 @@ export type MetadataFixture = {
     /** A tenantless caller holding metadata:manage. */
     tenantless: string;
   };
-  call(method: Method, url: string, options?: { token?: string; body?: unknown }): Promise<Answer>;
+  call(method: ApiMethod, url: string, options?: { token?: string; body?: unknown }): Promise<Answer>;
   /** Inserts a survey of `tenantId` (the demo tenant by default), optionally in a journey stage. */
   survey(options?: { tenantId?: number; journeyStageId?: number }): Promise<number>;
   /** Inserts a question measuring `experienceId` in a new survey of `tenantId`. */
@@ -65,18 +62,12 @@ export async function createMetadataFixture(): Promise<MetadataFixture> {
     })
     .returning({ id: users.id });
 
-  const tokenFor = (userId: number, tenantId: number | null, scopes: Scope[]) =>
-    t.signer.sign(
-      { sub: String(userId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'test' },
-      600,
-    );
-
   const tokens = {
     admin: (await t.signIn('admin')).access_token,
-    other: await tokenFor(otherUser!.id, other!.id, ['metadata:manage']),
+    other: await t.tokenFor({ userId: otherUser!.id, tenantId: other!.id, scopes: ['metadata:manage'] }),
     viewer: (await t.signIn('viewer')).access_token,
-    customKpi: await tokenFor(admin!.id, t.tenantId, ['customKpi']),
-    tenantless: await tokenFor(admin!.id, null, ['metadata:manage']),
+    customKpi: await t.tokenFor({ userId: admin!.id, tenantId: t.tenantId, scopes: ['customKpi'] }),
+    tenantless: await t.tokenFor({ userId: admin!.id, tenantId: null, scopes: ['metadata:manage'] }),
   };
 
   let surveyNumber = 0;
@@ -94,12 +85,7 @@ export async function createMetadataFixture(): Promise<MetadataFixture> {
     otherTenantId: other!.id,
     tokens,
     async call(method, url, { token = tokens.admin, body } = {}) {
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: { ...t.authHeader(token), language: 'en' },
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
+      const response = await t.call(method, url, { token, body });
       return { status: response.statusCode, json: <T>() => response.json<T>() };
     },
     survey,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import { Provider, type Configuration } from 'oidc-provider';
 
-export type OidcTestAccount = {
+type OidcTestAccount = {
   /** The subject the provider asserts (`sub`); also accepted as the login name. */
   sub: string;
   email: string;

@@ -1,11 +1,33 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { parseMail } from './mime.js';
 
-/** A mail as a test reads it: envelope recipients, decoded subject and plain-text body. */
-export type CaughtMail = { to: string[]; subject: string; text: string; raw: string };
+/** A mail the server sent, as a test reads it (API tests in process, browser tests from `GET /messages`). */
+export type CaughtMail = {
+  id: number;
+  /** Envelope recipients (lower case), which is where the mail really went. */
+  to: string[];
+  from: string;
+  /** Decoded subject. */
+  subject: string;
+  /** The plain-text and HTML parts, decoded. */
+  text: string;
+  html: string;
+  /** The whole message as it arrived. */
+  raw: string;
+  receivedAt: string;
+};
+
+export type SmtpCatcherOptions = {
+  /** Port to listen on (127.0.0.1); 0 or absent picks a free one. */
+  smtpPort?: number;
+  /** When given, `GET /messages[?to=address]` on this port lists the mails as JSON, for other processes. */
+  httpPort?: number;
+};
 
 export type SmtpCatcher = {
-  /** `smtp://127.0.0.1:<port>`, for createMailer. */
+  /** `smtp://127.0.0.1:<port>`, for createMailer or SMTP_URL. */
   url: string;
   mails: CaughtMail[];
   /** Resolves with the first mail to `address` after `afterCount` mails, waiting up to `timeoutMs`. */
@@ -13,46 +35,28 @@ export type SmtpCatcher = {
   close(): Promise<void>;
 };
 
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
+type Listening = {
+  once(event: 'error', listener: (error: Error) => void): unknown;
+  listen(port: number, host: string, callback: () => void): unknown;
+};
+
+function listen(server: Listening, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
 }
 
-// Only what nodemailer writes: RFC 2047 encoded words in headers, and base64 or quoted-printable text parts.
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_all, kind: string, data: string) =>
-      kind.toLowerCase() === 'b'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
-
-function plainText(raw: string): string {
-  const part = /content-type: text\/plain[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--|$)/i.exec(raw);
-  if (!part) return '';
-  const headers = raw.slice(0, part.index + part[0].length - part[1]!.length);
-  const encoding = /content-transfer-encoding: ([\w-]+)\s*$/im.exec(headers.slice(part.index))?.[1];
-  if (encoding?.toLowerCase() === 'base64') return Buffer.from(part[1]!, 'base64').toString('utf8');
-  if (encoding?.toLowerCase() === 'quoted-printable') return decodeQuotedPrintable(part[1]!);
-  return part[1]!;
-}
-
-/** A local SMTP server (no TLS, no authentication) that keeps every mail in memory: the tests' mailbox. */
-export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+/**
+ * A local SMTP server that accepts every mail (no TLS, no authentication) and keeps it in memory: the tests'
+ * mailbox. With `httpPort`, also a tiny HTTP endpoint on 127.0.0.1 that lists what arrived.
+ */
+export async function startSmtpCatcher({
+  smtpPort = 0,
+  httpPort,
+}: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
-  const server = new SMTPServer({
+  const smtp = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
@@ -63,22 +67,43 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       stream.on('error', callback);
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+        const { from, subject, text, html } = parseMail(raw);
         mails.push({
+          id: mails.length + 1,
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-          subject: decodeWords(subject),
-          text: plainText(raw),
+          from,
+          subject,
+          text,
+          html,
           raw,
+          receivedAt: new Date().toISOString(),
         });
         callback();
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
+  await listen(smtp, smtpPort);
+  const { port } = smtp.server.address() as AddressInfo;
+
+  let api: http.Server | undefined;
+  if (httpPort !== undefined) {
+    api = http.createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      if (request.method === 'GET' && url.pathname === '/messages') {
+        const to = url.searchParams.get('to')?.toLowerCase();
+        const body = JSON.stringify(to ? mails.filter((mail) => mail.to.includes(to)) : mails);
+        response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+        return;
+      }
+      response.writeHead(404).end();
+    });
+    try {
+      await listen(api, httpPort);
+    } catch (error) {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      throw error;
+    }
+  }
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -93,6 +118,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      if (api) await new Promise<void>((resolve) => api.close(() => resolve()));
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    },
   };
 }

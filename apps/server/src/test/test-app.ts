@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { CONSOLE_CLIENT_ID, type TokenResponse } from '@loupe/contracts';
+import { CONSOLE_CLIENT_ID, type Scope, type TokenResponse } from '@loupe/contracts';
 import { createAnalyticsReplica, type AnalyticsReplica } from '../analytics/replica.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../demo/demo-users.js';
 import { ensureConsoleClient, seedDemoIdentity } from '../demo/seed-identity.js';
 import { ensureWidgetCatalogue } from '../modules/widgets/ensure-widget-catalogue.js';
@@ -16,6 +18,26 @@ import { createLogger } from '../logger.js';
 import { createAccessTokenSigner, type AccessTokenSigner } from '../modules/auth/access-token.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { RateLimitSettings } from '../plugins/rate-limits.js';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+type ApiCallOptions = {
+  /** The access token; none: the call goes without one. */
+  token?: string;
+  /** Sent as JSON when given. */
+  body?: unknown;
+  /** Extra headers; `language` defaults to English. */
+  headers?: Record<string, string>;
+};
+
+type TokenForOptions = {
+  userId: number;
+  /** The tenant the token acts in; null = tenantless. */
+  tenantId: number | null;
+  scopes: readonly Scope[];
+  /** The `name` claim (the audit trail's user name); default 'test'. */
+  name?: string;
+};
 
 export type TestApp = {
   /** Not yet ready: a test may still register routes or hooks before its first `inject`. */
@@ -29,6 +51,14 @@ export type TestApp = {
   /** Signs a demo user in through `POST /token` and returns the token answer; throws when refused. */
   signIn(userName: string, password?: string): Promise<TokenResponse>;
   authHeader(accessToken: string): { authorization: string };
+  /** One API call through `app.inject`: as `token`, in English unless `headers` say otherwise. */
+  call(method: ApiMethod, url: string, options?: ApiCallOptions): Promise<LightMyRequestResponse>;
+  /**
+   * A token for an existing user row acting in `tenantId` with exactly `scopes`, signed as `POST /token`
+   * signs, without a sign-in (with the user's current token version). The actor's security level still comes
+   * from the user row.
+   */
+  tokenFor(options: TokenForOptions): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -171,6 +201,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config: { ...(options.config ?? loadConfig()), rateLimits: options.rateLimits ?? null },
     });
     const built = app;
+    const authHeader = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
     return {
       app: built,
@@ -195,7 +226,32 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         }
         return response.json<TokenResponse>();
       },
-      authHeader: (accessToken) => ({ authorization: `Bearer ${accessToken}` }),
+      authHeader,
+      call(method, url, { token, body, headers } = {}) {
+        return built.inject({
+          method,
+          url,
+          headers: { ...(token === undefined ? {} : authHeader(token)), language: 'en', ...headers },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+      },
+      async tokenFor({ userId, tenantId, scopes, name = 'test' }) {
+        const [user] = await database.db
+          .select({ ver: users.tokenVersion })
+          .from(users)
+          .where(eq(users.id, userId));
+        return signer.sign(
+          {
+            sub: String(userId),
+            tid: tenantId,
+            scp: [...scopes],
+            cid: CONSOLE_CLIENT_ID,
+            name,
+            ver: user?.ver ?? 0,
+          },
+          3600,
+        );
+      },
       close,
     };
   } catch (error) {

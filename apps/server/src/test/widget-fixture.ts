@@ -62,7 +62,7 @@ async function insertNode(
   return id;
 }
 
-export type FixtureSession = {
+type FixtureSession = {
   /** Default: the main survey. */
   surveyId?: number;
   /** The transaction's time (TransactionDateId) and the answer's (AnsweredDateId); created = answered. */
@@ -126,7 +126,7 @@ export type WidgetFixture = {
   labelComment(labels: FixtureLabels): Promise<number>;
 };
 
-export type FixtureTopicModel = {
+type FixtureTopicModel = {
   name: string;
   /** Default 'tr'. */
   language?: string;
@@ -135,7 +135,7 @@ export type FixtureTopicModel = {
   topics: (string | { name: string; children: string[] })[];
 };
 
-export type FixtureLabels = {
+type FixtureLabels = {
   /** The labelled answer; default the session's (first) comment. */
   answerId?: number;
   sessionId?: number;

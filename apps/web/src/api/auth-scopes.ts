@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
 
-export const authScopesQueryKey = ['auth-scopes'] as const;
+const authScopesQueryKey = ['auth-scopes'] as const;
 
 /** `GET /api/authScopes`: every scope the console knows, sorted by name. Loaded once per session. */
-export function authScopesQueryOptions() {
+function authScopesQueryOptions() {
   return queryOptions({
     queryKey: authScopesQueryKey,
     queryFn: ({ signal }) =>

@@ -3,13 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
 
-export const tenantOptionsQueryKey = ['tenants', 'forSelect'] as const;
+const tenantOptionsQueryKey = ['tenants', 'forSelect'] as const;
 
 /**
  * `GET /api/tenants/forSelect`: the tenants the caller may pick, by name (an operator gets every tenant, a
  * tenant-bound caller its own).
  */
-export function tenantOptionsQueryOptions() {
+function tenantOptionsQueryOptions() {
   return queryOptions({
     queryKey: tenantOptionsQueryKey,
     queryFn: ({ signal }) =>

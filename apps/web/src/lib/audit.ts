@@ -5,7 +5,7 @@ import { apiRequest } from './api-client';
 /**
  * `POST /api/audits`. Auditing never interrupts the user: failures are logged to the console, not shown.
  */
-export async function recordAudit(audit: CreateAudit): Promise<void> {
+async function recordAudit(audit: CreateAudit): Promise<void> {
   try {
     await apiRequest({
       path: '/api/audits',

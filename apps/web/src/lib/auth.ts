@@ -30,7 +30,7 @@ function storageOf(kind: TokenStorage): Storage {
 }
 
 /** Where new tokens go. */
-export function tokenStorage(): TokenStorage {
+function tokenStorage(): TokenStorage {
   return localStorage.getItem(TOKEN_STORAGE_KEY) === 'local' ? 'local' : 'session';
 }
 

@@ -10,7 +10,7 @@ import { currentLocale } from './i18n';
  */
 export const bootstrapQueryKey = ['bootstrap'] as const;
 
-export function bootstrapQueryOptions() {
+function bootstrapQueryOptions() {
   return queryOptions({
     queryKey: bootstrapQueryKey,
     queryFn: ({ signal }) =>

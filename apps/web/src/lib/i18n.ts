@@ -35,12 +35,12 @@ import type widgetImpact from '../locales/en/widgetImpact.json';
  */
 
 /** The console's languages (shell spec §1), Turkish first as the default. */
-export const LOCALES: readonly LanguageCode[] = LANGUAGES.map((language) => language.code);
+const LOCALES: readonly LanguageCode[] = LANGUAGES.map((language) => language.code);
 export type Locale = LanguageCode;
 export const DEFAULT_LOCALE: Locale = DEFAULT_LANGUAGE;
 
 /** One namespace per feature; `common` holds the shared words, error codes and sign-in errors. */
-export const NAMESPACES = [
+const NAMESPACES = [
   'common',
   'shell',
   'home',

@@ -10,7 +10,7 @@ export const LICENSE_WARNING_DAYS = 60;
 export const LICENSE_FAILURE_DAYS = 30;
 /** Remaining sessions at or below this get a notice; on Mondays the wider margin gives a week's warning. */
 export const SESSION_WARNING_REMAINING = 2000;
-export const SESSION_WARNING_REMAINING_MONDAY = 20000;
+const SESSION_WARNING_REMAINING_MONDAY = 20000;
 /** How long a notice stays on screen. */
 export const NOTICE_DURATION_SECONDS = 10;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 /** The browser tab's title: the localized screen name and the product suffix (shell spec §2). */
-export function pageTitle(screenName: string | undefined, productName: string): string {
+function pageTitle(screenName: string | undefined, productName: string): string {
   return screenName ? `${screenName} | ${productName}` : productName;
 }
 

@@ -8,7 +8,7 @@ import { scopeListSchema, scopeSchema } from './roles.schema.js';
  * client authenticates with a secret the server generates, stores only as a hash, and shows once.
  */
 
-export const clientApplicationTypeSchema = z.union([
+const clientApplicationTypeSchema = z.union([
   z.literal(ClientApplicationType.Public),
   z.literal(ClientApplicationType.Confidential),
 ]);
@@ -16,8 +16,8 @@ export const clientApplicationTypeSchema = z.union([
 /** Access tokens live 1 minute to 1 day; refresh tokens 5 minutes to 1 year, never shorter than the access token. */
 export const CLIENT_ACCESS_TOKEN_LIFETIME = { min: 60, max: 86_400, default: 900 } as const;
 export const CLIENT_REFRESH_TOKEN_LIFETIME = { min: 300, max: 31_536_000, default: 2_592_000 } as const;
-export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/;
-export const ANY_ORIGIN = '*';
+const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/;
+const ANY_ORIGIN = '*';
 
 /** `*` (any origin) or one http(s) origin: scheme, host and optional port, without a path. */
 export const allowedOriginSchema = z

@@ -29,7 +29,7 @@ const wholeObject: FieldMessage = {
 const languageCodes = LANGUAGES.map((language) => language.code).join(', ');
 
 /** The sections the console reads, by name; each name is matched exactly, as the readers match it. */
-export const CONFIGURATION_SECTION_RULES = {
+const CONFIGURATION_SECTION_RULES = {
   /** `{ "Language": "en" }`: the interface language every user of the tenant starts in. */
   LanguagePreference: {
     schema: z.object({

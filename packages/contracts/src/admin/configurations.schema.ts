@@ -12,7 +12,7 @@ import { VALIDATION_MESSAGES, integerNumber, isAtLeast, isAtMost, jsonText } fro
 /** What a credential section's strings read back as; sent back unchanged it means "keep the stored value". */
 export const CREDENTIAL_MASK = '******';
 /** The longest JSON text a configuration may hold. */
-export const CONFIGURATION_JSON_MAX_LENGTH = 100_000;
+const CONFIGURATION_JSON_MAX_LENGTH = 100_000;
 /** The most CATI opt-out reasons a tenant's system rules may list. */
 export const CATI_OPTOUT_FREQUENCIES_MAX = 50;
 
@@ -67,7 +67,6 @@ export const saveSystemConfigurationSchema = z
     message: 'configurations:validation.credentialNotSynced',
   });
 export type SaveSystemConfiguration = z.infer<typeof saveSystemConfigurationSchema>;
-export type SaveSystemConfigurationInput = z.input<typeof saveSystemConfigurationSchema>;
 
 /** A service configuration; `ConfigType` narrows a section to one variant of the service, '*' to all. */
 export const serviceConfigurationSchema = z.object({
@@ -91,7 +90,6 @@ export const saveServiceConfigurationSchema = z.object({
   ConfigType: z.string().trim().min(1).max(200).optional().default('*'),
 });
 export type SaveServiceConfiguration = z.infer<typeof saveServiceConfigurationSchema>;
-export type SaveServiceConfigurationInput = z.input<typeof saveServiceConfigurationSchema>;
 
 /** `{ id }` of the configuration routes. */
 export const configurationIdParamsSchema = z.object({ id: int32IdParam });
@@ -119,9 +117,9 @@ const wholeNumber = (max: number) =>
     .refine((value) => isAtMost(value, max), { message: VALIDATION_MESSAGES.maxValue, params: { max } });
 
 /** The most days a contact rule may wait (ten years). */
-export const SYSTEM_RULE_MAX_DAYS = 3650;
+const SYSTEM_RULE_MAX_DAYS = 3650;
 /** The highest invitation limit. */
-export const SYSTEM_RULE_MAX_INVITATION_LIMIT = 1_000_000;
+const SYSTEM_RULE_MAX_INVITATION_LIMIT = 1_000_000;
 
 const days = wholeNumber(SYSTEM_RULE_MAX_DAYS);
 
@@ -130,7 +128,6 @@ export const catiOptoutFrequencySchema = z.object({
   Reason: z.string().trim().min(1).max(200),
   Days: days,
 });
-export type CatiOptoutFrequency = z.infer<typeof catiOptoutFrequencySchema>;
 
 /** Reasons compare without surrounding spaces and case. */
 export const reasonKey = (reason: string) => reason.trim().toLocaleLowerCase('tr');

@@ -31,7 +31,7 @@ export function isCalculable(measurementType: number): boolean {
 export const PRESERVED_EXPERIENCE_IDS = [101, 102, 201, 601, 1601, 1602, 1610] as const;
 
 /** Names of experiences, experience groups, weighted groups and journey stages. */
-export const METADATA_NAME_MAX = 100;
+const METADATA_NAME_MAX = 100;
 const nameSchema = z.string().trim().min(1).max(METADATA_NAME_MAX);
 const idSchema = int32Id;
 
@@ -97,7 +97,7 @@ export const WEIGHTED_GROUP_MAX_ITEMS = 50;
 export const WEIGHT_MAX = 1_000_000;
 
 /** One weight of a group: both the experience and the weight are required (shell spec §5). */
-export const weightedExperienceItemSaveSchema = z.object({
+const weightedExperienceItemSaveSchema = z.object({
   ExperienceId: idSchema,
   Weight: z.number().gt(0).max(WEIGHT_MAX),
 });

@@ -8,7 +8,6 @@ import { int32IdParam } from '../input-bounds.js';
 
 /** A tenantless caller names the tenant whose licence it reads; a tenant-bound caller reads its own. */
 export const licenseInfoQuerySchema = z.object({ tenantId: int32IdParam.optional() });
-export type LicenseInfoQuery = z.infer<typeof licenseInfoQuerySchema>;
 
 export const licenseDetailsSchema = z.object({
   TenantId: z.number().int(),

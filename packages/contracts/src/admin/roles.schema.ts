@@ -12,7 +12,7 @@ import { ALL_SCOPES } from '../scopes.js';
 export const scopeSchema = z.enum(ALL_SCOPES);
 
 /** The security levels a role can have. */
-export const securityLevelSchema = z.union([
+const securityLevelSchema = z.union([
   z.literal(SecurityLevel.Alterna),
   z.literal(SecurityLevel.Power),
   z.literal(SecurityLevel.Regular),
@@ -65,10 +65,10 @@ export const roleSchema = roleListItemSchema
   .extend({ Scopes: z.array(scopeSchema) });
 export type Role = z.infer<typeof roleSchema>;
 
-export const ROLE_NAME_MAX = 100;
+const ROLE_NAME_MAX = 100;
 
 /** The role's name: 1–100 characters, unique in the tenant (case-insensitive, 10010). */
-export const roleNameSchema = z.string().trim().min(1).max(ROLE_NAME_MAX);
+const roleNameSchema = z.string().trim().min(1).max(ROLE_NAME_MAX);
 
 /**
  * `POST /api/identity/roles` (create) and `PUT /api/identity/roles/{id}` (update). At least one scope.

@@ -19,7 +19,7 @@ export const DEFAULT_TENANT_TIME_ZONE = 'Europe/Istanbul';
 export const TENANT_LIMIT_SECTION = 'TenantLimit';
 
 /** The largest tenant `Config` accepted, in characters of its JSON text. */
-export const TENANT_CONFIG_MAX_LENGTH = 65_536;
+const TENANT_CONFIG_MAX_LENGTH = 65_536;
 
 function isTimeZone(value: string): boolean {
   try {
@@ -31,7 +31,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /** A tenant's configuration: a JSON object (not an array or a plain value). */
-export const tenantConfigSchema = z
+const tenantConfigSchema = z
   .record(z.string(), z.unknown())
   .refine((config) => JSON.stringify(config).length <= TENANT_CONFIG_MAX_LENGTH, {
     message: 'tenants.configTooLarge',

@@ -29,14 +29,14 @@ export const userNameField = z
   .max(100)
   .regex(/^[\p{L}\p{N}._@-]+$/u);
 export const fullNameField = z.string().trim().min(1).max(200);
-export const userEmailField = optionalText(256).refine((value) => value === null || isEmail(value), {
+const userEmailField = optionalText(256).refine((value) => value === null || isEmail(value), {
   message: VALIDATION_MESSAGES.email,
 });
 /** An international phone number: an optional '+' and 7–15 digits. */
-export const msisdnField = optionalText(20).refine((value) => value === null || /^\+?\d{7,15}$/.test(value));
-export const userTitleField = optionalText(100);
-export const departmentField = optionalText(100);
-export const userLanguageField = z
+const msisdnField = optionalText(20).refine((value) => value === null || /^\+?\d{7,15}$/.test(value));
+const userTitleField = optionalText(100);
+const departmentField = optionalText(100);
+const userLanguageField = z
   .enum(LANGUAGE_CODES)
   .nullish()
   .transform((value) => value ?? null);
@@ -45,13 +45,13 @@ export const initialPasswordField = passwordRule().max(256);
 // A user's channel, product and employee restrictions: at most 5,000 ids each.
 const restrictionIds = idList(5000);
 /** Ordered role ids; the first is the user's role and decides the security level (shell spec §6). */
-export const userRolesField = z
+const userRolesField = z
   .array(int32Id)
   .min(1)
   .max(50)
   .refine((ids) => new Set(ids).size === ids.length);
 /** ISO date-time; the user cannot sign in from then on (invalid_grant_trial_expired). */
-export const trialExpireDateField = z.iso
+const trialExpireDateField = z.iso
   .datetime({ offset: true })
   .nullish()
   .transform((value) => value ?? null);
@@ -94,21 +94,17 @@ const requirePassword = <T extends { Password?: string }>(value: T, context: z.R
 
 /** `PUT /api/users/{id}`: the whole form (roles and restrictions are replaced). */
 export const userUpdateSchema = z.object({ ...commonFormFields, ...tenantFormFields });
-export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 /** `POST /api/users`: as the update, with the initial password required. */
 export const userCreateSchema = userUpdateSchema.superRefine(requirePassword);
-export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** `PUT /api/test-users/{id}`: a user without tenant and trial, always in the caller's tenant. */
 export const testUserUpdateSchema = z.object(commonFormFields);
 export type TestUserUpdate = z.infer<typeof testUserUpdateSchema>;
-export type TestUserUpdateInput = z.input<typeof testUserUpdateSchema>;
 
 /** `POST /api/test-users`. */
 export const testUserCreateSchema = testUserUpdateSchema.superRefine(requirePassword);
-export type TestUserCreate = z.infer<typeof testUserCreateSchema>;
 
 /**
  * `GET /api/users/roleChoices?tenantId=`: the roles (`IdentityRole`) of the tenant a user form puts the user

@@ -11,7 +11,6 @@ export const alertCountQuerySchema = z.object({
     .pipe(z.union([z.literal(0), z.literal(1)]))
     .default(0),
 });
-export type AlertCountQuery = z.infer<typeof alertCountQuerySchema>;
 
 /** The answer: a bare JSON number. */
 export const alertCountSchema = z.number().int().nonnegative();

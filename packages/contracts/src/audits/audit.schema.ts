@@ -11,15 +11,3 @@ export const createAuditSchema = z.object({
   OperationData: z.string().max(4000).optional().default(''),
 });
 export type CreateAudit = z.infer<typeof createAuditSchema>;
-
-export const auditSchema = z.object({
-  Id: z.number().int(),
-  OperationType: z.number().int(),
-  OperationScope: z.string(),
-  OperationData: z.string(),
-  UserId: z.number().int().nullable(),
-  UserName: z.string().nullable(),
-  TenantId: z.number().int().nullable(),
-  CreatedDate: z.string(),
-});
-export type Audit = z.infer<typeof auditSchema>;

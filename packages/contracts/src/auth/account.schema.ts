@@ -23,7 +23,6 @@ export type Captcha = z.infer<typeof captchaSchema>;
 export const captchaRequiredQuerySchema = z.object({
   login: z.string().trim().max(256).optional().default(''),
 });
-export type CaptchaRequiredQuery = z.infer<typeof captchaRequiredQuerySchema>;
 
 export const captchaRequiredSchema = z.object({
   Required: z.boolean(),
@@ -70,8 +69,7 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
-export const EMAIL_CONFIRMATION_STATUSES = ['confirmed', 'already-confirmed'] as const;
-export type EmailConfirmationStatus = (typeof EMAIL_CONFIRMATION_STATUSES)[number];
+const EMAIL_CONFIRMATION_STATUSES = ['confirmed', 'already-confirmed'] as const;
 
 /** `POST /api/account/confirm-email`: `already-confirmed` when the email was confirmed before. */
 export const confirmEmailResultSchema = z.object({

@@ -17,4 +17,3 @@ export type SsoTokenRequest = z.infer<typeof ssoTokenRequestSchema>;
 
 /** The same answer as `POST /token`, plus where to go next. */
 export const ssoTokenResponseSchema = tokenResponseSchema.extend({ redirect: z.string() });
-export type SsoTokenResponse = z.infer<typeof ssoTokenResponseSchema>;

@@ -18,7 +18,7 @@ export const passwordGrantSchema = z.object({
 });
 
 /** `POST /token` with `grant_type=refresh_token`. */
-export const refreshGrantSchema = z.object({
+const refreshGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
   refresh_token: z.string().min(1).max(512),
   client_id: z.string().min(1).max(100),
@@ -47,14 +47,12 @@ export const tokenErrorSchema = z.object({
   /** Set on `invalid_grant_2fa` when the password was right and a code is still needed. */
   two_factor_required: z.boolean().optional(),
 });
-export type TokenError = z.infer<typeof tokenErrorSchema>;
 
 /** `POST /token/revoke`: ends a sign-in by revoking its refresh token (RFC 7009 style). */
 export const revokeRequestSchema = z.object({
   token: z.string().min(1).max(512),
   client_id: z.string().min(1).max(100),
 });
-export type RevokeRequest = z.infer<typeof revokeRequestSchema>;
 
 /** Claims of the signed access token. */
 export type AccessTokenClaims = {

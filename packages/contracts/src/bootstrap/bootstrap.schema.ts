@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const licenseInfoSchema = z.object({
+const licenseInfoSchema = z.object({
   IsValid: z.boolean(),
   ExpireIn: z.number().int(),
   SessionLimitPerYear: z.number().int(),
@@ -11,7 +11,7 @@ export const licenseInfoSchema = z.object({
 });
 export type LicenseInfo = z.infer<typeof licenseInfoSchema>;
 
-export const signedInUserSchema = z.object({
+const signedInUserSchema = z.object({
   Id: z.number().int(),
   UserName: z.string(),
   FullName: z.string(),

@@ -34,7 +34,6 @@ export const gridQuerySchema = z.object({
   $filter: z.string().trim().max(4000).optional(),
 });
 export type GridQuery = z.infer<typeof gridQuerySchema>;
-export type GridQueryInput = z.input<typeof gridQuerySchema>;
 
 /** The filter object some lists take as the body of `POST {endpoint}/query` (a list documents its keys). */
 export const gridFilterBodySchema = z.record(z.string(), z.unknown()).optional().default({});
@@ -47,7 +46,7 @@ export function gridPageSchema<T extends z.ZodType>(item: T) {
 export type GridPage<T> = { Items: T[]; Count: number };
 
 /** A grid column as the export writes it: the field of the row and its (translated) heading. */
-export const gridExportColumnSchema = z.object({
+const gridExportColumnSchema = z.object({
   Field: z.string().trim().min(1).max(100),
   Title: z.string().trim().min(1).max(200),
 });

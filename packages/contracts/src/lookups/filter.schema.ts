@@ -2,13 +2,12 @@ import { z } from 'zod';
 
 /** `?isTreeBuilt=true` answers a tree (`Children`); absent or false answers a flat list with `ParentId`. */
 export const treeQuerySchema = z.object({ isTreeBuilt: z.stringbool().optional().default(false) });
-export type TreeQuery = z.infer<typeof treeQuerySchema>;
 
 /**
  * A node of the channel, product or location tree. `Code` is the integration code the REST data API accepts.
  * `Selectable` is false for an ancestor shown only so that a restricted user can reach the nodes they may see.
  */
-export const lookupNodeSchema = z.object({
+const lookupNodeSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   Code: z.string(),
@@ -36,7 +35,7 @@ export const codedItemSchema = z.object({ Id: z.number().int(), Name: z.string()
 export type CodedItem = z.infer<typeof codedItemSchema>;
 
 /** A segment; `Value` is how filters address it ('groupId;id'), `Code` how the REST data API does (with its group's). */
-export const segmentItemSchema = z.object({
+const segmentItemSchema = z.object({
   Id: z.number().int(),
   GroupId: z.number().int(),
   Name: z.string(),

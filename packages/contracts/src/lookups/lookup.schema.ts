@@ -75,7 +75,6 @@ export const QUESTION_TYPES = [
   { Name: 'MXSS', en: 'Matrix', tr: 'Matris' },
   { Name: 'MXGD', en: 'Multi-question group', tr: 'Çoklu soru grubu' },
 ] as const;
-export type QuestionTypeName = (typeof QUESTION_TYPES)[number]['Name'];
 
 export function isMatrixQuestionType(name: string): boolean {
   return name.startsWith('MX');

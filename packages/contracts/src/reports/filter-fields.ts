@@ -34,8 +34,7 @@ import {
  */
 
 /** Where a filter property applies: the report page, a widget's dataFilters, and the screens sharing the Filter object. */
-export const FILTER_SCOPES = ['report', 'widget', 'alert', 'inviteePool', 'dataFlow'] as const;
-export type FilterScope = (typeof FILTER_SCOPES)[number];
+export type FilterScope = 'report' | 'widget' | 'alert' | 'inviteePool' | 'dataFlow';
 
 /** The trees a filter chooses nodes of, with their depth: the replica keeps levels 1..depth of each node. */
 export const FILTER_TREES = {
@@ -98,7 +97,7 @@ export type FilterKind =
  * session's or, on comments, the comment's own (`commentColumn`); `freeText` stemmed words; `time` TimeRange on
  * the widget's TimeColumn; `none` selects nothing by itself.
  */
-export type FilterMatch =
+type FilterMatch =
   | 'in'
   | 'tree'
   | 'segments'
@@ -406,7 +405,7 @@ type KeysWhere<Condition> = {
   [K in FilterFieldKey]: Fields[K] extends Condition ? K : never;
 }[FilterFieldKey];
 /** The properties of a scope. */
-export type ScopeFilterKey<Scope extends FilterScope> = {
+type ScopeFilterKey<Scope extends FilterScope> = {
   [K in FilterFieldKey]: Scope extends Fields[K]['scopes'][number] ? K : never;
 }[FilterFieldKey];
 /** The properties the report filter panel offers. */

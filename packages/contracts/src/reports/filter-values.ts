@@ -48,7 +48,6 @@ export const filterIdOrIdsSchema = z.union([filterIdSchema, filterIdsSchema]);
  * for itself and everything below it.
  */
 export const treeSetSchema = z.object({ Ids: filterIdsSchema });
-export type TreeSet = z.infer<typeof treeSetSchema>;
 
 /**
  * A calendar date 'YYYY-MM-DD'. A full ISO date-time is accepted too and read as the calendar date it is written
@@ -87,7 +86,6 @@ export const topicFilterSchema = z.object({
   TopicModelId: filterIdSchema.nullish(),
   TopicIds: filterIdsSchema,
 });
-export type TopicFilter = z.infer<typeof topicFilterSchema>;
 
 /**
  * A value as a list of whole numbers: one id or a list, numbers or numeric text ('2', ' 3'); anything else (blank

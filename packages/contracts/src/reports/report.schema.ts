@@ -135,7 +135,6 @@ export const roleReportSaveSchema = z.object({
   RoleId: recordId,
   Config: jsonText().optional().default('{}'),
 });
-export type RoleReportSave = z.input<typeof roleReportSaveSchema>;
 
 /** `GET /api/rolereports/?$orderby=RoleId&$filter=ReportId eq {id}` items. */
 export const roleReportSchema = z.object({

@@ -50,10 +50,6 @@ export function bubbleSizeRange(categories: number): [min: number, max: number] 
 export const ImpactStatus = { Ok: 0, NoData: 1, InsufficientData: 2 } as const;
 /** Top-phrase status codes: 0 ok, 1 language not supported, 2 language model not available, 3 no data. */
 export const TopPhraseStatus = { Ok: 0, LanguageNotSupported: 1, ModelNotAvailable: 2, NoData: 3 } as const;
-/** Driver simulation status codes: 0 successful, 1 no data, 2 not enough data, 3 select model and range. */
-export const SimulationStatus = { Ok: 0, NoData: 1, NotEnoughData: 2, SelectModelAndRange: 3 } as const;
-/** The simulation needs at least this many open-ended answers. */
-export const SIMULATION_MIN_ANSWERS = 50;
 
 /** Impact butterfly rows (text-analytics topics, or closed-ended question choices); see docs/metrics.md. */
 export const impactRowSchema = z.object({

@@ -55,7 +55,7 @@ export const FILTER_FIRST_KINDS: readonly WidgetKind[] = [
   'CommentsHighlightChart',
 ];
 
-export const CATALOGUE_NAME_MAX = 100;
+const CATALOGUE_NAME_MAX = 100;
 
 /**
  * `GET /api/widgetTypes` item. Name is what the catalogue shows; Kind is what the report page draws (a system type's

@@ -57,8 +57,6 @@ export const widgetConfigSchema = z
       .transform((position) => widgetPositionOf({ position })),
   })
   .loose();
-/** A checked widget Config: dataFilters typed, size normalised, position a number or absent, the rest as written. */
-export type CheckedWidgetConfig = z.output<typeof widgetConfigSchema>;
 
 /**
  * A Config's problems as `{ Path, Message }`, each path under `path` ('Config.dataFilters.TimeColumn'; with `path`

@@ -3,8 +3,7 @@ import { INT32_MAX, int32IdParam } from '../input-bounds.js';
 import { restDataErrorSchema } from './rest-data.schema.js';
 
 /** Status of a REST data call: successful when every record was accepted, failed otherwise. */
-export const DATA_VALIDATION_LOG_STATUSES = ['Successful', 'Failed'] as const;
-export type DataValidationLogStatus = (typeof DATA_VALIDATION_LOG_STATUSES)[number];
+const DATA_VALIDATION_LOG_STATUSES = ['Successful', 'Failed'] as const;
 
 /** Paging of `GET|POST /api/data-validation-logs` (newest first). */
 export const dataValidationLogQuerySchema = z.object({
@@ -16,7 +15,7 @@ export type DataValidationLogQuery = z.infer<typeof dataValidationLogQuerySchema
 export const dataValidationLogIdParamsSchema = z.object({ id: int32IdParam });
 
 /** One row of the REST data log list. */
-export const dataValidationLogSchema = z.object({
+const dataValidationLogSchema = z.object({
   Id: z.number().int(),
   SurveyId: z.number().int().nullable(),
   SurveyTitle: z.string().nullable(),

@@ -7,7 +7,7 @@ export const REST_DATA_MAX_RECORDS = 10_000;
 export const REST_DATA_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** Largest `Idempotency-Key` header, in characters (printable ASCII only). */
-export const REST_DATA_IDEMPOTENCY_KEY_MAX = 255;
+const REST_DATA_IDEMPOTENCY_KEY_MAX = 255;
 
 /** How long a call's `Idempotency-Key` is remembered (per user and client): 24 hours. */
 export const REST_DATA_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export function isIdempotencyKey(value: string): boolean {
 }
 
 /** The earliest transaction or answer date a record may carry (UTC). */
-export const REST_DATA_EARLIEST_DATE = '2000-01-01';
+const REST_DATA_EARLIEST_DATE = '2000-01-01';
 const EARLIEST_MS = Date.parse(`${REST_DATA_EARLIEST_DATE}T00:00:00Z`);
 /** How far past the present a date may lie: one day, for clocks and time zones ahead of the server's. */
 const LATEST_AHEAD_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +32,7 @@ const LATEST_AHEAD_MS = 24 * 60 * 60 * 1000;
  * True when an ISO date or date-time lies in 2000-01-01 … now + 1 day. A time without an offset is the tenant's
  * local time; it is compared as if it were UTC (the one-day margin covers every time zone's offset).
  */
-export function isDateInRange(value: string, nowMs: number = Date.now()): boolean {
+function isDateInRange(value: string, nowMs: number = Date.now()): boolean {
   const hasOffset = /(?:Z|[+-]\d{2}:\d{2})$/.test(value);
   const instant = Date.parse(hasOffset || !value.includes('T') ? value : `${value}Z`);
   return Number.isFinite(instant) && instant >= EARLIEST_MS && instant <= nowMs + LATEST_AHEAD_MS;
@@ -45,7 +45,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when text can be stored as it is: no NUL or other control character, no broken surrogate pair. */
-export function isStorableText(value: string): boolean {
+function isStorableText(value: string): boolean {
   return !CONTROL.test(value) && !LONE_SURROGATE.test(value);
 }
 
@@ -95,12 +95,11 @@ const customData = z
   .transform((value) => (value === null || value === undefined || value === '' ? undefined : String(value)));
 
 /** One answer: `Question` is the question's integration code; `Value` a choice value or score; `Text` for OETX. */
-export const restDataAnswerSchema = z.object({
+const restDataAnswerSchema = z.object({
   Question: text(200).trim().min(1),
   Value: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullish(),
   Text: text(20_000).nullish(),
 });
-export type RestDataAnswer = z.infer<typeof restDataAnswerSchema>;
 
 /**
  * One pushed transaction with its answers. Channel, product, type, location, employee and question are
@@ -148,8 +147,6 @@ export const restDataRequestSchema = z.object({
   SurveyId: z.number().int().positive(),
   Records: z.array(z.unknown()).min(1),
 });
-/** What a pushing system sends. */
-export type RestDataRequest = { SurveyId: number; Records: RestDataRecordInput[] };
 
 /** Why one record was rejected: its 0-based position in `Records`, a REST data code and a translated message. */
 export const restDataErrorSchema = z.object({

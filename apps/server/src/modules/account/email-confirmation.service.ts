@@ -63,5 +63,3 @@ export function createEmailConfirmationService({ db, identity, links, linkMails,
     },
   };
 }
-
-export type EmailConfirmationService = ReturnType<typeof createEmailConfirmationService>;

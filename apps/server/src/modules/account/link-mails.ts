@@ -6,7 +6,7 @@ import type { AccountMails } from './account-mails.js';
 import type { LinkPurpose, OneTimeTokenRepository } from './one-time-token.repository.js';
 
 /** At most one mail of a kind per user and minute, however often the form is sent. */
-export const MAIL_INTERVAL_MS = 60_000;
+const MAIL_INTERVAL_MS = 60_000;
 
 /** The pg-boss queue of the account mails (jobs/job-queue.ts). */
 export const LINK_MAIL_QUEUE = 'account-link-mail';

@@ -164,5 +164,3 @@ export function createPasswordService({ db, identity, guard, links, linkMails, n
     },
   };
 }
-
-export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -86,5 +86,3 @@ export function createTwoFactorService({ db, identity, twoFactor, now }: Deps) {
     },
   };
 }
-
-export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,7 +1,8 @@
 import { and, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/executor.js';
-import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import type { GridPageRequest } from '../../grid/grid-routes.js';
 
 /** Names compare without regard to case, as sign-in and the screens do: "NPS" and "nps" are the same name. */
 export const sameName = (column: Column, name: string): SQL => sql`lower(${column}) = lower(${name})`;

@@ -10,7 +10,7 @@ import {
 } from '@loupe/contracts';
 import { oauthClients, roles, tenants, userRoles, users } from '../../db/schema/index.js';
 import { DEMO_PASSWORD } from '../../demo/demo-users.js';
-import { callApi, expectRefusal, scopedToken, type ApiMethod } from '../../test/admin-api.js';
+import { expectRefusal } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { hashPassword } from '../auth/password.js';
@@ -27,9 +27,6 @@ let otherTenantId: number;
 let otherAdminRoleId: number;
 let demoAdminRoleId: number;
 let operator: string;
-
-const call = (token: string, method: ApiMethod, url: string, body?: unknown) =>
-  callApi(t, { method, url, token, body });
 
 /** Every user, role and user-role row: what a refused write must leave as it was. */
 const identityState = async () => ({
@@ -104,7 +101,7 @@ describe('item 1: a tenant administrator holding alterna:manage cannot take over
   let forged: string;
   beforeAll(async () => {
     legacyAdmin = await demoBankUser('legacy.admin', [...ALL_SCOPES], SecurityLevel.Power);
-    forged = await scopedToken(t, {
+    forged = await t.tokenFor({
       userId: legacyAdmin.userId,
       tenantId: t.tenantId,
       scopes: [...ALL_SCOPES],
@@ -121,7 +118,7 @@ describe('item 1: a tenant administrator holding alterna:manage cannot take over
 
   it("refuses the other tenant's role choices with 14005, the same for an unknown tenant", async () => {
     for (const tenantId of [otherTenantId, 999_999]) {
-      const response = await call(forged, 'GET', `/api/users/roleChoices?tenantId=${tenantId}`);
+      const response = await t.call('GET', `/api/users/roleChoices?tenantId=${tenantId}`, { token: forged });
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json()).toMatchObject({ Code: ErrorCode.TenantChangeNotAllowed });
     }
@@ -131,7 +128,7 @@ describe('item 1: a tenant administrator holding alterna:manage cannot take over
     for (const TenantId of [otherTenantId, 999_999]) {
       const body = newUserForm({ TenantId, Roles: [otherAdminRoleId] });
       await expectRefusal(
-        () => call(forged, 'POST', '/api/users', body),
+        () => t.call('POST', '/api/users', { token: forged, body }),
         { status: 403, code: ErrorCode.TenantChangeNotAllowed },
         identityState,
       );
@@ -142,7 +139,7 @@ describe('item 1: a tenant administrator holding alterna:manage cannot take over
     const victim = await demoBankUser('move.me', ['report:read'], SecurityLevel.Regular);
     const body = newUserForm({ UserName: 'move.me', TenantId: otherTenantId, Roles: [otherAdminRoleId] });
     await expectRefusal(
-      () => call(forged, 'PUT', `/api/users/${victim.userId}`, body),
+      () => t.call('PUT', `/api/users/${victim.userId}`, { token: forged, body }),
       { status: 403, code: ErrorCode.TenantChangeNotAllowed },
       identityState,
     );
@@ -154,12 +151,12 @@ describe('item 1: a tenant administrator holding alterna:manage cannot take over
       Administrator: { UserName: 'hijack', FullName: 'H', Email: 'h@x.example', Password: 'Start123' },
     };
     await expectRefusal(
-      () => call(forged, 'POST', '/api/tenants', create),
+      () => t.call('POST', '/api/tenants', { token: forged, body: create }),
       { status: 403, code: 403 },
       identityState,
     );
     await expectRefusal(
-      () => call(forged, 'PUT', `/api/tenants/${otherTenantId}`, { Name: 'Mine' }),
+      () => t.call('PUT', `/api/tenants/${otherTenantId}`, { token: forged, body: { Name: 'Mine' } }),
       { status: 403, code: 403 },
       identityState,
     );
@@ -171,7 +168,7 @@ describe('item 1: a role manager cannot raise its own role', () => {
     it(`refuses alterna:manage on its own level-${level} role (10006) and scopes it lacks (10013)`, async () => {
       const manager = await demoBankUser(`role.manager.${level}`, ['role:manage', 'role:read'], level);
       // Even a token that claims alterna:manage cannot put it on a tenant's role.
-      const token = await scopedToken(t, {
+      const token = await t.tokenFor({
         userId: manager.userId,
         tenantId: t.tenantId,
         scopes: ['role:manage', 'role:read', 'alterna:manage'],
@@ -183,33 +180,41 @@ describe('item 1: a role manager cannot raise its own role', () => {
         Scopes: scopes,
       });
       await expectRefusal(
-        () => call(token, 'PUT', url, raise(['role:manage', 'role:read', 'alterna:manage'])),
+        () => t.call('PUT', url, { token, body: raise(['role:manage', 'role:read', 'alterna:manage']) }),
         { status: 400, code: ErrorCode.AlternaRoleScopes },
         identityState,
       );
       await expectRefusal(
-        () => call(token, 'PUT', url, raise(['role:manage', 'role:read', 'user:manage'])),
+        () => t.call('PUT', url, { token, body: raise(['role:manage', 'role:read', 'user:manage']) }),
         { status: 403, code: ErrorCode.ScopeNotHeld },
         identityState,
       );
       await expectRefusal(
-        () => call(token, 'POST', '/api/identity/roles', { ...raise(['alterna:manage']), Name: 'Ops' }),
+        () =>
+          t.call('POST', '/api/identity/roles', {
+            token,
+            body: { ...raise(['alterna:manage']), Name: 'Ops' },
+          }),
         { status: 400, code: ErrorCode.AlternaRoleScopes },
         identityState,
       );
       await expectRefusal(
-        () => call(token, 'POST', '/api/identity/roles', { ...raise(['user:manage']), Name: 'Users' }),
+        () =>
+          t.call('POST', '/api/identity/roles', {
+            token,
+            body: { ...raise(['user:manage']), Name: 'Users' },
+          }),
         { status: 403, code: ErrorCode.ScopeNotHeld },
         identityState,
       );
       // Scopes it holds it may grant, and scopes the role had it may keep.
-      const narrower = await call(token, 'PUT', url, raise(['role:read']));
+      const narrower = await t.call('PUT', url, { token, body: raise(['role:read']) });
       expect(narrower.statusCode, narrower.body).toBe(200);
     });
   }
 
   it("refuses alterna:manage on a tenant's client (10006)", async () => {
-    const token = await scopedToken(t, {
+    const token = await t.tokenFor({
       userId: (await demoBankUser('client.manager', ['client:manage'], SecurityLevel.Regular)).userId,
       tenantId: t.tenantId,
       scopes: ['client:manage', 'alterna:manage'],
@@ -225,7 +230,7 @@ describe('item 1: a role manager cannot raise its own role', () => {
       Scopes: ['alterna:manage'],
     };
     await expectRefusal(
-      () => call(token, 'POST', '/api/clients', body),
+      () => t.call('POST', '/api/clients', { token, body }),
       { status: 400, code: ErrorCode.AlternaRoleScopes },
       identityState,
     );
@@ -249,19 +254,26 @@ describe('item 8: a user manager cannot grant itself or others more than it hold
 
   it('refuses PUT /api/users/{own id} with the Administrator role (10014) and changes nothing', async () => {
     await expectRefusal(
-      () => call(token, 'PUT', `/api/users/${manager.userId}`, ownForm([demoAdminRoleId])),
+      () => t.call('PUT', `/api/users/${manager.userId}`, { token, body: ownForm([demoAdminRoleId]) }),
       { status: 403, code: ErrorCode.OwnRolesUnchangeable },
       identityState,
     );
     await expectRefusal(
-      () => call(token, 'PUT', `/api/users/${manager.userId}`, ownForm([manager.roleId, demoAdminRoleId])),
+      () =>
+        t.call('PUT', `/api/users/${manager.userId}`, {
+          token,
+          body: ownForm([manager.roleId, demoAdminRoleId]),
+        }),
       { status: 403, code: ErrorCode.OwnRolesUnchangeable },
       identityState,
     );
     // Its own form with its roles unchanged still saves.
-    const same = await call(token, 'PUT', `/api/users/${manager.userId}`, {
-      ...ownForm([manager.roleId]),
-      FullName: 'Self Escalator',
+    const same = await t.call('PUT', `/api/users/${manager.userId}`, {
+      token,
+      body: {
+        ...ownForm([manager.roleId]),
+        FullName: 'Self Escalator',
+      },
     });
     expect(same.statusCode, same.body).toBe(200);
     const next = claimsOf((await t.signIn('self.escalator')).access_token);
@@ -270,41 +282,47 @@ describe('item 8: a user manager cannot grant itself or others more than it hold
 
   it('refuses giving another user, new or existing, a role with scopes it lacks (10013)', async () => {
     await expectRefusal(
-      () => call(token, 'POST', '/api/users', newUserForm({ Roles: [demoAdminRoleId] })),
+      () => t.call('POST', '/api/users', { token, body: newUserForm({ Roles: [demoAdminRoleId] }) }),
       { status: 403, code: ErrorCode.ScopeNotHeld },
       identityState,
     );
     const accomplice = await demoBankUser('accomplice', ['report:read'], SecurityLevel.Regular);
     await expectRefusal(
       () =>
-        call(token, 'PUT', `/api/users/${accomplice.userId}`, {
-          UserName: 'accomplice',
-          FullName: 'accomplice',
-          Roles: [demoAdminRoleId],
+        t.call('PUT', `/api/users/${accomplice.userId}`, {
+          token,
+          body: {
+            UserName: 'accomplice',
+            FullName: 'accomplice',
+            Roles: [demoAdminRoleId],
+          },
         }),
       { status: 403, code: ErrorCode.ScopeNotHeld },
       identityState,
     );
     // A role within its own scopes it may give.
-    const fine = await call(token, 'POST', '/api/users', newUserForm({ Roles: [accomplice.roleId] }));
+    const fine = await t.call('POST', '/api/users', {
+      token,
+      body: newUserForm({ Roles: [accomplice.roleId] }),
+    });
     expect(fine.statusCode, fine.body).toBe(201);
   });
 });
 
 describe('installation operators', () => {
   it("see another tenant's roles and put a user there with its Administrator role", async () => {
-    const choices = await call(operator, 'GET', `/api/users/roleChoices?tenantId=${otherTenantId}`);
+    const choices = await t.call('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, {
+      token: operator,
+    });
     expect(choices.statusCode).toBe(200);
     expect(choices.json()).toEqual([{ Id: otherAdminRoleId, Name: 'Administrator', SecurityLevel: 1 }]);
-    const unknown = await call(operator, 'GET', '/api/users/roleChoices?tenantId=999999');
+    const unknown = await t.call('GET', '/api/users/roleChoices?tenantId=999999', { token: operator });
     expect(unknown.json()).toMatchObject({ Code: ErrorCode.TenantNotFound });
 
-    const created = await call(
-      operator,
-      'POST',
-      '/api/users',
-      newUserForm({ UserName: 'rival.admin', TenantId: otherTenantId, Roles: [otherAdminRoleId] }),
-    );
+    const created = await t.call('POST', '/api/users', {
+      token: operator,
+      body: newUserForm({ UserName: 'rival.admin', TenantId: otherTenantId, Roles: [otherAdminRoleId] }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const claims = claimsOf((await t.signIn('rival.admin', 'Start123')).access_token);
     expect(claims.tid).toBe(otherTenantId);
@@ -319,18 +337,21 @@ describe('installation operators', () => {
       securityLevel: SecurityLevel.Regular,
     });
     expect(claimsOf(token).scp).not.toContain('alterna:manage');
-    const response = await call(token, 'GET', `/api/users/roleChoices?tenantId=${otherTenantId}`);
+    const response = await t.call('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, { token });
     expect(response.json()).toMatchObject({ Code: ErrorCode.TenantChangeNotAllowed });
   });
 
   it('create a tenant with its Administrator role and first user in one step', async () => {
-    const response = await call(operator, 'POST', '/api/tenants', {
-      Name: 'Fresh Start',
-      Administrator: {
-        UserName: 'fresh.admin',
-        FullName: 'Fresh Admin',
-        Email: 'admin@fresh.example',
-        Password: 'First123',
+    const response = await t.call('POST', '/api/tenants', {
+      token: operator,
+      body: {
+        Name: 'Fresh Start',
+        Administrator: {
+          UserName: 'fresh.admin',
+          FullName: 'Fresh Admin',
+          Email: 'admin@fresh.example',
+          Password: 'First123',
+        },
       },
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -359,7 +380,11 @@ describe('installation operators', () => {
   it('refuse a tenant whose first user name is taken (10009) or invalid (3333), writing nothing', async () => {
     const administrator = { UserName: 'admin', FullName: 'X', Email: 'x@x.example', Password: 'First123' };
     await expectRefusal(
-      () => call(operator, 'POST', '/api/tenants', { Name: 'Taken Name Co', Administrator: administrator }),
+      () =>
+        t.call('POST', '/api/tenants', {
+          token: operator,
+          body: { Name: 'Taken Name Co', Administrator: administrator },
+        }),
       { status: 409, code: ErrorCode.UserNameExists },
       identityState,
     );
@@ -369,7 +394,11 @@ describe('installation operators', () => {
       { ...administrator, UserName: 'new.one', Password: 'short' },
     ]) {
       await expectRefusal(
-        () => call(operator, 'POST', '/api/tenants', { Name: 'Bad First User', Administrator: bad }),
+        () =>
+          t.call('POST', '/api/tenants', {
+            token: operator,
+            body: { Name: 'Bad First User', Administrator: bad },
+          }),
         { status: 400, code: ErrorCode.ModelNotValid },
         identityState,
       );

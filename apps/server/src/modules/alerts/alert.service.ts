@@ -18,5 +18,3 @@ export function createAlertService({ repository }: { repository: AlertRepository
     },
   };
 }
-
-export type AlertService = ReturnType<typeof createAlertService>;

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CLIENT_ID, type Scope } from '@loupe/contracts';
 import { alerts, roles, tenants, userRoles, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -9,13 +8,6 @@ const id: Record<string, number> = {};
 
 const userId = async (userName: string) =>
   (await t.database.db.select({ id: users.id }).from(users).where(eq(users.userName, userName)))[0]!.id;
-
-function tokenFor(user: number, tenantId: number, scopes: Scope[]) {
-  return t.signer.sign(
-    { sub: String(user), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'test' },
-    300,
-  );
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,14 +52,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function count(accessToken: string, query = '?alertOperatorStatus=0') {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/alerts/count${query}`,
-    headers: t.authHeader(accessToken),
-  });
-  return response;
-}
+const count = (token: string, query = '?alertOperatorStatus=0') =>
+  t.call('GET', `/api/alerts/count${query}`, { token });
 
 describe('GET /api/alerts/count', () => {
   it("answers a plain number: a reader's unread alerts assigned to them or to their role", async () => {
@@ -76,18 +62,26 @@ describe('GET /api/alerts/count', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('2');
     // alert:manage alone sees the same assigned alerts.
-    expect((await count(await tokenFor(id.manager!, t.tenantId, ['alert:manage']))).json()).toBe(2);
+    expect(
+      (
+        await count(await t.tokenFor({ userId: id.manager!, tenantId: t.tenantId, scopes: ['alert:manage'] }))
+      ).json(),
+    ).toBe(2);
   });
 
   it('counts every unread alert of the tenant for alert:readall, and none of another tenant', async () => {
     const admin = (await t.signIn('admin')).access_token;
     expect((await count(admin)).json()).toBe(5);
-    const otherReader = await tokenFor(id.otherUser!, id.otherTenant!, ['alert:readall']);
+    const otherReader = await t.tokenFor({
+      userId: id.otherUser!,
+      tenantId: id.otherTenant!,
+      scopes: ['alert:readall'],
+    });
     expect((await count(otherReader)).json()).toBe(2);
   });
 
   it('counts read alerts with alertOperatorStatus=1 and unread ones by default', async () => {
-    const manager = await tokenFor(id.manager!, t.tenantId, ['alert:read']);
+    const manager = await t.tokenFor({ userId: id.manager!, tenantId: t.tenantId, scopes: ['alert:read'] });
     expect((await count(manager, '?alertOperatorStatus=1')).json()).toBe(1);
     expect((await count(manager, '')).json()).toBe(2);
     const bad = await count(manager, '?alertOperatorStatus=7');

@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { audits, tenants } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
-import type { GridFields, GridListSource } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import type { GridListSource } from '../../grid/grid-routes.js';
 import type { Actor } from '../../plugins/auth.js';
 import { countOf, pageOf, selectionOf } from '../administration/queries.js';
 import { found } from '../administration/refusals.js';
@@ -25,7 +26,7 @@ const DAY_MS = 86_400_000;
 const visibleAudits = (actor: Actor): SQL | undefined => ownTenantOrAll(audits.tenantId, actor.tenantId);
 
 /** The inclusive range of the filter body; without dates, the last AUDIT_LOG_DEFAULT_DAYS days. */
-export function auditLogRange(body: GridFilterBody, now: Date): { start: Date; end: Date } {
+function auditLogRange(body: GridFilterBody, now: Date): { start: Date; end: Date } {
   const parsed = auditLogFilterSchema.safeParse(body);
   if (!parsed.success) {
     throw badRequest(

@@ -7,7 +7,7 @@ import {
   type AuditLogListItem,
 } from '@loupe/contracts';
 import { audits, users } from '../../db/schema/index.js';
-import { callApi, insertTenant, scopedToken } from '../../test/admin-api.js';
+import { insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   t = await createTestApp();
   alterna = await signInNewUser(t, { userName: 'alterna', tenantId: null, scopes: ['alterna:manage'] });
   const [adminUser] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
-  admin = await scopedToken(t, {
+  admin = await t.tokenFor({
     userId: adminUser!.id,
     tenantId: t.tenantId,
     scopes: ['alterna:manage', 'grid:export'],
@@ -54,9 +54,8 @@ afterAll(async () => {
 });
 
 const query = (token: string | undefined, body: Record<string, unknown>, params = '') =>
-  callApi(t, { method: 'POST', url: `/api/audit-logs/query${params}`, token, body });
-const detail = (token: string | undefined, id: number) =>
-  callApi(t, { method: 'GET', url: `/api/audit-logs/${id}`, token });
+  t.call('POST', `/api/audit-logs/query${params}`, { token, body });
+const detail = (token: string | undefined, id: number) => t.call('GET', `/api/audit-logs/${id}`, { token });
 
 const busyRange = { StartDate: RANGE_START.toISOString(), EndDate: RANGE_END.toISOString() };
 
@@ -133,7 +132,7 @@ describe('the audit-log grid', () => {
     ]);
     for (const response of [
       await query(alterna, {}, '?$top=1000'),
-      await callApi(t, { method: 'GET', url: '/api/audit-logs?$top=1000', token: alterna }),
+      await t.call('GET', '/api/audit-logs?$top=1000', { token: alterna }),
     ]) {
       expect(response.statusCode).toBe(200);
       const scopes = response.json<Page>().Items.map((item) => item.OperationScope);
@@ -221,17 +220,19 @@ describe('the audit-log grid', () => {
   });
 
   it('exports the capped list: no more rows than the newest 5,000', async () => {
-    const response = await callApi(t, {
-      method: 'POST',
-      url: `/api/audit-logs/export?$filter=${encodeURIComponent('OperationType eq 6')}`,
-      token: admin,
-      body: {
-        Filter: busyRange,
-        TotalCountForExport: 500,
-        FileName: 'audit',
-        Columns: [{ Field: 'OperationScope', Title: 'Scope' }],
+    const response = await t.call(
+      'POST',
+      `/api/audit-logs/export?$filter=${encodeURIComponent('OperationType eq 6')}`,
+      {
+        token: admin,
+        body: {
+          Filter: busyRange,
+          TotalCountForExport: 500,
+          FileName: 'audit',
+          Columns: [{ Field: 'OperationScope', Title: 'Scope' }],
+        },
       },
-    });
+    );
     expect(response.statusCode).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.Workbook();
@@ -251,8 +252,8 @@ describe('the audit-log grid', () => {
       .orderBy(asc(audits.id))
       .limit(1);
     for (const url of ['/api/audit-logs', `/api/audit-logs/${first!.id}`]) {
-      expect((await callApi(t, { method: 'GET', url })).statusCode).toBe(401);
-      expect((await callApi(t, { method: 'GET', url, token: manager })).statusCode).toBe(403);
+      expect((await t.call('GET', url)).statusCode).toBe(401);
+      expect((await t.call('GET', url, { token: manager })).statusCode).toBe(403);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { asc, eq, gt } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuditOperationType,
@@ -7,7 +8,7 @@ import {
   type AuditLogListItem,
 } from '@loupe/contracts';
 import { audits, roles, users } from '../../db/schema/index.js';
-import { callApi, insertTenant, type ApiMethod } from '../../test/admin-api.js';
+import { insertTenant } from '../../test/admin-api.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -58,14 +59,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: ApiMethod, url: string, token?: string, body?: unknown) =>
-  callApi(t, {
-    method,
-    url,
-    ...(token === undefined ? {} : { token }),
-    ...(body === undefined ? {} : { body }),
-  });
-
 async function lastAuditId(): Promise<number> {
   const rows = await db().select({ id: audits.id }).from(audits).orderBy(asc(audits.id));
   return rows.at(-1)?.id ?? 0;
@@ -88,10 +81,10 @@ function only(rows: Row[], expected: Partial<Row>): Row {
   return row;
 }
 
-async function expectStatus(response: Promise<{ statusCode: number; body: string }>, status: number) {
+async function expectStatus(response: Promise<LightMyRequestResponse>, status: number) {
   const answer = await response;
   expect(answer.statusCode, answer.body).toBe(status);
-  return answer as Awaited<ReturnType<typeof call>>;
+  return answer;
 }
 
 const tokenRequest = (fields: Record<string, string>) =>
@@ -107,10 +100,13 @@ describe('POST /api/audits: a client writes only logout (6) and page visit (7)',
     'refuses operation type %i with 400 / 3333 and writes nothing',
     async (type) => {
       const rows = await rowsOf(async () => {
-        const response = await call('POST', '/api/audits', manager, {
-          OperationType: type,
-          OperationScope: 'User',
-          OperationData: '{"Before":null,"After":{"userName":"ghost"}}',
+        const response = await t.call('POST', '/api/audits', {
+          token: manager,
+          body: {
+            OperationType: type,
+            OperationScope: 'User',
+            OperationData: '{"Before":null,"After":{"userName":"ghost"}}',
+          },
         });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({
@@ -126,15 +122,18 @@ describe('POST /api/audits: a client writes only logout (6) and page visit (7)',
     const [managerRow] = await db().select().from(users).where(eq(users.userName, 'manager'));
     const rows = await rowsOf(() =>
       expectStatus(
-        call('POST', '/api/audits', manager, {
-          OperationType: 7,
-          OperationScope: '/reports/x',
-          OperationData: 'report',
-          UserId: adminId,
-          UserName: 'admin',
-          TenantId: null,
-          IpAddress: '10.9.9.9',
-          CreatedDate: '2001-01-01T00:00:00Z',
+        t.call('POST', '/api/audits', {
+          token: manager,
+          body: {
+            OperationType: 7,
+            OperationScope: '/reports/x',
+            OperationData: 'report',
+            UserId: adminId,
+            UserName: 'admin',
+            TenantId: null,
+            IpAddress: '10.9.9.9',
+            CreatedDate: '2001-01-01T00:00:00Z',
+          },
         }),
         201,
       ),
@@ -151,10 +150,13 @@ describe('POST /api/audits: a client writes only logout (6) and page visit (7)',
   it("records a logout with the caller's own user name, whatever the body says", async () => {
     const rows = await rowsOf(() =>
       expectStatus(
-        call('POST', '/api/audits', manager, {
-          OperationType: 6,
-          OperationScope: 'Other',
-          OperationData: 'admin',
+        t.call('POST', '/api/audits', {
+          token: manager,
+          body: {
+            OperationType: 6,
+            OperationScope: 'Other',
+            OperationData: 'admin',
+          },
         }),
         201,
       ),
@@ -257,7 +259,10 @@ describe('users and their data restrictions', () => {
 
   it('records a user create with the stored user, and no password or hash', async () => {
     const rows = await rowsOf(async () => {
-      const response = await expectStatus(call('POST', '/api/users', admin, userBody()), 201);
+      const response = await expectStatus(
+        t.call('POST', '/api/users', { token: admin, body: userBody() }),
+        201,
+      );
       userId = response.json<{ Id: number }>().Id;
     });
     const row = only(rows, {
@@ -279,9 +284,12 @@ describe('users and their data restrictions', () => {
   it('records a user update with before and after, and a restriction change as its own row', async () => {
     const rows = await rowsOf(() =>
       expectStatus(
-        call('PUT', `/api/users/${userId}`, admin, {
-          ...userBody({ FullName: 'Renamed Person', TransactionChannels: [f.channels.north1] }),
-          Password: undefined,
+        t.call('PUT', `/api/users/${userId}`, {
+          token: admin,
+          body: {
+            ...userBody({ FullName: 'Renamed Person', TransactionChannels: [f.channels.north1] }),
+            Password: undefined,
+          },
         }),
         200,
       ),
@@ -307,7 +315,9 @@ describe('users and their data restrictions', () => {
   });
 
   it('records a deactivation as an update with a note', async () => {
-    const rows = await rowsOf(() => expectStatus(call('PUT', `/api/users/${userId}/deactivate`, admin), 200));
+    const rows = await rowsOf(() =>
+      expectStatus(t.call('PUT', `/api/users/${userId}/deactivate`, { token: admin }), 200),
+    );
     const data = dataOf(only(rows, { operationType: AuditOperationType.Update, operationScope: 'User' }));
     expect(data).toMatchObject({
       Note: 'deactivate',
@@ -320,9 +330,9 @@ describe('users and their data restrictions', () => {
     const token = await signInNewUser(t, { userName: 'audit.changer', tenantId: t.tenantId, scopes: [] });
     const rows = await rowsOf(async () => {
       const wrong = { CurrentPassword: 'Wrong-Old-1', NewPassword: 'Newer5678x' };
-      await expectStatus(call('POST', '/api/account/change-password', token, wrong), 400);
+      await expectStatus(t.call('POST', '/api/account/change-password', { token, body: wrong }), 400);
       const right = { CurrentPassword: 'Demo1234!', NewPassword: 'Newer5678x' };
-      await expectStatus(call('POST', '/api/account/change-password', token, right), 204);
+      await expectStatus(t.call('POST', '/api/account/change-password', { token, body: right }), 204);
     });
     const row = only(rows, {
       operationType: AuditOperationType.Update,
@@ -336,7 +346,10 @@ describe('users and their data restrictions', () => {
 
   it('writes no row for a refused change', async () => {
     const rows = await rowsOf(() =>
-      expectStatus(call('POST', '/api/users', admin, userBody({ UserName: 'ADMIN' })), 409),
+      expectStatus(
+        t.call('POST', '/api/users', { token: admin, body: userBody({ UserName: 'ADMIN' }) }),
+        409,
+      ),
     );
     expect(rows).toHaveLength(0);
   });
@@ -347,10 +360,13 @@ describe('roles, clients, tenants and configurations', () => {
     let id = 0;
     const created = await rowsOf(async () => {
       const response = await expectStatus(
-        call('POST', '/api/identity/roles', admin, {
-          Name: 'Audit Desk',
-          SecurityLevel: 2,
-          Scopes: ['report:read'],
+        t.call('POST', '/api/identity/roles', {
+          token: admin,
+          body: {
+            Name: 'Audit Desk',
+            SecurityLevel: 2,
+            Scopes: ['report:read'],
+          },
         }),
         201,
       );
@@ -368,10 +384,13 @@ describe('roles, clients, tenants and configurations', () => {
 
     const updated = await rowsOf(() =>
       expectStatus(
-        call('PUT', `/api/identity/roles/${id}`, admin, {
-          Name: 'Audit Desk',
-          SecurityLevel: 2,
-          Scopes: ['report:read', 'user:read'],
+        t.call('PUT', `/api/identity/roles/${id}`, {
+          token: admin,
+          body: {
+            Name: 'Audit Desk',
+            SecurityLevel: 2,
+            Scopes: ['report:read', 'user:read'],
+          },
         }),
         200,
       ),
@@ -381,7 +400,9 @@ describe('roles, clients, tenants and configurations', () => {
       After: { scopes: ['report:read', 'user:read'] },
     });
 
-    const removed = await rowsOf(() => expectStatus(call('DELETE', `/api/identity/roles/${id}`, admin), 204));
+    const removed = await rowsOf(() =>
+      expectStatus(t.call('DELETE', `/api/identity/roles/${id}`, { token: admin }), 204),
+    );
     expect(
       dataOf(only(removed, { operationType: AuditOperationType.Delete, operationScope: 'Role' })),
     ).toMatchObject({ Id: id, Before: { name: 'Audit Desk' }, After: null });
@@ -400,12 +421,18 @@ describe('roles, clients, tenants and configurations', () => {
     };
     const secrets: string[] = [];
     const rows = await rowsOf(async () => {
-      const created = await expectStatus(call('POST', '/api/clients', admin, body), 201);
+      const created = await expectStatus(t.call('POST', '/api/clients', { token: admin, body }), 201);
       secrets.push(created.json<{ Secret?: string }>().Secret ?? '');
-      await expectStatus(call('PUT', '/api/clients/audit-app', admin, { ...body, Name: 'Audit API 2' }), 200);
-      const renewed = await expectStatus(call('POST', '/api/clients/audit-app/secret', admin), 200);
+      await expectStatus(
+        t.call('PUT', '/api/clients/audit-app', { token: admin, body: { ...body, Name: 'Audit API 2' } }),
+        200,
+      );
+      const renewed = await expectStatus(
+        t.call('POST', '/api/clients/audit-app/secret', { token: admin }),
+        200,
+      );
       secrets.push(renewed.json<{ Secret: string }>().Secret);
-      await expectStatus(call('DELETE', '/api/clients/audit-app', admin), 204);
+      await expectStatus(t.call('DELETE', '/api/clients/audit-app', { token: admin }), 204);
     });
     expect(secrets.every((secret) => secret.length > 10)).toBe(true);
     expect(rows.map((row) => [row.operationType, row.operationScope])).toEqual([
@@ -433,20 +460,26 @@ describe('roles, clients, tenants and configurations', () => {
     const empty = await insertTenant(t, 'Audit Empty Tenant');
     const rows = await rowsOf(async () => {
       const created = await expectStatus(
-        call('POST', '/api/tenants', operator, {
-          Name: 'Audit Tenant',
-          Administrator: {
-            UserName: 'audit.tenant.admin',
-            FullName: 'Audit Tenant Admin',
-            Email: 'audit.tenant.admin@example.com',
-            Password: 'First1234!',
+        t.call('POST', '/api/tenants', {
+          token: operator,
+          body: {
+            Name: 'Audit Tenant',
+            Administrator: {
+              UserName: 'audit.tenant.admin',
+              FullName: 'Audit Tenant Admin',
+              Email: 'audit.tenant.admin@example.com',
+              Password: 'First1234!',
+            },
           },
         }),
         201,
       );
       id = created.json<{ Id: number }>().Id;
-      await expectStatus(call('PUT', `/api/tenants/${id}`, operator, { Name: 'Audit Tenant 2' }), 200);
-      await expectStatus(call('DELETE', `/api/tenants/${empty}`, operator), 204);
+      await expectStatus(
+        t.call('PUT', `/api/tenants/${id}`, { token: operator, body: { Name: 'Audit Tenant 2' } }),
+        200,
+      );
+      await expectStatus(t.call('DELETE', `/api/tenants/${empty}`, { token: operator }), 204);
     });
     expect(rows.map((row) => [row.operationType, row.operationScope, row.tenantId, row.userName])).toEqual([
       [AuditOperationType.Create, 'Tenant', null, 'audit.operator'],
@@ -466,25 +499,31 @@ describe('roles, clients, tenants and configurations', () => {
     let id = 0;
     const rows = await rowsOf(async () => {
       const created = await expectStatus(
-        call('POST', '/api/system-configurations', admin, {
-          Section: 'AuditSmtp',
-          JsonConfig: JSON.stringify({ Host: 'mail', Pass: secret }),
-          IsCredential: true,
-          SyncWithClient: false,
+        t.call('POST', '/api/system-configurations', {
+          token: admin,
+          body: {
+            Section: 'AuditSmtp',
+            JsonConfig: JSON.stringify({ Host: 'mail', Pass: secret }),
+            IsCredential: true,
+            SyncWithClient: false,
+          },
         }),
         201,
       );
       id = created.json<{ Id: number }>().Id;
       await expectStatus(
-        call('POST', '/api/system-configurations', admin, {
-          Section: 'AuditPlain',
-          JsonConfig: '{"A":1}',
-          IsCredential: false,
-          SyncWithClient: false,
+        t.call('POST', '/api/system-configurations', {
+          token: admin,
+          body: {
+            Section: 'AuditPlain',
+            JsonConfig: '{"A":1}',
+            IsCredential: false,
+            SyncWithClient: false,
+          },
         }),
         201,
       );
-      await expectStatus(call('DELETE', `/api/system-configurations/${id}`, admin), 204);
+      await expectStatus(t.call('DELETE', `/api/system-configurations/${id}`, { token: admin }), 204);
     });
     expect(rows.map((row) => [row.operationType, row.operationScope])).toEqual([
       [AuditOperationType.Create, 'SystemConfiguration'],
@@ -506,25 +545,34 @@ describe('reports, report widgets and the widget catalogue', () => {
     let widgetId = 0;
     const rows = await rowsOf(async () => {
       const report = await expectStatus(
-        call('POST', '/api/reporteditor', manager, { Title: 'Audited report', Config: '{}' }),
+        t.call('POST', '/api/reporteditor', {
+          token: manager,
+          body: { Title: 'Audited report', Config: '{}' },
+        }),
         201,
       );
       reportId = report.json<{ Id: number }>().Id;
       const widget = await expectStatus(
-        call('POST', '/api/reportWidgets', manager, { ReportId: reportId, WidgetId: 1, Config: '{}' }),
+        t.call('POST', '/api/reportWidgets', {
+          token: manager,
+          body: { ReportId: reportId, WidgetId: 1, Config: '{}' },
+        }),
         201,
       );
       widgetId = widget.json<{ Id: number }>().Id;
       await expectStatus(
-        call('PUT', `/api/reportWidgets/${widgetId}`, manager, {
-          ReportId: reportId,
-          WidgetId: 1,
-          Config: '{"size":{"w":6,"h":4}}',
+        t.call('PUT', `/api/reportWidgets/${widgetId}`, {
+          token: manager,
+          body: {
+            ReportId: reportId,
+            WidgetId: 1,
+            Config: '{"size":{"w":6,"h":4}}',
+          },
         }),
         200,
       );
-      await expectStatus(call('DELETE', `/api/reportWidgets/${widgetId}`, manager), 204);
-      await expectStatus(call('DELETE', `/api/reporteditor/${reportId}`, manager), 204);
+      await expectStatus(t.call('DELETE', `/api/reportWidgets/${widgetId}`, { token: manager }), 204);
+      await expectStatus(t.call('DELETE', `/api/reporteditor/${reportId}`, { token: manager }), 204);
     });
     expect(rows.map((row) => [row.operationType, row.operationScope, row.userName, row.tenantId])).toEqual([
       [AuditOperationType.Create, 'Report', 'manager', t.tenantId],
@@ -551,9 +599,9 @@ describe('reports, report widgets and the widget catalogue', () => {
       IsEnabled: true,
       Config: JSON.stringify({ dataEndpoint: 'api/widget-data/nps', type: 'nps' }),
     };
-    const types = await expectStatus(call('GET', '/api/widgetTypes', manager), 200);
+    const types = await expectStatus(t.call('GET', '/api/widgetTypes', { token: manager }), 200);
     const type = types.json<{ Id: number; Kind?: string; Name: string }[]>()[0]!;
-    const categories = await expectStatus(call('GET', '/api/widget-categories', manager), 200);
+    const categories = await expectStatus(t.call('GET', '/api/widget-categories', { token: manager }), 200);
     const category = categories.json<{ Id: number }[]>()[0]!;
     const kind = (type as Record<string, unknown>).Kind ?? (type as Record<string, unknown>).Type;
     const save = {
@@ -564,10 +612,10 @@ describe('reports, report widgets and the widget catalogue', () => {
     };
     let id = 0;
     const rows = await rowsOf(async () => {
-      const created = await expectStatus(call('POST', '/api/widgets', manager, save), 201);
+      const created = await expectStatus(t.call('POST', '/api/widgets', { token: manager, body: save }), 201);
       id = created.json<{ Id: number }>().Id;
       await expectStatus(
-        call('PUT', `/api/widgets/${id}`, manager, { ...save, Title: 'Audited widget 2' }),
+        t.call('PUT', `/api/widgets/${id}`, { token: manager, body: { ...save, Title: 'Audited widget 2' } }),
         200,
       );
     });
@@ -586,27 +634,39 @@ describe('reports, report widgets and the widget catalogue', () => {
 describe('system rules, report order, role assignments and widget types', () => {
   it('records each with its kind; kinds without a loader keep the request', async () => {
     const report = await expectStatus(
-      call('POST', '/api/reporteditor', manager, { Title: 'Audited order', Config: '{}' }),
+      t.call('POST', '/api/reporteditor', { token: manager, body: { Title: 'Audited order', Config: '{}' } }),
       201,
     );
     const reportId = report.json<{ Id: number }>().Id;
-    const types = await expectStatus(call('GET', '/api/widgetTypes', manager), 200);
+    const types = await expectStatus(t.call('GET', '/api/widgetTypes', { token: manager }), 200);
     const kind = types.json<{ Kind: string }[]>()[0]!.Kind;
     const rules = { InvitationLimit: 3, ContactFrequencyDays: 7, CatiOptoutFrequencies: [] };
     const rows = await rowsOf(async () => {
-      await expectStatus(call('PUT', '/api/system-rules', admin, rules), 200);
-      await expectStatus(call('PUT', '/api/system-rules', admin, { ...rules, InvitationLimit: 4 }), 200);
+      await expectStatus(t.call('PUT', '/api/system-rules', { token: admin, body: rules }), 200);
       await expectStatus(
-        call('PUT', '/api/reporteditor/changeReportOrders', manager, [{ Id: reportId, Order: 9 }]),
+        t.call('PUT', '/api/system-rules', { token: admin, body: { ...rules, InvitationLimit: 4 } }),
+        200,
+      );
+      await expectStatus(
+        t.call('PUT', '/api/reporteditor/changeReportOrders', {
+          token: manager,
+          body: [{ Id: reportId, Order: 9 }],
+        }),
         204,
       );
       await expectStatus(
-        call('POST', '/api/rolereports', manager, { ReportId: reportId, RoleId: regularRoleId }),
+        t.call('POST', '/api/rolereports', {
+          token: manager,
+          body: { ReportId: reportId, RoleId: regularRoleId },
+        }),
         201,
       );
-      await expectStatus(call('DELETE', `/api/rolereports/${regularRoleId}/${reportId}`, manager), 204);
       await expectStatus(
-        call('POST', '/api/widgetTypes', manager, { Name: 'Audited type', Kind: kind }),
+        t.call('DELETE', `/api/rolereports/${regularRoleId}/${reportId}`, { token: manager }),
+        204,
+      );
+      await expectStatus(
+        t.call('POST', '/api/widgetTypes', { token: manager, body: { Name: 'Audited type', Kind: kind } }),
         201,
       );
     });
@@ -635,11 +695,14 @@ describe('exports', () => {
   it('records a grid export with its filter', async () => {
     const rows = await rowsOf(() =>
       expectStatus(
-        call('POST', '/api/users/export?$orderby=UserName', admin, {
-          Filter: {},
-          TotalCountForExport: 5,
-          FileName: 'users',
-          Columns: [{ Field: 'UserName', Title: 'User' }],
+        t.call('POST', '/api/users/export?$orderby=UserName', {
+          token: admin,
+          body: {
+            Filter: {},
+            TotalCountForExport: 5,
+            FileName: 'users',
+            Columns: [{ Field: 'UserName', Title: 'User' }],
+          },
         }),
         200,
       ),
@@ -669,7 +732,7 @@ describe('exports', () => {
       DataFilters: { TimeColumn: 'TransactionDateId', ChannelColumnLevel: 3 },
     };
     const rows = await rowsOf(() =>
-      expectStatus(call('POST', '/api/widget-data/channel-table/export', admin, body), 200),
+      expectStatus(t.call('POST', '/api/widget-data/channel-table/export', { token: admin, body }), 200),
     );
     const row = only(rows, {
       operationType: AuditOperationType.Export,
@@ -682,7 +745,7 @@ describe('exports', () => {
     // The viewer reads reports but may not export them.
     const viewer = (await t.signIn('viewer')).access_token;
     const refused = await rowsOf(() =>
-      expectStatus(call('POST', '/api/widget-data/channel-table/export', viewer, body), 403),
+      expectStatus(t.call('POST', '/api/widget-data/channel-table/export', { token: viewer, body }), 403),
     );
     expect(refused).toHaveLength(0);
     expect(refused).toHaveLength(0);
@@ -692,7 +755,10 @@ describe('exports', () => {
 describe('the audit log and the audited routes', () => {
   it('lists the server-recorded rows in the audit-log grid', async () => {
     const page = await expectStatus(
-      call('POST', '/api/audit-logs/query?$top=100&$filter=OperationType eq 5', operator, {}),
+      t.call('POST', '/api/audit-logs/query?$top=100&$filter=OperationType eq 5', {
+        token: operator,
+        body: {},
+      }),
       200,
     );
     const items = page.json<GridPage<AuditLogListItem>>().Items;

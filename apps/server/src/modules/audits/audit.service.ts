@@ -18,14 +18,14 @@ export type AuditEntry = {
 };
 
 /** Stored OperationData is cut to this many characters (the grid shows the first 200, the detail all of it). */
-export const AUDIT_DATA_MAX_LENGTH = 100_000;
+const AUDIT_DATA_MAX_LENGTH = 100_000;
 
 /** Keys whose values never reach the audit log, at any depth: passwords, hashes, secrets, tokens, codes. */
 const SECRET_KEY = /password|secret|hash|token|otp|recovery|captcha/i;
 export const REDACTED = '[redacted]';
 
 /** A copy of `value` with every secret-looking key's value replaced by REDACTED (defence in depth). */
-export function redactSecrets(value: unknown, depth = 0): unknown {
+function redactSecrets(value: unknown, depth = 0): unknown {
   if (depth > 20) return REDACTED;
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
   if (value instanceof Date) return value.toISOString();

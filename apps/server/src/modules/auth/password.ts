@@ -13,7 +13,7 @@ import pLimit from 'p-limit';
  * once would not be faster anyway, each job already uses several cores.
  */
 const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-export const ARGON2_CONCURRENCY = Math.max(1, Math.min(os.availableParallelism(), THREADPOOL_SIZE - 2));
+const ARGON2_CONCURRENCY = Math.max(1, Math.min(os.availableParallelism(), THREADPOOL_SIZE - 2));
 const argon2Slot = pLimit(ARGON2_CONCURRENCY);
 
 /** argon2id with the library's defaults (64 MiB, 3 passes), above OWASP's minimum. */

@@ -8,7 +8,7 @@ import { refreshTokens, userRoles, users } from '../../db/schema/index.js';
  * How long an API node trusts what it last read of a user (active, token version): a deactivated user, or a
  * token whose version was raised on another node, is refused within this time. The database is the truth.
  */
-export const SESSION_STATE_TTL_MS = 1_000;
+const SESSION_STATE_TTL_MS = 1_000;
 const CACHED_USERS = 50_000;
 
 /** What an access token is checked against on every request. */

@@ -8,13 +8,13 @@ import { captchaChallenges, signInFailures } from '../../db/schema/index.js';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Failed sign-ins for one login (from anywhere) within the window before that login needs a captcha. */
-export const FAILURES_BEFORE_CAPTCHA = 3;
+const FAILURES_BEFORE_CAPTCHA = 3;
 /**
  * Failed sign-ins from one address (for any logins) within the window before every login from there needs a
  * captcha: counted apart from the logins', and higher, so that colleagues behind one office address do not put
  * each other behind a captcha, while one address trying many accounts soon does.
  */
-export const ADDRESS_FAILURES_BEFORE_CAPTCHA = 10;
+const ADDRESS_FAILURES_BEFORE_CAPTCHA = 10;
 /** Unsolved challenges kept at most (the newest); `GET /api/captcha` is also rate limited per address. */
 export const MAX_OPEN_CAPTCHAS = 10_000;
 const CAPTCHA_LIFETIME_MS = 5 * 60_000;

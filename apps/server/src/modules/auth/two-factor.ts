@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
 /** Recovery codes handed out at once (enable, regenerate). */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const TOTP_ISSUER = 'Loupe';
 const TOTP_PERIOD_SECONDS = 30;
 // Unambiguous lower-case characters; codes read `xxxxx-xxxxx`, 50 random bits each.

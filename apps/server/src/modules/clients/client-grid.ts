@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm';
 import type { ClientListItem } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { oauthClients } from '../../db/schema/index.js';
-import type { GridFields, GridListSource } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import type { GridListSource } from '../../grid/grid-routes.js';
 import { countOf, pageOf, selectionOf } from '../administration/queries.js';
 import { clientTenantIs } from './client.repository.js';
 

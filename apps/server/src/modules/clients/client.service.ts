@@ -130,5 +130,3 @@ export function createClientService({ repository }: Deps) {
     },
   };
 }
-
-export type ClientService = ReturnType<typeof createClientService>;

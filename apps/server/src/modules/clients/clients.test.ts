@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID, type ClientSaved } from '@loupe/contracts';
 import { oauthClients, refreshTokens, users } from '../../db/schema/index.js';
 import { DEMO_PASSWORD } from '../../demo/demo-users.js';
-import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
+import { expectRefusal, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -13,9 +13,6 @@ let adminId: number;
 let otherTenantId: number;
 
 const db = () => t.database.db;
-
-const call = (request: { method: ApiMethod; url: string; token: string; body?: unknown }) =>
-  callApi(t, request);
 
 /** `POST /token` with the password grant as the demo admin, through a given client. */
 function signInThrough(clientId: string, clientSecret?: string) {
@@ -50,7 +47,7 @@ const base = {
 };
 
 async function create(body: Record<string, unknown>) {
-  return call({ method: 'POST', url: '/api/clients', token: admin, body: { ...base, ...body } });
+  return t.call('POST', '/api/clients', { token: admin, body: { ...base, ...body } });
 }
 
 beforeAll(async () => {
@@ -98,11 +95,11 @@ describe('POST /api/clients', () => {
     expect(stored?.secretHash).toBe(createHash('sha256').update(Secret!).digest('base64url'));
     expect(JSON.stringify(stored)).not.toContain(Secret);
 
-    const read = await call({ method: 'GET', url: '/api/clients/confidential-app', token: admin });
+    const read = await t.call('GET', '/api/clients/confidential-app', { token: admin });
     expect(read.statusCode).toBe(200);
     expect(read.json()).not.toHaveProperty('Secret');
     expect(read.body).not.toContain(Secret);
-    const list = await call({ method: 'GET', url: '/api/clients?$top=100', token: admin });
+    const list = await t.call('GET', '/api/clients?$top=100', { token: admin });
     expect(list.body).not.toContain(Secret);
 
     // The secret works at POST /token, and the client's scopes and lifetime shape the tokens.
@@ -151,29 +148,27 @@ describe('POST /api/clients', () => {
   });
 
   it('needs client:manage; client:read may only read', async () => {
-    const reader = await scopedToken(t, {
+    const reader = await t.tokenFor({
       userId: adminId,
       tenantId: t.tenantId,
       scopes: ['client:read'],
     });
     const body = { ...base, Id: 'reader-made' };
     await expectRefusal(
-      () => call({ method: 'POST', url: '/api/clients', token: reader, body }),
+      () => t.call('POST', '/api/clients', { token: reader, body }),
       { status: 403, code: 403 },
       allClients,
     );
-    expect((await call({ method: 'GET', url: '/api/clients/public-app', token: reader })).statusCode).toBe(
-      200,
-    );
+    expect((await t.call('GET', '/api/clients/public-app', { token: reader })).statusCode).toBe(200);
     const viewer = (await t.signIn('viewer')).access_token;
-    expect((await call({ method: 'GET', url: '/api/clients', token: viewer })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/clients', { token: viewer })).statusCode).toBe(403);
   });
 });
 
 describe('POST /api/clients/{id}/secret', () => {
   it('replaces the secret: the new one works once shown, the old one no longer', async () => {
     const created = (await create({ Id: 'rotating-app', ApplicationType: 1 })).json<ClientSaved>();
-    const response = await call({ method: 'POST', url: '/api/clients/rotating-app/secret', token: admin });
+    const response = await t.call('POST', '/api/clients/rotating-app/secret', { token: admin });
     expect(response.statusCode).toBe(200);
     const { Id, Secret } = response.json<{ Id: string; Secret: string }>();
     expect(Id).toBe('rotating-app');
@@ -185,8 +180,7 @@ describe('POST /api/clients/{id}/secret', () => {
   });
 
   it('refuses a public client (3333) and another tenant client (404)', async () => {
-    const newSecret = (id: string) => () =>
-      call({ method: 'POST', url: `/api/clients/${id}/secret`, token: admin });
+    const newSecret = (id: string) => () => t.call('POST', `/api/clients/${id}/secret`, { token: admin });
     await expectRefusal(newSecret('public-app'), { status: 400, code: 3333 }, allClients);
     expect((await clientRow('public-app'))?.secretHash).toBeNull();
     await expectRefusal(newSecret('other-bank-app'), { status: 404, code: 404 }, allClients);
@@ -197,9 +191,7 @@ describe('PUT /api/clients/{id}', () => {
   it('changes the fields; a client made confidential gets a secret once, made public loses it', async () => {
     await create({ Id: 'changing-app' });
     const url = '/api/clients/changing-app';
-    const confidential = await call({
-      method: 'PUT',
-      url,
+    const confidential = await t.call('PUT', url, {
       token: admin,
       body: { ...base, Name: 'Changing', ApplicationType: 1, AllowedOrigin: 'http://localhost:5173' },
     });
@@ -213,16 +205,11 @@ describe('PUT /api/clients/{id}', () => {
     expect((await signInThrough('changing-app', saved.Secret)).statusCode).toBe(200);
 
     // Saving again keeps the secret and does not show it.
-    const again = await call({ method: 'PUT', url, token: admin, body: { ...base, ApplicationType: 1 } });
+    const again = await t.call('PUT', url, { token: admin, body: { ...base, ApplicationType: 1 } });
     expect(again.json()).not.toHaveProperty('Secret');
     expect((await signInThrough('changing-app', saved.Secret)).statusCode).toBe(200);
 
-    const publicAgain = await call({
-      method: 'PUT',
-      url,
-      token: admin,
-      body: { ...base, ApplicationType: 0 },
-    });
+    const publicAgain = await t.call('PUT', url, { token: admin, body: { ...base, ApplicationType: 0 } });
     expect(publicAgain.json()).toMatchObject({ HasSecret: false });
     expect((await clientRow('changing-app'))?.secretHash).toBeNull();
     expect((await signInThrough('changing-app')).statusCode).toBe(200);
@@ -231,9 +218,7 @@ describe('PUT /api/clients/{id}', () => {
   it('an inactive client can no longer sign anyone in', async () => {
     await create({ Id: 'retired-app' });
     expect((await signInThrough('retired-app')).statusCode).toBe(200);
-    const response = await call({
-      method: 'PUT',
-      url: '/api/clients/retired-app',
+    const response = await t.call('PUT', '/api/clients/retired-app', {
       token: admin,
       body: { ...base, Active: false },
     });
@@ -244,12 +229,7 @@ describe('PUT /api/clients/{id}', () => {
   it("answers 404 for another tenant's client and leaves it as it was", async () => {
     await expectRefusal(
       () =>
-        call({
-          method: 'PUT',
-          url: '/api/clients/other-bank-app',
-          token: admin,
-          body: { ...base, Name: 'Taken over' },
-        }),
+        t.call('PUT', '/api/clients/other-bank-app', { token: admin, body: { ...base, Name: 'Taken over' } }),
       { status: 404, code: 404 },
       allClients,
     );
@@ -259,24 +239,24 @@ describe('PUT /api/clients/{id}', () => {
 
 describe('the console client', () => {
   it("is not among a tenant's clients", async () => {
-    const list = await call({ method: 'GET', url: '/api/clients?$top=100&$count=true', token: admin });
+    const list = await t.call('GET', '/api/clients?$top=100&$count=true', { token: admin });
     expect(list.statusCode).toBe(200);
     const ids = list.json<{ Items: { Id: string }[] }>().Items.map((item) => item.Id);
     expect(ids).toContain('public-app');
     expect(ids).not.toContain(CONSOLE_CLIENT_ID);
     expect(ids).not.toContain('other-bank-app');
-    const read = await call({ method: 'GET', url: `/api/clients/${CONSOLE_CLIENT_ID}`, token: admin });
+    const read = await t.call('GET', `/api/clients/${CONSOLE_CLIENT_ID}`, { token: admin });
     expect(read.statusCode).toBe(404);
   });
 
   it('cannot be deactivated, made confidential or deleted by a tenantless user (10012)', async () => {
-    const tenantless = await scopedToken(t, {
+    const tenantless = await t.tokenFor({
       userId: adminId,
       tenantId: null,
       scopes: ['client:manage'],
     });
     const url = `/api/clients/${CONSOLE_CLIENT_ID}`;
-    const list = await call({ method: 'GET', url: '/api/clients?$top=100', token: tenantless });
+    const list = await t.call('GET', '/api/clients?$top=100', { token: tenantless });
     expect(list.json<{ Items: { Id: string }[] }>().Items.map((item) => item.Id)).toEqual([
       CONSOLE_CLIENT_ID,
     ]);
@@ -285,22 +265,12 @@ describe('the console client', () => {
       { ...base, Name: 'Loupe console', Active: false },
       { ...base, Name: 'Loupe console', ApplicationType: 1 },
     ]) {
-      await expectRefusal(
-        () => call({ method: 'PUT', url, token: tenantless, body }),
-        protectedClient,
-        allClients,
-      );
+      await expectRefusal(() => t.call('PUT', url, { token: tenantless, body }), protectedClient, allClients);
     }
-    await expectRefusal(
-      () => call({ method: 'DELETE', url, token: tenantless }),
-      protectedClient,
-      allClients,
-    );
+    await expectRefusal(() => t.call('DELETE', url, { token: tenantless }), protectedClient, allClients);
 
     // Its name and lifetimes may change.
-    const renamed = await call({
-      method: 'PUT',
-      url,
+    const renamed = await t.call('PUT', url, {
       token: tenantless,
       body: { ...base, Name: 'Loupe console', AccessTokenLifeTime: 900, RefreshTokenLifeTime: 2_592_000 },
     });
@@ -313,7 +283,7 @@ describe('DELETE /api/clients/{id}', () => {
   it('removes the client and its refresh tokens', async () => {
     await create({ Id: 'doomed-app' });
     expect((await signInThrough('doomed-app')).statusCode).toBe(200);
-    const response = await call({ method: 'DELETE', url: '/api/clients/doomed-app', token: admin });
+    const response = await t.call('DELETE', '/api/clients/doomed-app', { token: admin });
     expect(response.statusCode).toBe(204);
     expect(await clientRow('doomed-app')).toBeUndefined();
     const tokens = await db().select().from(refreshTokens).where(eq(refreshTokens.clientId, 'doomed-app'));
@@ -322,7 +292,7 @@ describe('DELETE /api/clients/{id}', () => {
 
   it("answers 404 for another tenant's client and keeps it", async () => {
     await expectRefusal(
-      () => call({ method: 'DELETE', url: '/api/clients/other-bank-app', token: admin }),
+      () => t.call('DELETE', '/api/clients/other-bank-app', { token: admin }),
       { status: 404, code: 404 },
       allClients,
     );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import type { serviceConfigurations, systemConfigurations } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import type { GridFields } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
 import type { Actor } from '../../plugins/auth.js';
 import { isTaken } from '../administration/queries.js';
 import type { RecordService } from '../administration/record-routes.js';
@@ -41,7 +41,7 @@ export type ConfigurationKind<TTable extends ConfigurationTable, TItem, TBody ex
 };
 
 /** 17002, pointing the form at the Section field. */
-export const sectionExists = () => fieldTaken(ErrorCode.ConfigurationSectionExists, 'Section');
+const sectionExists = () => fieldTaken(ErrorCode.ConfigurationSectionExists, 'Section');
 
 /**
  * The configurations a caller sees and changes: its tenant's. A tenantless (Alterna) caller manages the

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, openBootstrap, type Bootstrap, type SealedBootstrap } from '@loupe/contracts';
 import { systemConfigurations } from '../../db/schema/index.js';
-import { callApi, expectRefusal, type ApiMethod } from '../../test/admin-api.js';
+import { expectRefusal } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /*
@@ -32,9 +32,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: ApiMethod, url: string, body?: object) =>
-  callApi(t, { method, url, token: adminToken, body });
-
 const systemRows = () =>
   t.database.db.select().from(systemConfigurations).orderBy(asc(systemConfigurations.id));
 
@@ -57,10 +54,13 @@ describe('saving a section the console reads', () => {
   it('refuses LanguagePreference with a number for Language (17001 on JsonConfig.Language) and stores nothing', async () => {
     const body = await expectRefusal(
       () =>
-        call('POST', '/api/system-configurations', {
-          Section: 'LanguagePreference',
-          JsonConfig: '{"Language":5}',
-          SyncWithClient: true,
+        t.call('POST', '/api/system-configurations', {
+          token: adminToken,
+          body: {
+            Section: 'LanguagePreference',
+            JsonConfig: '{"Language":5}',
+            SyncWithClient: true,
+          },
         }),
       notValid,
       systemRows,
@@ -70,7 +70,7 @@ describe('saving a section the console reads', () => {
     ]);
     expect(body.Details?.[0]?.Message).toMatch(/^Language must be/);
     // The bootstrap of the tenant still answers.
-    expect((await call('GET', '/api/bootstrap/en')).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/bootstrap/en', { token: adminToken })).statusCode).toBe(200);
   });
 
   it('words the refused field in the caller’s language', async () => {
@@ -123,7 +123,10 @@ describe('saving a section the console reads', () => {
         .where(eq(systemConfigurations.section, 'TokenStorage'));
       const body = await expectRefusal(
         () =>
-          call('PUT', `/api/system-configurations/${row!.id}`, { Section, JsonConfig, SyncWithClient: true }),
+          t.call('PUT', `/api/system-configurations/${row!.id}`, {
+            token: adminToken,
+            body: { Section, JsonConfig, SyncWithClient: true },
+          }),
         notValid,
         systemRows,
       );
@@ -131,7 +134,11 @@ describe('saving a section the console reads', () => {
       return;
     }
     const body = await expectRefusal(
-      () => call('POST', '/api/system-configurations', { Section, JsonConfig, SyncWithClient: true }),
+      () =>
+        t.call('POST', '/api/system-configurations', {
+          token: adminToken,
+          body: { Section, JsonConfig, SyncWithClient: true },
+        }),
       notValid,
       systemRows,
     );
@@ -148,38 +155,53 @@ describe('saving a section the console reads', () => {
     ['TenantLimit', '{"MaxTenants":0}'],
     ['Theme', '{"Anything":[1,"two"]}'],
   ])('accepts %s %s', async (Section, JsonConfig) => {
-    const response = await call('POST', '/api/system-configurations', { Section, JsonConfig });
+    const response = await t.call('POST', '/api/system-configurations', {
+      token: adminToken,
+      body: { Section, JsonConfig },
+    });
     expect(response.statusCode, response.body).toBe(201);
   });
 
   it('checks a replaced section too, and keeps the row', async () => {
-    const created = await call('POST', '/api/system-configurations', {
-      Section: 'LanguagePreference',
-      JsonConfig: '{"Language":"en"}',
-      SyncWithClient: true,
+    const created = await t.call('POST', '/api/system-configurations', {
+      token: adminToken,
+      body: {
+        Section: 'LanguagePreference',
+        JsonConfig: '{"Language":"en"}',
+        SyncWithClient: true,
+      },
     });
     expect(created.statusCode).toBe(201);
     const id = created.json<{ Id: number }>().Id;
     await expectRefusal(
       () =>
-        call('PUT', `/api/system-configurations/${id}`, {
-          Section: 'LanguagePreference',
-          JsonConfig: '{"Language":null,"x":1}',
-          SyncWithClient: true,
+        t.call('PUT', `/api/system-configurations/${id}`, {
+          token: adminToken,
+          body: {
+            Section: 'LanguagePreference',
+            JsonConfig: '{"Language":null,"x":1}',
+            SyncWithClient: true,
+          },
         }),
       notValid,
       systemRows,
     );
     // Renaming a free-form section into a checked one is checked as well.
-    const theme = await call('POST', '/api/system-configurations', {
-      Section: 'Theme',
-      JsonConfig: '{"MaxTenants":"many"}',
+    const theme = await t.call('POST', '/api/system-configurations', {
+      token: adminToken,
+      body: {
+        Section: 'Theme',
+        JsonConfig: '{"MaxTenants":"many"}',
+      },
     });
     await expectRefusal(
       () =>
-        call('PUT', `/api/system-configurations/${theme.json<{ Id: number }>().Id}`, {
-          Section: 'TenantLimit',
-          JsonConfig: '{"MaxTenants":"many"}',
+        t.call('PUT', `/api/system-configurations/${theme.json<{ Id: number }>().Id}`, {
+          token: adminToken,
+          body: {
+            Section: 'TenantLimit',
+            JsonConfig: '{"MaxTenants":"many"}',
+          },
         }),
       notValid,
       systemRows,
@@ -206,14 +228,14 @@ describe('bootstrap with a bad stored section', () => {
     await store('Support', 'not json at all');
     await store('Theme', '{"Color":"blue"}');
 
-    const response = await call('GET', '/api/bootstrap/en');
+    const response = await t.call('GET', '/api/bootstrap/en', { token: adminToken });
     expect(response.statusCode, response.body).toBe(200);
     const bootstrap = response.json<Bootstrap>();
     expect(bootstrap.LanguagePreference).toBeNull();
     // The bad sections are left out, so the console uses its defaults; the others still come.
     expect(bootstrap.Configurations.map((row) => row.Section).sort()).toEqual(['Theme']);
 
-    const sealed = await call('GET', '/bootstrap/en');
+    const sealed = await t.call('GET', '/bootstrap/en', { token: adminToken });
     expect(sealed.statusCode, sealed.body).toBe(200);
     await expect(openBootstrap(sealed.json<SealedBootstrap>(), adminToken)).resolves.toEqual(bootstrap);
 
@@ -225,7 +247,7 @@ describe('bootstrap with a bad stored section', () => {
 
   it('passes a good LanguagePreference on', async () => {
     await store('LanguagePreference', '{"Language":"en"}');
-    const bootstrap = (await call('GET', '/api/bootstrap/en')).json<Bootstrap>();
+    const bootstrap = (await t.call('GET', '/api/bootstrap/en', { token: adminToken })).json<Bootstrap>();
     expect(bootstrap.LanguagePreference).toBe('en');
     expect(logLines.filter((line) => line.level >= 40)).toEqual([]);
   });

@@ -7,13 +7,12 @@ import {
   ErrorCode,
   type Bootstrap,
   type GridPage,
-  type Scope,
   type ServiceConfiguration,
   type SystemConfiguration,
   type SystemRules,
 } from '@loupe/contracts';
 import { serviceConfigurations, systemConfigurations, systemRules, users } from '../../db/schema/index.js';
-import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
+import { expectRefusal, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -36,18 +35,18 @@ beforeAll(async () => {
   viewerToken = (await t.signIn('viewer')).access_token;
   const [viewer] = await db.select().from(users).where(eq(users.userName, 'viewer'));
   otherTenantId = await insertTenant(t, 'Configuration Other Bank');
-  const tokenFor = (tenantId: number | null, scopes: Scope[]) =>
-    scopedToken(t, { userId: viewer!.id, tenantId, scopes });
-  readerToken = await tokenFor(t.tenantId, ['config:read']);
-  otherToken = await tokenFor(otherTenantId, ['config:read', 'config:manage']);
-  tenantlessToken = await tokenFor(null, ['config:read', 'config:manage']);
+  const userId = viewer!.id;
+  readerToken = await t.tokenFor({ userId, tenantId: t.tenantId, scopes: ['config:read'] });
+  otherToken = await t.tokenFor({
+    userId,
+    tenantId: otherTenantId,
+    scopes: ['config:read', 'config:manage'],
+  });
+  tenantlessToken = await t.tokenFor({ userId, tenantId: null, scopes: ['config:read', 'config:manage'] });
 });
 afterAll(async () => {
   await t?.close();
 });
-
-const call = (method: ApiMethod, url: string, token: string | undefined, body?: object) =>
-  callApi(t, { method, url, token, body });
 
 /** The refusals these screens share. */
 const sectionExists = { status: 400, code: ErrorCode.ConfigurationSectionExists };
@@ -61,7 +60,7 @@ const serviceRows = () =>
   t.database.db.select().from(serviceConfigurations).orderBy(asc(serviceConfigurations.id));
 
 async function createSystem(body: Record<string, unknown>, token = adminToken): Promise<SystemConfiguration> {
-  const response = await call('POST', '/api/system-configurations', token, body);
+  const response = await t.call('POST', '/api/system-configurations', { token, body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<SystemConfiguration>();
 }
@@ -97,15 +96,18 @@ describe('system configurations', () => {
     });
     expect((await storedSystem(created.Id)).tenantId).toBe(t.tenantId);
 
-    const read = await call('GET', `/api/system-configurations/${created.Id}`, readerToken);
+    const read = await t.call('GET', `/api/system-configurations/${created.Id}`, { token: readerToken });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(created);
 
-    const updated = await call('PUT', `/api/system-configurations/${created.Id}`, adminToken, {
-      Section: 'Support',
-      JsonConfig: '{"Email":"support@bank.example","Phone":"0850"}',
-      SyncWithClient: true,
-      IsCredential: false,
+    const updated = await t.call('PUT', `/api/system-configurations/${created.Id}`, {
+      token: adminToken,
+      body: {
+        Section: 'Support',
+        JsonConfig: '{"Email":"support@bank.example","Phone":"0850"}',
+        SyncWithClient: true,
+        IsCredential: false,
+      },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json<SystemConfiguration>()).toMatchObject({
@@ -113,12 +115,14 @@ describe('system configurations', () => {
       JsonConfig: '{"Email":"support@bank.example","Phone":"0850"}',
     });
 
-    const removed = await call('DELETE', `/api/system-configurations/${created.Id}`, adminToken);
+    const removed = await t.call('DELETE', `/api/system-configurations/${created.Id}`, { token: adminToken });
     expect(removed.statusCode).toBe(204);
-    expect((await call('GET', `/api/system-configurations/${created.Id}`, adminToken)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/system-configurations/${created.Id}`, adminToken)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.call('GET', `/api/system-configurations/${created.Id}`, { token: adminToken })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call('DELETE', `/api/system-configurations/${created.Id}`, { token: adminToken })).statusCode,
+    ).toBe(404);
   });
 
   it.each([
@@ -129,7 +133,11 @@ describe('system configurations', () => {
     ['an empty text', ''],
   ])('refuses %s with 17001 and stores nothing', async (_case, JsonConfig) => {
     await expectRefusal(
-      () => call('POST', '/api/system-configurations', adminToken, { Section: 'Bad', JsonConfig }),
+      () =>
+        t.call('POST', '/api/system-configurations', {
+          token: adminToken,
+          body: { Section: 'Bad', JsonConfig },
+        }),
       { status: 400, code: ErrorCode.ConfigurationNotJson },
       systemRows,
     );
@@ -139,9 +147,12 @@ describe('system configurations', () => {
     const created = await createSystem({ Section: 'Theme', JsonConfig: '{"Color":"blue"}' });
     await expectRefusal(
       () =>
-        call('PUT', `/api/system-configurations/${created.Id}`, adminToken, {
-          Section: 'Theme2',
-          JsonConfig: '7',
+        t.call('PUT', `/api/system-configurations/${created.Id}`, {
+          token: adminToken,
+          body: {
+            Section: 'Theme2',
+            JsonConfig: '7',
+          },
         }),
       { status: 400, code: ErrorCode.ConfigurationNotJson },
       systemRows,
@@ -151,16 +162,23 @@ describe('system configurations', () => {
   it('refuses a second section of the same name in the tenant with 17002, on create and on rename', async () => {
     const theme = await createSystem({ Section: 'Theme', JsonConfig: '{}' });
     const duplicate = await expectRefusal(
-      () => call('POST', '/api/system-configurations', adminToken, { Section: 'Theme', JsonConfig: '[]' }),
+      () =>
+        t.call('POST', '/api/system-configurations', {
+          token: adminToken,
+          body: { Section: 'Theme', JsonConfig: '[]' },
+        }),
       sectionExists,
       systemRows,
     );
     expect(duplicate.Details).toEqual([{ Path: 'Section', Message: 'exists' }]);
     await expectRefusal(
       () =>
-        call('PUT', `/api/system-configurations/${theme.Id}`, adminToken, {
-          Section: 'TokenStorage',
-          JsonConfig: '{}',
+        t.call('PUT', `/api/system-configurations/${theme.Id}`, {
+          token: adminToken,
+          body: {
+            Section: 'TokenStorage',
+            JsonConfig: '{}',
+          },
         }),
       sectionExists,
       systemRows,
@@ -168,9 +186,12 @@ describe('system configurations', () => {
     // Saving a section under its own name is no clash; another tenant may use the name.
     expect(
       (
-        await call('PUT', `/api/system-configurations/${theme.Id}`, adminToken, {
-          Section: 'Theme',
-          JsonConfig: '{"a":1}',
+        await t.call('PUT', `/api/system-configurations/${theme.Id}`, {
+          token: adminToken,
+          body: {
+            Section: 'Theme',
+            JsonConfig: '{"a":1}',
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -180,11 +201,14 @@ describe('system configurations', () => {
   it('refuses a credential section synced to the client (3333) and stores nothing', async () => {
     const refusal = await expectRefusal(
       () =>
-        call('POST', '/api/system-configurations', adminToken, {
-          Section: 'Smtp',
-          JsonConfig: '{"Password":"p"}',
-          IsCredential: true,
-          SyncWithClient: true,
+        t.call('POST', '/api/system-configurations', {
+          token: adminToken,
+          body: {
+            Section: 'Smtp',
+            JsonConfig: '{"Password":"p"}',
+            IsCredential: true,
+            SyncWithClient: true,
+          },
         }),
       { status: 400, code: ErrorCode.ModelNotValid },
       systemRows,
@@ -207,17 +231,20 @@ describe('system configurations', () => {
       Keys: [CREDENTIAL_MASK],
     };
     expect(JSON.parse(created.JsonConfig)).toEqual(masked);
-    const read = await call('GET', `/api/system-configurations/${created.Id}`, readerToken);
+    const read = await t.call('GET', `/api/system-configurations/${created.Id}`, { token: readerToken });
     expect(read.body).not.toContain('s3cret');
     expect(JSON.parse(read.json<SystemConfiguration>().JsonConfig)).toEqual(masked);
     expect(JSON.parse((await storedSystem(created.Id)).jsonConfig)).toEqual(secret);
 
     // The form sends the masked text back with one field changed and one added.
     const edited = { ...masked, Host: 'mail.bank.example', Timeout: 30 };
-    const saved = await call('PUT', `/api/system-configurations/${created.Id}`, adminToken, {
-      Section: 'Smtp',
-      JsonConfig: JSON.stringify(edited),
-      IsCredential: true,
+    const saved = await t.call('PUT', `/api/system-configurations/${created.Id}`, {
+      token: adminToken,
+      body: {
+        Section: 'Smtp',
+        JsonConfig: JSON.stringify(edited),
+        IsCredential: true,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.body).not.toContain('s3cret');
@@ -228,10 +255,13 @@ describe('system configurations', () => {
     });
 
     // A new password replaces the stored one.
-    await call('PUT', `/api/system-configurations/${created.Id}`, adminToken, {
-      Section: 'Smtp',
-      JsonConfig: JSON.stringify({ ...edited, Password: 'n3w' }),
-      IsCredential: true,
+    await t.call('PUT', `/api/system-configurations/${created.Id}`, {
+      token: adminToken,
+      body: {
+        Section: 'Smtp',
+        JsonConfig: JSON.stringify({ ...edited, Password: 'n3w' }),
+        IsCredential: true,
+      },
     });
     expect(JSON.parse((await storedSystem(created.Id)).jsonConfig)).toMatchObject({
       Password: 'n3w',
@@ -242,7 +272,7 @@ describe('system configurations', () => {
   it('sends synced sections to bootstrap and never a credential one', async () => {
     await createSystem({ Section: 'Theme', JsonConfig: '{"Color":"blue"}', SyncWithClient: true });
     await createSystem({ Section: 'Smtp', JsonConfig: '{"Password":"s3cret"}', IsCredential: true });
-    const response = await call('GET', '/api/bootstrap/en', adminToken);
+    const response = await t.call('GET', '/api/bootstrap/en', { token: adminToken });
     expect(response.statusCode).toBe(200);
     const sections = response.json<Bootstrap>().Configurations.map((row) => row.Section);
     expect(sections).toContain('Theme');
@@ -253,21 +283,26 @@ describe('system configurations', () => {
   it('keeps each tenant to its own sections', async () => {
     const mine = await createSystem({ Section: 'Theme', JsonConfig: '{}' });
     const url = `/api/system-configurations/${mine.Id}`;
-    expect((await call('GET', url, otherToken)).statusCode).toBe(404);
+    expect((await t.call('GET', url, { token: otherToken })).statusCode).toBe(404);
     const body = { Section: 'X', JsonConfig: '{}' };
-    await expectRefusal(() => call('PUT', url, otherToken, body), notFound, systemRows);
-    await expectRefusal(() => call('DELETE', url, otherToken), notFound, systemRows);
+    await expectRefusal(() => t.call('PUT', url, { token: otherToken, body }), notFound, systemRows);
+    await expectRefusal(() => t.call('DELETE', url, { token: otherToken }), notFound, systemRows);
 
     // A tenantless Alterna user manages the installation-wide sections (no tenant), which tenants do not see.
     const global = await createSystem({ Section: 'Theme', JsonConfig: '{"Global":true}' }, tenantlessToken);
     expect((await storedSystem(global.Id)).tenantId).toBeNull();
-    expect((await call('GET', `/api/system-configurations/${global.Id}`, adminToken)).statusCode).toBe(404);
-    expect((await call('GET', `/api/system-configurations/${mine.Id}`, tenantlessToken)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.call('GET', `/api/system-configurations/${global.Id}`, { token: adminToken })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call('GET', `/api/system-configurations/${mine.Id}`, { token: tenantlessToken })).statusCode,
+    ).toBe(404);
     await expectRefusal(
       () =>
-        call('POST', '/api/system-configurations', tenantlessToken, { Section: 'Theme', JsonConfig: '{}' }),
+        t.call('POST', '/api/system-configurations', {
+          token: tenantlessToken,
+          body: { Section: 'Theme', JsonConfig: '{}' },
+        }),
       sectionExists,
       systemRows,
     );
@@ -283,14 +318,14 @@ describe('system configurations', () => {
     const url = `/api/system-configurations/${created.Id}`;
     const body = { Section: 'Theme', JsonConfig: '{"x":1}' };
     await expectRefusal(
-      () => call('POST', '/api/system-configurations', readerToken, body),
+      () => t.call('POST', '/api/system-configurations', { token: readerToken, body }),
       forbidden,
       systemRows,
     );
-    await expectRefusal(() => call('PUT', url, readerToken, body), forbidden, systemRows);
-    await expectRefusal(() => call('DELETE', url, readerToken), forbidden, systemRows);
-    expect((await call('GET', url, viewerToken)).statusCode).toBe(403);
-    expect((await call('GET', url, undefined)).statusCode).toBe(401);
+    await expectRefusal(() => t.call('PUT', url, { token: readerToken, body }), forbidden, systemRows);
+    await expectRefusal(() => t.call('DELETE', url, { token: readerToken }), forbidden, systemRows);
+    expect((await t.call('GET', url, { token: viewerToken })).statusCode).toBe(403);
+    expect((await t.call('GET', url)).statusCode).toBe(401);
   });
 });
 
@@ -308,7 +343,7 @@ describe('the system configurations list', () => {
   });
 
   const list = async (query: string, token = readerToken) => {
-    const response = await call('GET', `/api/system-configurations?${query}`, token);
+    const response = await t.call('GET', `/api/system-configurations?${query}`, { token });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<GridPage<SystemConfiguration>>();
   };
@@ -332,14 +367,17 @@ describe('the system configurations list', () => {
   });
 
   it('exports masked values', async () => {
-    const response = await call('POST', '/api/system-configurations/export', adminToken, {
-      Filter: {},
-      TotalCountForExport: 3,
-      FileName: 'configurations',
-      Columns: [
-        { Field: 'Section', Title: 'Section' },
-        { Field: 'JsonConfig', Title: 'JSON' },
-      ],
+    const response = await t.call('POST', '/api/system-configurations/export', {
+      token: adminToken,
+      body: {
+        Filter: {},
+        TotalCountForExport: 3,
+        FileName: 'configurations',
+        Columns: [
+          { Field: 'Section', Title: 'Section' },
+          { Field: 'JsonConfig', Title: 'JSON' },
+        ],
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -351,8 +389,8 @@ describe('the system configurations list', () => {
   });
 
   it('refuses the list to callers without a config scope', async () => {
-    expect((await call('GET', '/api/system-configurations', viewerToken)).statusCode).toBe(403);
-    expect((await call('GET', '/api/service-configurations', viewerToken)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/system-configurations', { token: viewerToken })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/service-configurations', { token: viewerToken })).statusCode).toBe(403);
   });
 });
 
@@ -362,7 +400,7 @@ describe('service configurations', () => {
   });
 
   const create = async (body: Record<string, unknown>, token = adminToken) => {
-    const response = await call('POST', '/api/service-configurations', token, body);
+    const response = await t.call('POST', '/api/service-configurations', { token, body });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<ServiceConfiguration>();
   };
@@ -378,12 +416,15 @@ describe('service configurations', () => {
       SubServiceType: '',
       ConfigType: '*',
     });
-    const updated = await call('PUT', `/api/service-configurations/${created.Id}`, adminToken, {
-      Section: 'Sms',
-      JsonConfig: '[{"Sender":"BANK"}]',
-      ServiceType: 'Notification',
-      SubServiceType: 'Sms',
-      ConfigType: 'tr',
+    const updated = await t.call('PUT', `/api/service-configurations/${created.Id}`, {
+      token: adminToken,
+      body: {
+        Section: 'Sms',
+        JsonConfig: '[{"Sender":"BANK"}]',
+        ServiceType: 'Notification',
+        SubServiceType: 'Sms',
+        ConfigType: 'tr',
+      },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toEqual({
@@ -393,19 +434,23 @@ describe('service configurations', () => {
       SubServiceType: 'Sms',
       ConfigType: 'tr',
     });
-    expect((await call('GET', `/api/service-configurations/${created.Id}`, readerToken)).json()).toEqual(
-      updated.json(),
-    );
-    expect((await call('DELETE', `/api/service-configurations/${created.Id}`, adminToken)).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.call('GET', `/api/service-configurations/${created.Id}`, { token: readerToken })).json(),
+    ).toEqual(updated.json());
+    expect(
+      (await t.call('DELETE', `/api/service-configurations/${created.Id}`, { token: adminToken })).statusCode,
+    ).toBe(204);
     expect(await serviceRows()).toEqual([]);
   });
 
   it('refuses broken JSON and a plain number with 17001 and stores nothing', async () => {
     for (const JsonConfig of ['{', '3.14']) {
       await expectRefusal(
-        () => call('POST', '/api/service-configurations', adminToken, { Section: 'Sms', JsonConfig }),
+        () =>
+          t.call('POST', '/api/service-configurations', {
+            token: adminToken,
+            body: { Section: 'Sms', JsonConfig },
+          }),
         { status: 400, code: ErrorCode.ConfigurationNotJson },
         serviceRows,
       );
@@ -418,17 +463,23 @@ describe('service configurations', () => {
     const tr = await create({ Section: 'Sms', JsonConfig: '{}', ConfigType: 'tr' });
     await expectRefusal(
       () =>
-        call('POST', '/api/service-configurations', adminToken, {
-          Section: 'Sms',
-          JsonConfig: '{}',
-          ConfigType: 'tr',
+        t.call('POST', '/api/service-configurations', {
+          token: adminToken,
+          body: {
+            Section: 'Sms',
+            JsonConfig: '{}',
+            ConfigType: 'tr',
+          },
         }),
       sectionExists,
       serviceRows,
     );
     await expectRefusal(
       () =>
-        call('PUT', `/api/service-configurations/${tr.Id}`, adminToken, { Section: 'Sms', JsonConfig: '{}' }),
+        t.call('PUT', `/api/service-configurations/${tr.Id}`, {
+          token: adminToken,
+          body: { Section: 'Sms', JsonConfig: '{}' },
+        }),
       sectionExists,
       serviceRows,
     );
@@ -443,11 +494,14 @@ describe('service configurations', () => {
       ServiceType: 'Export',
     });
     expect(JSON.parse(created.JsonConfig)).toEqual({ User: CREDENTIAL_MASK, Password: CREDENTIAL_MASK });
-    const saved = await call('PUT', `/api/service-configurations/${created.Id}`, adminToken, {
-      Section: 'Ftp',
-      JsonConfig: JSON.stringify({ User: 'new-user', Password: CREDENTIAL_MASK }),
-      IsCredential: true,
-      ServiceType: 'Export',
+    const saved = await t.call('PUT', `/api/service-configurations/${created.Id}`, {
+      token: adminToken,
+      body: {
+        Section: 'Ftp',
+        JsonConfig: JSON.stringify({ User: 'new-user', Password: CREDENTIAL_MASK }),
+        IsCredential: true,
+        ServiceType: 'Export',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const [row] = await serviceRows();
@@ -458,11 +512,9 @@ describe('service configurations', () => {
     await create({ Section: 'Sms', JsonConfig: '{"Token":"t0k"}', IsCredential: true });
     await create({ Section: 'Sms', JsonConfig: '{}', ConfigType: 'tr' });
     await create({ Section: 'Mail', JsonConfig: '{}' }, otherToken);
-    const response = await call(
-      'GET',
-      "/api/service-configurations?$count=true&$filter=Section eq 'Sms'",
-      readerToken,
-    );
+    const response = await t.call('GET', "/api/service-configurations?$count=true&$filter=Section eq 'Sms'", {
+      token: readerToken,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json<GridPage<ServiceConfiguration>>();
     expect(page.Count).toBe(2);
@@ -473,13 +525,17 @@ describe('service configurations', () => {
   it('keeps tenants apart and config:read to reading', async () => {
     const created = await create({ Section: 'Sms', JsonConfig: '{}' });
     const url = `/api/service-configurations/${created.Id}`;
-    expect((await call('GET', url, otherToken)).statusCode).toBe(404);
-    await expectRefusal(() => call('DELETE', url, otherToken), notFound, serviceRows);
+    expect((await t.call('GET', url, { token: otherToken })).statusCode).toBe(404);
+    await expectRefusal(() => t.call('DELETE', url, { token: otherToken }), notFound, serviceRows);
     const body = { Section: 'Sms', JsonConfig: '[]' };
-    await expectRefusal(() => call('PUT', url, readerToken, body), forbidden, serviceRows);
-    await expectRefusal(() => call('DELETE', url, readerToken), forbidden, serviceRows);
+    await expectRefusal(() => t.call('PUT', url, { token: readerToken, body }), forbidden, serviceRows);
+    await expectRefusal(() => t.call('DELETE', url, { token: readerToken }), forbidden, serviceRows);
     await expectRefusal(
-      () => call('POST', '/api/service-configurations', viewerToken, { Section: 'X', JsonConfig: '{}' }),
+      () =>
+        t.call('POST', '/api/service-configurations', {
+          token: viewerToken,
+          body: { Section: 'X', JsonConfig: '{}' },
+        }),
       forbidden,
       serviceRows,
     );
@@ -499,7 +555,7 @@ describe('system rules', () => {
       .where(and(eq(systemRules.tenantId, tenantId)));
 
   it('answers the defaults for a tenant that never saved its rules', async () => {
-    const response = await call('GET', '/api/system-rules', readerToken);
+    const response = await t.call('GET', '/api/system-rules', { token: readerToken });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       InvitationLimit: 0,
@@ -517,23 +573,29 @@ describe('system rules', () => {
         { Reason: 'Not interested', Days: 90 },
       ],
     };
-    const saved = await call('PUT', '/api/system-rules', adminToken, {
-      ...rules,
-      CatiOptoutFrequencies: [{ Reason: '  Busy ', Days: 7 }, rules.CatiOptoutFrequencies[1]],
+    const saved = await t.call('PUT', '/api/system-rules', {
+      token: adminToken,
+      body: {
+        ...rules,
+        CatiOptoutFrequencies: [{ Reason: '  Busy ', Days: 7 }, rules.CatiOptoutFrequencies[1]],
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(rules);
-    expect((await call('GET', '/api/system-rules', readerToken)).json()).toEqual(rules);
-    expect((await call('GET', '/api/system-rules', otherToken)).json()).toEqual({
+    expect((await t.call('GET', '/api/system-rules', { token: readerToken })).json()).toEqual(rules);
+    expect((await t.call('GET', '/api/system-rules', { token: otherToken })).json()).toEqual({
       InvitationLimit: 0,
       ContactFrequencyDays: 0,
       CatiOptoutFrequencies: [],
     });
     // A second save replaces the first.
-    const again = await call('PUT', '/api/system-rules', adminToken, {
-      InvitationLimit: 0,
-      ContactFrequencyDays: 1,
-      CatiOptoutFrequencies: [],
+    const again = await t.call('PUT', '/api/system-rules', {
+      token: adminToken,
+      body: {
+        InvitationLimit: 0,
+        ContactFrequencyDays: 1,
+        CatiOptoutFrequencies: [],
+      },
     });
     expect(again.json()).toEqual({ InvitationLimit: 0, ContactFrequencyDays: 1, CatiOptoutFrequencies: [] });
     expect(await rulesOf(t.tenantId)).toHaveLength(1);
@@ -561,11 +623,14 @@ describe('system rules', () => {
   ])('refuses %s with 3333 and saves nothing', async (_case, change) => {
     await expectRefusal(
       () =>
-        call('PUT', '/api/system-rules', adminToken, {
-          InvitationLimit: 1,
-          ContactFrequencyDays: 2,
-          CatiOptoutFrequencies: [],
-          ...change,
+        t.call('PUT', '/api/system-rules', {
+          token: adminToken,
+          body: {
+            InvitationLimit: 1,
+            ContactFrequencyDays: 2,
+            CatiOptoutFrequencies: [],
+            ...change,
+          },
         }),
       { status: 400, code: ErrorCode.ModelNotValid },
       allRules,
@@ -574,14 +639,17 @@ describe('system rules', () => {
   });
 
   it('points a repeated reason at its row', async () => {
-    const response = await call('PUT', '/api/system-rules', adminToken, {
-      InvitationLimit: 0,
-      ContactFrequencyDays: 0,
-      CatiOptoutFrequencies: [
-        { Reason: 'Busy', Days: 1 },
-        { Reason: 'Other', Days: 1 },
-        { Reason: 'BUSY', Days: 2 },
-      ],
+    const response = await t.call('PUT', '/api/system-rules', {
+      token: adminToken,
+      body: {
+        InvitationLimit: 0,
+        ContactFrequencyDays: 0,
+        CatiOptoutFrequencies: [
+          { Reason: 'Busy', Days: 1 },
+          { Reason: 'Other', Days: 1 },
+          { Reason: 'BUSY', Days: 2 },
+        ],
+      },
     });
     expect(response.json<{ Details: { Path: string }[] }>().Details.map((d) => d.Path)).toEqual([
       'body/CatiOptoutFrequencies/2/Reason',
@@ -590,11 +658,15 @@ describe('system rules', () => {
 
   it('lets config:read read but not save, and needs a tenant', async () => {
     const body = { InvitationLimit: 1, ContactFrequencyDays: 1, CatiOptoutFrequencies: [] };
-    await expectRefusal(() => call('PUT', '/api/system-rules', readerToken, body), forbidden, allRules);
-    expect((await call('GET', '/api/system-rules', viewerToken)).statusCode).toBe(403);
-    expect((await call('GET', '/api/system-rules', undefined)).statusCode).toBe(401);
     await expectRefusal(
-      () => call('PUT', '/api/system-rules', tenantlessToken, body),
+      () => t.call('PUT', '/api/system-rules', { token: readerToken, body }),
+      forbidden,
+      allRules,
+    );
+    expect((await t.call('GET', '/api/system-rules', { token: viewerToken })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/system-rules')).statusCode).toBe(401);
+    await expectRefusal(
+      () => t.call('PUT', '/api/system-rules', { token: tenantlessToken, body }),
       { status: 403, code: ErrorCode.SameTenantRequired },
       allRules,
     );

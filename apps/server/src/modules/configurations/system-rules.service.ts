@@ -37,5 +37,3 @@ export function createSystemRulesService({ db }: { db: Db }) {
     },
   };
 }
-
-export type SystemRulesService = ReturnType<typeof createSystemRulesService>;

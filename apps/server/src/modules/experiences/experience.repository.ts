@@ -17,7 +17,8 @@ import {
   tenants,
   weightedExperienceGroupItems,
 } from '../../db/schema/index.js';
-import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import type { GridPageRequest } from '../../grid/grid-routes.js';
 import {
   countOf,
   insertedId,

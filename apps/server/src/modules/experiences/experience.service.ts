@@ -122,5 +122,3 @@ export function createExperienceService({ db }: { db: Db }) {
     },
   };
 }
-
-export type ExperienceService = ReturnType<typeof createExperienceService>;

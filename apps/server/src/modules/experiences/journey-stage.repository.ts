@@ -2,7 +2,8 @@ import { count, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { JourneyStageRow } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { journeyStages, surveys } from '../../db/schema/index.js';
-import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import type { GridPageRequest } from '../../grid/grid-routes.js';
 import { countOf, insertedId, isNameTaken, pageOf, selectionOf } from '../administration/queries.js';
 import { ownRow, qualified } from './metadata-sql.js';
 
@@ -68,5 +69,3 @@ export function createJourneyStageRepository(db: Db) {
     },
   };
 }
-
-export type JourneyStageRepository = ReturnType<typeof createJourneyStageRepository>;

@@ -6,7 +6,8 @@ import {
   weightedExperienceGroupItems,
   weightedExperienceGroups,
 } from '../../db/schema/index.js';
-import type { GridFields, GridPageRequest } from '../../grid/grid-routes.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import type { GridPageRequest } from '../../grid/grid-routes.js';
 import { countOf, insertedId, isNameTaken, pageOf, selectionOf } from '../administration/queries.js';
 import { ownRow, qualified, sharedOrOwn } from './metadata-sql.js';
 import { anyOf } from '../../db/any-of.js';

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 
 /** Interaction channel of invitations made in the console itself (touchpoint). */
-export const TOUCHPOINT_CHANNEL = 11;
+const TOUCHPOINT_CHANNEL = 11;
 /** Session completion: 1 completed. */
 const COMPLETED = 1;
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../plugins/auth.js';
 import type { FeedbackInvitee, FeedbackSurveyRepository } from './feedback-survey.repository.js';
 
 /** The system configuration section naming the product-feedback survey: `{ "SurveyId": n }`. */
-export const FEEDBACK_SURVEY_SECTION = 'FeedbackSurvey';
+const FEEDBACK_SURVEY_SECTION = 'FeedbackSurvey';
 /** How long one invitation is offered again before the user gets a new one. */
 const INVITATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -63,5 +63,3 @@ export function createFeedbackSurveyService({ repository, publicUrl, now = () =>
     },
   };
 }
-
-export type FeedbackSurveyService = ReturnType<typeof createFeedbackSurveyService>;

@@ -85,5 +85,3 @@ export function createLicenseService({ db, countSessions, now = () => new Date()
     },
   };
 }
-
-export type LicenseService = ReturnType<typeof createLicenseService>;

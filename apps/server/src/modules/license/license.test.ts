@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecurityLevel, type Bootstrap, type LicenseDetails } from '@loupe/contracts';
 import { invitees, licenses, sessions, surveys, users } from '../../db/schema/index.js';
-import { callApi, insertTenant } from '../../test/admin-api.js';
+import { insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 const getInfo = (token: string | undefined, query = '') =>
-  callApi(t, { method: 'GET', url: `/api/license-info${query}`, token });
+  t.call('GET', `/api/license-info${query}`, { token });
 
 describe('GET /api/license-info', () => {
   it("answers the caller's tenant: licence, limits and what is used", async () => {
@@ -95,7 +95,7 @@ describe('GET /api/license-info', () => {
 
   it("agrees with the bootstrap's LicenseInfo", async () => {
     const info = (await getInfo(admin)).json<LicenseDetails>();
-    const bootstrap = await callApi(t, { method: 'GET', url: '/api/bootstrap/en', token: admin });
+    const bootstrap = await t.call('GET', '/api/bootstrap/en', { token: admin });
     const { LicenseInfo } = bootstrap.json<Bootstrap>();
     expect(LicenseInfo).toEqual({
       IsValid: info.IsValid,

@@ -233,5 +233,3 @@ export function createLookupService({ repository }: { repository: LookupReposito
     alertRules: (actor: Actor): Promise<AlertRuleLookupItem[]> => repository.alertRules(requireTenant(actor)),
   };
 }
-
-export type LookupService = ReturnType<typeof createLookupService>;

@@ -1,18 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONSOLE_CLIENT_ID,
-  type EmployeeItem,
-  type ExperienceGroupItem,
-  type ExperienceItem,
-  type LookupNode,
-  type LookupTreeNode,
-  type QuestionLookupItem,
-  type QuestionTypeItem,
-  type Scope,
-  type SegmentGroupItem,
-  type SurveyLookupItem,
-  type TopicModelItem,
+import type {
+  EmployeeItem,
+  ExperienceGroupItem,
+  ExperienceItem,
+  LookupNode,
+  LookupTreeNode,
+  QuestionLookupItem,
+  QuestionTypeItem,
+  SegmentGroupItem,
+  SurveyLookupItem,
+  TopicModelItem,
 } from '@loupe/contracts';
 import {
   alertRules,
@@ -257,19 +255,9 @@ async function seedFixture() {
   id.lead = lead!.id;
 }
 
-function tokenFor(userId: number, tenantId: number, scopes: Scope[]) {
-  return t.signer.sign(
-    { sub: String(userId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'test' },
-    300,
-  );
-}
-
+/** A lookup's 200 answer; in Turkish (the server's default language) unless `headers` say otherwise. */
 async function get<T>(url: string, token = adminToken, headers: Record<string, string> = {}): Promise<T> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url,
-    headers: { ...t.authHeader(token), ...headers },
-  });
+  const response = await t.call('GET', url, { token, headers: { language: 'tr', ...headers } });
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return response.json<T>();
 }
@@ -390,7 +378,7 @@ describe('flat filter lists', () => {
 
     const lead = await get<EmployeeItem[]>(
       '/api/filters/employees',
-      await tokenFor(id.lead!, t.tenantId, ['report:read']),
+      await t.tokenFor({ userId: id.lead!, tenantId: t.tenantId, scopes: ['report:read'] }),
     );
     expect(lead.map((e) => e.Code)).toEqual(['E2']);
   });
@@ -576,9 +564,17 @@ describe('access', () => {
 
   it('opens every lookup to report, survey and alert readers and refuses other scopes', async () => {
     const [admin] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
-    const alertReader = await tokenFor(admin!.id, t.tenantId, ['alert:read']);
-    const surveyReader = await tokenFor(admin!.id, t.tenantId, ['survey:read']);
-    const userAdmin = await tokenFor(admin!.id, t.tenantId, ['user:manage', 'config:manage']);
+    const alertReader = await t.tokenFor({ userId: admin!.id, tenantId: t.tenantId, scopes: ['alert:read'] });
+    const surveyReader = await t.tokenFor({
+      userId: admin!.id,
+      tenantId: t.tenantId,
+      scopes: ['survey:read'],
+    });
+    const userAdmin = await t.tokenFor({
+      userId: admin!.id,
+      tenantId: t.tenantId,
+      scopes: ['user:manage', 'config:manage'],
+    });
     for (const url of urls) {
       await get(url, alertReader);
       await get(url, surveyReader);
@@ -591,7 +587,11 @@ describe('access', () => {
   });
 
   it('shows another tenant only its own data', async () => {
-    const other = await tokenFor(id.otherUser!, id.otherTenant!, ['report:read']);
+    const other = await t.tokenFor({
+      userId: id.otherUser!,
+      tenantId: id.otherTenant!,
+      scopes: ['report:read'],
+    });
     expect((await get<LookupNode[]>('/api/filters/channels', other)).map((n) => n.Code)).toEqual([
       'BR-OTHER',
     ]);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 /** One mail: plain text for every client, HTML for those that show it. */
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+type MailMessage = { to: string; subject: string; text: string; html: string };
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;

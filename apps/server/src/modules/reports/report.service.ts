@@ -39,7 +39,7 @@ const invalid = (path: string, message: string) =>
   badRequest(ErrorCode.ModelNotValid, [{ Path: path, Message: message }]);
 
 /** The slug a report is reached at: the one stored in its Config, else its title's. */
-export function slugOf(title: string, configText: string): string {
+function slugOf(title: string, configText: string): string {
   const slug = parseJsonObject(configText)?.slug;
   return typeof slug === 'string' && slug !== '' ? slug : reportSlug(title);
 }
@@ -289,5 +289,3 @@ export function createReportService({ db }: Deps) {
     },
   };
 }
-
-export type ReportService = ReturnType<typeof createReportService>;

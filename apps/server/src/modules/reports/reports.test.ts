@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CONSOLE_CLIENT_ID,
   ErrorCode,
   type ReportDetail,
   type ReportListItem,
@@ -20,7 +19,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type ApiMethod, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -37,24 +36,7 @@ let otherTenantRoleId: number;
 
 const db = () => t.database.db;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Call = { method: Method; url: string; token: string; body?: unknown };
-
-function call({ method, url, token, body }: Call) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...t.authHeader(token), language: 'en' },
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-}
-
-async function tokenFor(userId: number, tenantId: number | null, scopes: Scope[]) {
-  return t.signer.sign(
-    { sub: String(userId), tid: tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'test' },
-    300,
-  );
-}
+type Call = { method: ApiMethod; url: string; token: string; body?: unknown };
 
 async function createRole(name: string, scopes: Scope[], tenantId = t.tenantId) {
   const [row] = await db()
@@ -88,9 +70,7 @@ let titleCounter = 0;
 const uniqueTitle = (prefix = 'Report') => `${prefix} ${++titleCounter}`;
 
 async function createReport(token: string, body: Record<string, unknown> = {}) {
-  const response = await call({
-    method: 'POST',
-    url: '/api/reporteditor',
+  const response = await t.call('POST', '/api/reporteditor', {
     token,
     body: { Title: uniqueTitle(), Config: '{}', ...body },
   });
@@ -99,9 +79,7 @@ async function createReport(token: string, body: Record<string, unknown> = {}) {
 }
 
 async function addWidget(token: string, reportId: number, config: object = {}, widgetId = 1) {
-  return call({
-    method: 'POST',
-    url: '/api/reportWidgets',
+  return t.call('POST', '/api/reportWidgets', {
     token,
     body: { ReportId: reportId, WidgetId: widgetId, Config: JSON.stringify(config) },
   });
@@ -147,7 +125,11 @@ beforeAll(async () => {
 
   basicRoleId = await createRole('Basic Managers', ['report:read', 'report:manage']);
   const basicUser = await createUser('basic-manager', [basicRoleId, viewerRoleId]);
-  basic = await tokenFor(basicUser, t.tenantId, ['report:read', 'report:manage']);
+  basic = await t.tokenFor({
+    userId: basicUser,
+    tenantId: t.tenantId,
+    scopes: ['report:read', 'report:manage'],
+  });
 
   const [other] = await db()
     .insert(tenants)
@@ -155,7 +137,11 @@ beforeAll(async () => {
     .returning({ id: tenants.id });
   otherTenantRoleId = await createRole('Other Managers', ['report:read', 'report:manage'], other!.id);
   const otherUser = await createUser('other-manager', [otherTenantRoleId], other!.id);
-  otherTenant = await tokenFor(otherUser, other!.id, ['report:read', 'report:manage', 'report:advance']);
+  otherTenant = await t.tokenFor({
+    userId: otherUser,
+    tenantId: other!.id,
+    scopes: ['report:read', 'report:manage', 'report:advance'],
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -163,9 +149,7 @@ afterAll(async () => {
 
 describe('POST /api/reporteditor', () => {
   it("creates a report, stores the title's slug in Config and assigns it to the saver's first role", async () => {
-    const response = await call({
-      method: 'POST',
-      url: '/api/reporteditor',
+    const response = await t.call('POST', '/api/reporteditor', {
       token: manager,
       body: { Title: '  Şube & Kanal Performansı ', Category: 'Bölgeler', Config: '{"scopedData":true}' },
     });
@@ -215,7 +199,7 @@ describe('POST /api/reporteditor', () => {
       { Title: '!!! ???', Config: '{}' },
     ];
     for (const body of bodies) {
-      const response = await call({ method: 'POST', url: '/api/reporteditor', token: manager, body });
+      const response = await t.call('POST', '/api/reporteditor', { token: manager, body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ Code: number }>().Code, JSON.stringify(body)).toBe(3333);
     }
@@ -230,9 +214,7 @@ describe('POST /api/reporteditor', () => {
     await createReport(manager, { Title: 'Müşteri Sesi' });
     const before = await snapshot();
     for (const Title of ['Müşteri Sesi', 'MÜŞTERİ SESİ', 'müşteri sesi', 'Müşteri-Sesi', 'musteri sesi']) {
-      const response = await call({
-        method: 'POST',
-        url: '/api/reporteditor',
+      const response = await t.call('POST', '/api/reporteditor', {
         token: manager,
         body: { Title, Config: '{}' },
       });
@@ -241,9 +223,7 @@ describe('POST /api/reporteditor', () => {
     }
     // A report the caller cannot see still holds its title in the tenant.
     const hidden = await createReport(admin, { Title: 'Admin Only' });
-    const duplicate = await call({
-      method: 'POST',
-      url: '/api/reporteditor',
+    const duplicate = await t.call('POST', '/api/reporteditor', {
       token: manager,
       body: { Title: 'admin only', Config: '{}' },
     });
@@ -255,8 +235,8 @@ describe('POST /api/reporteditor', () => {
   it('refuses the second of two concurrent saves of one title (2500)', async () => {
     const body = { Title: 'Race Report', Config: '{}' };
     const answers = await Promise.all([
-      call({ method: 'POST', url: '/api/reporteditor', token: manager, body }),
-      call({ method: 'POST', url: '/api/reporteditor', token: admin, body }),
+      t.call('POST', '/api/reporteditor', { token: manager, body }),
+      t.call('POST', '/api/reporteditor', { token: admin, body }),
     ]);
     const codes = answers.map((answer) => answer.statusCode).sort();
     expect(codes).toEqual([201, 400]);
@@ -276,11 +256,9 @@ describe('POST /api/reporteditor', () => {
 
   it('refuses a saver without any role (3113), creating nothing', async () => {
     const lonely = await createUser('no-role-manager', []);
-    const token = await tokenFor(lonely, t.tenantId, ['report:manage']);
+    const token = await t.tokenFor({ userId: lonely, tenantId: t.tenantId, scopes: ['report:manage'] });
     const before = await snapshot();
-    const response = await call({
-      method: 'POST',
-      url: '/api/reporteditor',
+    const response = await t.call('POST', '/api/reporteditor', {
       token,
       body: { Title: 'Nobody sees me', Config: '{}' },
     });
@@ -293,18 +271,14 @@ describe('POST /api/reporteditor', () => {
 describe('visibility through roles', () => {
   it("lists only the reports of the caller's roles, by Order then title, with slug, scope and widget count", async () => {
     const shared = await createReport(manager, { Title: 'Shared Report', Config: '{"scopedData":true}' });
-    await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: shared.Id, RoleId: viewerRoleId },
     });
     await addWidget(manager, shared.Id);
     const mine = await createReport(manager, { Title: 'Manager Only' });
 
-    const viewerList = (await call({ method: 'GET', url: '/api/reports', token: viewer })).json<
-      ReportListItem[]
-    >();
+    const viewerList = (await t.call('GET', '/api/reports', { token: viewer })).json<ReportListItem[]>();
     expect(viewerList.map((report) => report.Id)).toContain(shared.Id);
     expect(viewerList.map((report) => report.Id)).not.toContain(mine.Id);
     expect(viewerList.find((report) => report.Id === shared.Id)).toEqual({
@@ -317,9 +291,7 @@ describe('visibility through roles', () => {
       WidgetCount: 1,
     });
 
-    const managerList = (await call({ method: 'GET', url: '/api/reports', token: manager })).json<
-      ReportListItem[]
-    >();
+    const managerList = (await t.call('GET', '/api/reports', { token: manager })).json<ReportListItem[]>();
     expect(managerList.map((report) => report.Id)).toEqual(expect.arrayContaining([shared.Id, mine.Id]));
     expect(managerList.find((report) => report.Id === mine.Id)!.ScopedData).toBe(false);
     for (let index = 1; index < managerList.length; index++) {
@@ -329,9 +301,7 @@ describe('visibility through roles', () => {
       ).toBe(true);
     }
     // The admin (Administrator role only) sees neither.
-    const adminList = (await call({ method: 'GET', url: '/api/reports', token: admin })).json<
-      ReportListItem[]
-    >();
+    const adminList = (await t.call('GET', '/api/reports', { token: admin })).json<ReportListItem[]>();
     expect(adminList.map((report) => report.Id)).not.toContain(mine.Id);
   });
 
@@ -377,18 +347,15 @@ describe('visibility through roles', () => {
       { method: 'DELETE', url: `/api/rolereports/${adminRoleId}/${hidden.Id}`, token: manager },
     ];
     for (const attempt of attempts) {
-      const response = await call(attempt);
+      const response = await t.call(attempt.method, attempt.url, {
+        token: attempt.token,
+        body: attempt.body,
+      });
       expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(404);
     }
-    const grid = await call({
-      method: 'GET',
-      url: `/api/reportWidgets?$filter=Id eq ${widget.Id}`,
-      token: manager,
-    });
+    const grid = await t.call('GET', `/api/reportWidgets?$filter=Id eq ${widget.Id}`, { token: manager });
     expect(grid.json()).toEqual({ Items: [], Count: 0 });
-    const assignments = await call({
-      method: 'GET',
-      url: `/api/rolereports/?$filter=ReportId eq ${hidden.Id}`,
+    const assignments = await t.call('GET', `/api/rolereports/?$filter=ReportId eq ${hidden.Id}`, {
       token: manager,
     });
     expect(assignments.json()).toEqual({ Items: [], Count: 0 });
@@ -397,17 +364,13 @@ describe('visibility through roles', () => {
 
   it('shows a report to a user as soon as one of their roles is assigned', async () => {
     const report = await createReport(manager, { Title: 'Soon Visible' });
-    expect(
-      (await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: viewer })).statusCode,
-    ).toBe(404);
-    const assigned = await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    expect((await t.call('GET', `/api/reporteditor/${report.Id}`, { token: viewer })).statusCode).toBe(404);
+    const assigned = await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: report.Id, RoleId: viewerRoleId, Config: '{}' },
     });
     expect(assigned.statusCode).toBe(201);
-    const detail = await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: viewer });
+    const detail = await t.call('GET', `/api/reporteditor/${report.Id}`, { token: viewer });
     expect(detail.statusCode).toBe(200);
     expect(detail.json<ReportDetail>()).toMatchObject({
       Id: report.Id,
@@ -420,9 +383,7 @@ describe('visibility through roles', () => {
 describe('tenant scoping', () => {
   it("keeps each tenant's reports to itself; titles are unique per tenant only", async () => {
     const ours = await createReport(manager, { Title: 'Tenant Shared Title' });
-    const response = await call({
-      method: 'POST',
-      url: '/api/reporteditor',
+    const response = await t.call('POST', '/api/reporteditor', {
       token: otherTenant,
       body: { Title: 'Tenant Shared Title', Config: '{}' },
     });
@@ -432,27 +393,21 @@ describe('tenant scoping', () => {
     expect(row!.tenantId).not.toBe(t.tenantId);
     expect(await rolesOf(theirs.Id)).toEqual([otherTenantRoleId]);
 
-    const theirList = (await call({ method: 'GET', url: '/api/reports', token: otherTenant })).json<
-      ReportListItem[]
-    >();
+    const theirList = (await t.call('GET', '/api/reports', { token: otherTenant })).json<ReportListItem[]>();
     expect(theirList.map((report) => report.Id)).toEqual([theirs.Id]);
-    expect(
-      (await call({ method: 'GET', url: `/api/reporteditor/${ours.Id}`, token: otherTenant })).statusCode,
-    ).toBe(404);
-    expect(
-      (await call({ method: 'GET', url: `/api/reporteditor/${theirs.Id}`, token: admin })).statusCode,
-    ).toBe(404);
+    expect((await t.call('GET', `/api/reporteditor/${ours.Id}`, { token: otherTenant })).statusCode).toBe(
+      404,
+    );
+    expect((await t.call('GET', `/api/reporteditor/${theirs.Id}`, { token: admin })).statusCode).toBe(404);
     // A role of another tenant cannot be assigned (2100).
-    const foreignRole = await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    const foreignRole = await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: ours.Id, RoleId: otherTenantRoleId },
     });
     expect(foreignRole.statusCode).toBe(400);
     expect(foreignRole.json<{ Code: number }>().Code).toBe(2100);
     // The role choices are the caller's tenant's.
-    const choices = (await call({ method: 'GET', url: '/api/rolereports/roleChoices', token: manager })).json<
+    const choices = (await t.call('GET', '/api/rolereports/roleChoices', { token: manager })).json<
       { Id: number; Name: string }[]
     >();
     expect(choices.map((role) => role.Name)).toEqual(
@@ -462,11 +417,13 @@ describe('tenant scoping', () => {
   });
 
   it('gives a tenantless caller no reports and refuses their writes', async () => {
-    const tenantless = await tokenFor(1, null, ['report:read', 'report:manage']);
-    expect((await call({ method: 'GET', url: '/api/reports', token: tenantless })).json()).toEqual([]);
-    const response = await call({
-      method: 'POST',
-      url: '/api/reporteditor',
+    const tenantless = await t.tokenFor({
+      userId: 1,
+      tenantId: null,
+      scopes: ['report:read', 'report:manage'],
+    });
+    expect((await t.call('GET', '/api/reports', { token: tenantless })).json()).toEqual([]);
+    const response = await t.call('POST', '/api/reporteditor', {
       token: tenantless,
       body: { Title: 'Tenantless', Config: '{}' },
     });
@@ -477,9 +434,7 @@ describe('tenant scoping', () => {
 describe('PUT /api/reporteditor/{id}', () => {
   it('renames (new slug), re-categorises and answers the whole report', async () => {
     const report = await createReport(manager, { Title: 'Before Rename', Category: 'Group A' });
-    const response = await call({
-      method: 'PUT',
-      url: `/api/reporteditor/${report.Id}`,
+    const response = await t.call('PUT', `/api/reporteditor/${report.Id}`, {
       token: manager,
       body: { Id: report.Id, Title: 'Sonra Ünvan', Config: '{"hasAdvancedFilter":true,"slug":"x"}' },
     });
@@ -492,26 +447,20 @@ describe('PUT /api/reporteditor/{id}', () => {
       ReportWidgets: [],
     });
     expect(parse(detail.Config)).toEqual({ hasAdvancedFilter: true, slug: 'sonra-unvan' });
-    const list = (await call({ method: 'GET', url: '/api/reports', token: manager })).json<
-      ReportListItem[]
-    >();
+    const list = (await t.call('GET', '/api/reports', { token: manager })).json<ReportListItem[]>();
     expect(list.find((item) => item.Id === report.Id)!.Slug).toBe('sonra-unvan');
   });
 
   it('keeps its own title (any case) but refuses another report title (2500)', async () => {
     const report = await createReport(manager, { Title: 'Keep My Title' });
-    const recase = await call({
-      method: 'PUT',
-      url: `/api/reporteditor/${report.Id}`,
+    const recase = await t.call('PUT', `/api/reporteditor/${report.Id}`, {
       token: manager,
       body: { Id: report.Id, Title: 'KEEP my title', Config: '{}' },
     });
     expect(recase.statusCode).toBe(200);
     const other = await createReport(manager, { Title: 'Other Title' });
     const before = await snapshot();
-    const clash = await call({
-      method: 'PUT',
-      url: `/api/reporteditor/${other.Id}`,
+    const clash = await t.call('PUT', `/api/reporteditor/${other.Id}`, {
       token: manager,
       body: { Id: other.Id, Title: 'keep my title', Config: '{}' },
     });
@@ -524,9 +473,7 @@ describe('PUT /api/reporteditor/{id}', () => {
     const report = await createReport(manager);
     const a = (await addWidget(manager, report.Id, { title: 'a' })).json<ReportWidget>();
     const b = (await addWidget(manager, report.Id, { title: 'b' })).json<ReportWidget>();
-    const swapped = await call({
-      method: 'PUT',
-      url: `/api/reporteditor/${report.Id}`,
+    const swapped = await t.call('PUT', `/api/reporteditor/${report.Id}`, {
       token: manager,
       body: {
         Id: report.Id,
@@ -550,9 +497,7 @@ describe('PUT /api/reporteditor/{id}', () => {
     const elsewhere = await createReport(manager);
     const foreign = (await addWidget(manager, elsewhere.Id)).json<ReportWidget>();
     const before = await snapshot();
-    const refused = await call({
-      method: 'PUT',
-      url: `/api/reporteditor/${report.Id}`,
+    const refused = await t.call('PUT', `/api/reporteditor/${report.Id}`, {
       token: manager,
       body: {
         Id: report.Id,
@@ -571,9 +516,7 @@ describe('PUT /api/reporteditor/{id}', () => {
 
   it('refuses a body Id other than the address (3333)', async () => {
     const report = await createReport(manager);
-    const response = await call({
-      method: 'PUT',
-      url: `/api/reporteditor/${report.Id}`,
+    const response = await t.call('PUT', `/api/reporteditor/${report.Id}`, {
       token: manager,
       body: { Id: report.Id + 1000, Title: 'Mismatch', Config: '{}' },
     });
@@ -587,18 +530,14 @@ describe('DELETE /api/reporteditor/{id}', () => {
     for (const slash of ['', '/']) {
       const report = await createReport(manager);
       await addWidget(manager, report.Id);
-      const response = await call({
-        method: 'DELETE',
-        url: `/api/reporteditor/${report.Id}${slash}`,
-        token: manager,
-      });
+      const response = await t.call('DELETE', `/api/reporteditor/${report.Id}${slash}`, { token: manager });
       expect(response.statusCode).toBe(204);
       expect(await db().select().from(reports).where(eq(reports.id, report.Id))).toEqual([]);
       expect(await widgetCount(report.Id)).toBe(0);
       expect(await rolesOf(report.Id)).toEqual([]);
-      expect(
-        (await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: manager })).statusCode,
-      ).toBe(404);
+      expect((await t.call('GET', `/api/reporteditor/${report.Id}`, { token: manager })).statusCode).toBe(
+        404,
+      );
     }
   });
 });
@@ -607,9 +546,7 @@ describe('PUT /api/reporteditor/changeReportOrders', () => {
   it('saves the order and moves reports between groups', async () => {
     const one = await createReport(manager, { Category: 'Group One' });
     const two = await createReport(manager, { Category: 'Group One' });
-    const response = await call({
-      method: 'PUT',
-      url: '/api/reporteditor/changeReportOrders',
+    const response = await t.call('PUT', '/api/reporteditor/changeReportOrders', {
       token: manager,
       body: [
         { Id: two.Id, Order: 0 },
@@ -630,9 +567,7 @@ describe('PUT /api/reporteditor/changeReportOrders', () => {
     const mine = await createReport(manager);
     const hidden = await createReport(admin);
     const before = await snapshot();
-    const invisible = await call({
-      method: 'PUT',
-      url: '/api/reporteditor/changeReportOrders',
+    const invisible = await t.call('PUT', '/api/reporteditor/changeReportOrders', {
       token: manager,
       body: [
         { Id: mine.Id, Order: 99 },
@@ -640,9 +575,7 @@ describe('PUT /api/reporteditor/changeReportOrders', () => {
       ],
     });
     expect(invisible.statusCode).toBe(404);
-    const twice = await call({
-      method: 'PUT',
-      url: '/api/reporteditor/changeReportOrders',
+    const twice = await t.call('PUT', '/api/reporteditor/changeReportOrders', {
       token: manager,
       body: [
         { Id: mine.Id, Order: 1 },
@@ -669,11 +602,11 @@ describe('report widgets', () => {
     expect(await snapshot()).toEqual(before);
     // Removing one makes room again.
     const [first] = (
-      await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: manager })
+      await t.call('GET', `/api/reporteditor/${report.Id}`, { token: manager })
     ).json<ReportDetail>().ReportWidgets;
-    expect(
-      (await call({ method: 'DELETE', url: `/api/reportWidgets/${first!.Id}/`, token: manager })).statusCode,
-    ).toBe(204);
+    expect((await t.call('DELETE', `/api/reportWidgets/${first!.Id}/`, { token: manager })).statusCode).toBe(
+      204,
+    );
     expect((await addWidget(manager, report.Id)).statusCode).toBe(201);
   });
 
@@ -726,18 +659,14 @@ describe('report widgets', () => {
       })
       .returning({ id: reportWidgets.id });
     const detail = (
-      await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: manager })
+      await t.call('GET', `/api/reporteditor/${report.Id}`, { token: manager })
     ).json<ReportDetail>();
     expect(parse(detail.ReportWidgets[0]!.Config)).toEqual({
       title: 'hand written',
       size: { w: 6, h: 2 },
       position: 1,
     });
-    const list = await call({
-      method: 'GET',
-      url: `/api/reportWidgets?$filter=Id eq ${row!.id}`,
-      token: manager,
-    });
+    const list = await t.call('GET', `/api/reportWidgets?$filter=Id eq ${row!.id}`, { token: manager });
     expect(list.statusCode).toBe(200);
     const page = list.json<{ Items: ReportWidget[]; Count: number }>();
     expect(page.Count).toBe(1);
@@ -756,9 +685,7 @@ describe('report widgets', () => {
     expect(positionOf(fourth)).toBe(8);
     const id = fourth.json<ReportWidget>().Id;
 
-    const edited = await call({
-      method: 'PUT',
-      url: `/api/reportWidgets/${id}`,
+    const edited = await t.call('PUT', `/api/reportWidgets/${id}`, {
       token: manager,
       body: {
         ReportId: report.Id,
@@ -774,7 +701,7 @@ describe('report widgets', () => {
     });
 
     const detail = (
-      await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: manager })
+      await t.call('GET', `/api/reporteditor/${report.Id}`, { token: manager })
     ).json<ReportDetail>();
     expect(detail.ReportWidgets.map((widget) => parse(widget.Config).position)).toEqual([1, 2, 7, 8]);
   });
@@ -790,12 +717,7 @@ describe('report widgets', () => {
       { ReportId: report.Id, WidgetId: 3, Config: '"text"' },
       { ReportId: report.Id, WidgetId: 3, Config: '{broken' },
     ]) {
-      const response = await call({
-        method: 'PUT',
-        url: `/api/reportWidgets/${widget.Id}`,
-        token: manager,
-        body,
-      });
+      const response = await t.call('PUT', `/api/reportWidgets/${widget.Id}`, { token: manager, body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ Code: number }>().Code).toBe(3333);
     }
@@ -823,9 +745,7 @@ describe('report widgets', () => {
     expect(problemsOf(await addWidget(manager, report.Id, { dataFilters: 'all' }))).toEqual([
       'Config.dataFilters',
     ]);
-    const edited = await call({
-      method: 'PUT',
-      url: `/api/reportWidgets/${widget.Id}`,
+    const edited = await t.call('PUT', `/api/reportWidgets/${widget.Id}`, {
       token: manager,
       body: {
         ReportId: report.Id,
@@ -834,9 +754,7 @@ describe('report widgets', () => {
       },
     });
     expect(problemsOf(edited)).toEqual(['Config.dataFilters.Segments.0']);
-    const reordered = await call({
-      method: 'PUT',
-      url: `/api/reporteditor/${report.Id}`,
+    const reordered = await t.call('PUT', `/api/reporteditor/${report.Id}`, {
       token: manager,
       body: {
         Id: report.Id,
@@ -862,15 +780,13 @@ describe('report widgets', () => {
 
   it('lets a viewer read the widgets of a report they see', async () => {
     const report = await createReport(manager);
-    await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: report.Id, RoleId: viewerRoleId },
     });
     const widget = (await addWidget(manager, report.Id, { title: 'visible' }, 2)).json<ReportWidget>();
     const page = (
-      await call({ method: 'GET', url: `/api/reportWidgets?$filter=Id eq ${widget.Id}`, token: viewer })
+      await t.call('GET', `/api/reportWidgets?$filter=Id eq ${widget.Id}`, { token: viewer })
     ).json<{ Items: ReportWidget[]; Count: number }>();
     expect(page.Items).toEqual([widget]);
   });
@@ -879,9 +795,7 @@ describe('report widgets', () => {
 describe('role assignments', () => {
   it('adds, lists (with and without the trailing slash) and removes assignments', async () => {
     const report = await createReport(manager);
-    const added = await call({
-      method: 'POST',
-      url: '/api/rolereports/',
+    const added = await t.call('POST', '/api/rolereports/', {
       token: manager,
       body: { ReportId: report.Id, RoleId: viewerRoleId },
     });
@@ -893,9 +807,7 @@ describe('role assignments', () => {
       Config: '{}',
     });
     // Adding again is harmless: the assignment is kept (with the Config given).
-    const again = await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    const again = await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: report.Id, RoleId: viewerRoleId, Config: '{"advanced":true}' },
     });
@@ -904,11 +816,7 @@ describe('role assignments', () => {
 
     for (const path of ['/api/rolereports/', '/api/rolereports']) {
       const page = (
-        await call({
-          method: 'GET',
-          url: `${path}?$orderby=RoleId&$filter=ReportId eq ${report.Id}`,
-          token: manager,
-        })
+        await t.call('GET', `${path}?$orderby=RoleId&$filter=ReportId eq ${report.Id}`, { token: manager })
       ).json<{ Items: RoleReport[]; Count: number }>();
       expect(page.Count).toBe(2);
       expect(page.Items.map((item) => item.RoleId)).toEqual(
@@ -920,16 +828,12 @@ describe('role assignments', () => {
       });
     }
 
-    const removed = await call({
-      method: 'DELETE',
-      url: `/api/rolereports/${viewerRoleId}/${report.Id}`,
+    const removed = await t.call('DELETE', `/api/rolereports/${viewerRoleId}/${report.Id}`, {
       token: manager,
     });
     expect(removed.statusCode).toBe(204);
     expect(await rolesOf(report.Id)).toEqual([managerRoleId]);
-    const missing = await call({
-      method: 'DELETE',
-      url: `/api/rolereports/${viewerRoleId}/${report.Id}`,
+    const missing = await t.call('DELETE', `/api/rolereports/${viewerRoleId}/${report.Id}`, {
       token: manager,
     });
     expect(missing.statusCode).toBe(404);
@@ -939,31 +843,23 @@ describe('role assignments', () => {
     const report = await createReport(basic);
     expect(await rolesOf(report.Id)).toEqual([basicRoleId]);
     // Another role (here the caller's second role) can be added and removed.
-    const added = await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    const added = await t.call('POST', '/api/rolereports', {
       token: basic,
       body: { ReportId: report.Id, RoleId: managerRoleId },
     });
     expect(added.statusCode).toBe(201);
     const before = await snapshot();
-    const removeOwn = await call({
-      method: 'DELETE',
-      url: `/api/rolereports/${basicRoleId}/${report.Id}`,
+    const removeOwn = await t.call('DELETE', `/api/rolereports/${basicRoleId}/${report.Id}`, {
       token: basic,
     });
     expect(removeOwn.statusCode).toBe(403);
-    const addOwn = await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    const addOwn = await t.call('POST', '/api/rolereports', {
       token: basic,
       body: { ReportId: report.Id, RoleId: basicRoleId, Config: '{"changed":true}' },
     });
     expect(addOwn.statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
-    const removeOther = await call({
-      method: 'DELETE',
-      url: `/api/rolereports/${managerRoleId}/${report.Id}`,
+    const removeOther = await t.call('DELETE', `/api/rolereports/${managerRoleId}/${report.Id}`, {
       token: basic,
     });
     expect(removeOther.statusCode).toBe(204);
@@ -971,40 +867,28 @@ describe('role assignments', () => {
 
   it('lets report:advance change the own role, but never removes the last assignment (3113)', async () => {
     const report = await createReport(manager);
-    await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: report.Id, RoleId: viewerRoleId },
     });
     const before = await snapshot();
-    const last = await call({
-      method: 'DELETE',
-      url: `/api/rolereports/${viewerRoleId}/${report.Id}`,
-      token: viewer,
-    });
+    const last = await t.call('DELETE', `/api/rolereports/${viewerRoleId}/${report.Id}`, { token: viewer });
     expect(last.statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
 
-    const own = await call({
-      method: 'DELETE',
-      url: `/api/rolereports/${managerRoleId}/${report.Id}`,
-      token: manager,
-    });
+    const own = await t.call('DELETE', `/api/rolereports/${managerRoleId}/${report.Id}`, { token: manager });
     expect(own.statusCode).toBe(204);
     // Now only the viewers see it; the manager no longer does.
-    expect(
-      (await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: manager })).statusCode,
-    ).toBe(404);
+    expect((await t.call('GET', `/api/reporteditor/${report.Id}`, { token: manager })).statusCode).toBe(404);
 
     const viewerManager = await createUser('viewer-manager', [viewerRoleId]);
-    const token = await tokenFor(viewerManager, t.tenantId, ['report:manage', 'report:advance']);
-    const beforeLast = await snapshot();
-    const lastOne = await call({
-      method: 'DELETE',
-      url: `/api/rolereports/${viewerRoleId}/${report.Id}`,
-      token,
+    const token = await t.tokenFor({
+      userId: viewerManager,
+      tenantId: t.tenantId,
+      scopes: ['report:manage', 'report:advance'],
     });
+    const beforeLast = await snapshot();
+    const lastOne = await t.call('DELETE', `/api/rolereports/${viewerRoleId}/${report.Id}`, { token });
     expect(lastOne.statusCode).toBe(400);
     expect(lastOne.json<{ Code: number }>().Code).toBe(3113);
     expect(await snapshot()).toEqual(beforeLast);
@@ -1012,17 +896,13 @@ describe('role assignments', () => {
 
   it('refuses an unknown role (2100) and an unknown report (404)', async () => {
     const report = await createReport(manager);
-    const unknownRole = await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    const unknownRole = await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: report.Id, RoleId: 999_999 },
     });
     expect(unknownRole.statusCode).toBe(400);
     expect(unknownRole.json<{ Code: number }>().Code).toBe(2100);
-    const unknownReport = await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    const unknownReport = await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: 999_999, RoleId: viewerRoleId },
     });
@@ -1032,12 +912,11 @@ describe('role assignments', () => {
 
 describe('saved user filters', () => {
   const save = (token: string, body: Record<string, unknown>, id?: number) =>
-    call({
-      method: id === undefined ? 'POST' : 'PUT',
-      url: id === undefined ? '/api/users/filter/' : `/api/users/filter/${id}`,
-      token,
-      body,
-    });
+    t.call(
+      id === undefined ? 'POST' : 'PUT',
+      id === undefined ? '/api/users/filter/' : `/api/users/filter/${id}`,
+      { token, body },
+    );
 
   it('creates, lists, renames and deletes the caller own filters', async () => {
     const created = await save(viewer, {
@@ -1051,7 +930,7 @@ describe('saved user filters', () => {
     await save(viewer, { Page: 'report-1', Name: 'Ankara', Config: '{}' });
     await save(viewer, { Page: 'report-2', Name: 'Elsewhere', Config: '{}' });
 
-    const list = (await call({ method: 'GET', url: '/api/users/filter?page=report-1', token: viewer })).json<
+    const list = (await t.call('GET', '/api/users/filter?page=report-1', { token: viewer })).json<
       UserFilter[]
     >();
     expect(list.map((item) => item.Name)).toEqual(['Ankara', 'Istanbul']);
@@ -1069,10 +948,10 @@ describe('saved user filters', () => {
       Config: '{}',
     });
 
-    expect(
-      (await call({ method: 'DELETE', url: `/api/users/filter/${filter.Id}`, token: viewer })).statusCode,
-    ).toBe(204);
-    const after = (await call({ method: 'GET', url: '/api/users/filter?page=report-1', token: viewer })).json<
+    expect((await t.call('DELETE', `/api/users/filter/${filter.Id}`, { token: viewer })).statusCode).toBe(
+      204,
+    );
+    const after = (await t.call('GET', '/api/users/filter?page=report-1', { token: viewer })).json<
       UserFilter[]
     >();
     expect(after.map((item) => item.Name)).toEqual(['Ankara']);
@@ -1111,13 +990,11 @@ describe('saved user filters', () => {
     expect(
       (await save(viewer, { Page: 'private', Name: 'Stolen', Config: '{}' }, theirs.Id)).statusCode,
     ).toBe(404);
-    expect(
-      (await call({ method: 'DELETE', url: `/api/users/filter/${theirs.Id}`, token: viewer })).statusCode,
-    ).toBe(404);
+    expect((await t.call('DELETE', `/api/users/filter/${theirs.Id}`, { token: viewer })).statusCode).toBe(
+      404,
+    );
     expect(await snapshot()).toEqual(before);
-    expect(
-      (await call({ method: 'GET', url: '/api/users/filter?page=private', token: viewer })).json(),
-    ).toEqual([]);
+    expect((await t.call('GET', '/api/users/filter?page=private', { token: viewer })).json()).toEqual([]);
   });
 
   it('validates the body (Config must be JSON, Name and Page required)', async () => {
@@ -1130,16 +1007,14 @@ describe('saved user filters', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ Code: number }>().Code).toBe(3333);
     }
-    expect((await call({ method: 'GET', url: '/api/users/filter', token: viewer })).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/users/filter', { token: viewer })).statusCode).toBe(400);
   });
 });
 
 describe('report:read only (viewer)', () => {
   it('is refused with 403 on every write route, and nothing changes', async () => {
     const report = await createReport(manager);
-    await call({
-      method: 'POST',
-      url: '/api/rolereports',
+    await t.call('POST', '/api/rolereports', {
       token: manager,
       body: { ReportId: report.Id, RoleId: viewerRoleId },
     });
@@ -1184,13 +1059,11 @@ describe('report:read only (viewer)', () => {
 
     const before = await snapshot();
     for (const write of writes) {
-      const response = await call({ ...write, token: viewer });
+      const response = await t.call(write.method, write.url, { token: viewer, body: write.body });
       expect(response.statusCode, `${write.method} ${write.url}`).toBe(403);
     }
     expect(await snapshot()).toEqual(before);
     // Reading stays open to the viewer.
-    expect(
-      (await call({ method: 'GET', url: `/api/reporteditor/${report.Id}`, token: viewer })).statusCode,
-    ).toBe(200);
+    expect((await t.call('GET', `/api/reporteditor/${report.Id}`, { token: viewer })).statusCode).toBe(200);
   });
 });

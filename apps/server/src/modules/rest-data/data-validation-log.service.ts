@@ -120,5 +120,3 @@ export function createDataValidationLogService({ db }: { db: Db }) {
     },
   };
 }
-
-export type DataValidationLogService = ReturnType<typeof createDataValidationLogService>;

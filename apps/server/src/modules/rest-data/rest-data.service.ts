@@ -137,5 +137,3 @@ export function createRestDataService({
     },
   };
 }
-
-export type RestDataService = ReturnType<typeof createRestDataService>;

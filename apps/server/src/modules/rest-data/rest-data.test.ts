@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CONSOLE_CLIENT_ID,
   REST_DATA_MAX_BODY_BYTES,
   type DataValidationLogDetail,
   type DataValidationLogList,
@@ -231,31 +230,15 @@ async function seedFixture() {
 /** A token for a demo-tenant (or other-tenant) user holding exactly `scopes`. */
 async function tokenWith(scopes: Scope[], tenant: 'demo' | 'other' = 'demo') {
   if (tenant === 'other') {
-    return t.signer.sign(
-      {
-        sub: String(ids.otherUser),
-        tid: ids.otherTenant,
-        scp: scopes,
-        cid: CONSOLE_CLIENT_ID,
-        name: 'other-admin',
-      },
-      300,
-    );
+    return t.tokenFor({ userId: ids.otherUser, tenantId: ids.otherTenant, scopes, name: 'other-admin' });
   }
   const [admin] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
-  return t.signer.sign(
-    { sub: String(admin!.id), tid: t.tenantId, scp: scopes, cid: CONSOLE_CLIENT_ID, name: 'admin' },
-    300,
-  );
+  return t.tokenFor({ userId: admin!.id, tenantId: t.tenantId, scopes, name: 'admin' });
 }
 
-function post(body: unknown, token = adminToken, language = 'en') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/rest-data/responses',
-    headers: { ...t.authHeader(token), language },
-    payload: body as Record<string, unknown>,
-  });
+/** `POST /api/rest-data/responses` as `token`, in English unless `headers` say otherwise. */
+function post(body: unknown, token = adminToken, headers: Record<string, string> = {}) {
+  return t.call('POST', '/api/rest-data/responses', { token, body, headers });
 }
 
 /** A valid record at a branch, with answers for every required question. */
@@ -564,7 +547,7 @@ describe('POST /api/rest-data/responses', () => {
         Records: [record({ TransactionChannel: 'BR-404', TransactionProduct: 'LOANS', Answers: [] })],
       },
       adminToken,
-      'tr',
+      { language: 'tr' },
     );
     expect(response.json<RestDataResult>().Errors).toEqual([
       { Index: 0, Code: 3101, Message: 'Geçersiz işlem kanalları: BR-404' },
@@ -723,16 +706,6 @@ describe('POST /api/rest-data/responses', () => {
     });
   });
 });
-
-/** Posts a call with extra headers (an Idempotency-Key). */
-function postWith(body: unknown, headers: Record<string, string>, token = adminToken) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/rest-data/responses',
-    headers: { ...t.authHeader(token), language: 'en', ...headers },
-    payload: body as Record<string, unknown>,
-  });
-}
 
 /** Invitees stored with this CustomData2 marker. */
 async function storedWith(marker: string) {
@@ -912,12 +885,12 @@ describe('REST data: Idempotency-Key', () => {
       ],
     };
     const key = `batch ${marker}`;
-    const first = await postWith(body, { 'idempotency-key': key });
+    const first = await post(body, adminToken, { 'idempotency-key': key });
     expect(first.statusCode).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     const logsAfterFirst = await t.database.db.select({ id: dataValidationLogs.id }).from(dataValidationLogs);
 
-    const retry = await postWith(body, { 'idempotency-key': key });
+    const retry = await post(body, adminToken, { 'idempotency-key': key });
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(first.json());
@@ -926,20 +899,24 @@ describe('REST data: Idempotency-Key', () => {
     expect(logsAfterRetry).toHaveLength(logsAfterFirst.length);
 
     // Without a key, or with another one, the same body is a new call.
-    expect((await postWith(body, { 'idempotency-key': `${key}-2` })).json()).toMatchObject({ Accepted: 1 });
+    expect((await post(body, adminToken, { 'idempotency-key': `${key}-2` })).json()).toMatchObject({
+      Accepted: 1,
+    });
     expect(await storedWith(marker)).toBe(2);
   });
 
   it('refuses the same key with a different body with 422 3114, storing nothing', async () => {
     const marker = `idem-diff-${Date.now()}`;
     const key = marker;
-    const first = await postWith(
+    const first = await post(
       { SurveyId: ids.survey, Records: [record({ CustomData2: marker })] },
+      adminToken,
       { 'idempotency-key': key },
     );
     expect(first.statusCode).toBe(200);
-    const other = await postWith(
+    const other = await post(
       { SurveyId: ids.survey, Records: [record({ CustomData2: marker }), record({ CustomData2: marker })] },
+      adminToken,
       { 'idempotency-key': key },
     );
     expect(other.statusCode).toBe(422);
@@ -957,18 +934,14 @@ describe('REST data: Idempotency-Key', () => {
       Records: [record({ CustomData2: marker, Answers: [{ Question: 'Q_IVR', Value: 8 }] })],
     };
     const [manager] = await t.database.db.select().from(users).where(eq(users.userName, 'manager'));
-    const managerToken = await t.signer.sign(
-      {
-        sub: String(manager!.id),
-        tid: t.tenantId,
-        scp: ['survey:manage'],
-        cid: CONSOLE_CLIENT_ID,
-        name: 'manager',
-      },
-      300,
-    );
-    expect((await postWith(body, { 'idempotency-key': marker })).statusCode).toBe(200);
-    const second = await postWith(body, { 'idempotency-key': marker }, managerToken);
+    const managerToken = await t.tokenFor({
+      userId: manager!.id,
+      tenantId: t.tenantId,
+      scopes: ['survey:manage'],
+      name: 'manager',
+    });
+    expect((await post(body, adminToken, { 'idempotency-key': marker })).statusCode).toBe(200);
+    const second = await post(body, managerToken, { 'idempotency-key': marker });
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBeUndefined();
     expect(await storedWith(marker)).toBe(2);
@@ -981,7 +954,7 @@ describe('REST data: Idempotency-Key', () => {
       Records: Array.from({ length: 200 }, () => record({ CustomData2: marker })),
     };
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => postWith(body, { 'idempotency-key': marker })),
+      Array.from({ length: 6 }, () => post(body, adminToken, { 'idempotency-key': marker })),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
     const logIds = new Set(answers.map((answer) => answer.json<RestDataResult>().LogId));
@@ -993,13 +966,13 @@ describe('REST data: Idempotency-Key', () => {
   it('forgets a key after 24 hours, deleting expired keys on write', async () => {
     const marker = `idem-old-${Date.now()}`;
     const body = { SurveyId: ids.survey, Records: [record({ CustomData2: marker })] };
-    const first = await postWith(body, { 'idempotency-key': marker });
+    const first = await post(body, adminToken, { 'idempotency-key': marker });
     expect(first.statusCode).toBe(200);
     await t.database.raw(
       "UPDATE rest_data_idempotency_keys SET created_at = now() - interval '24 hours 1 minute' WHERE key = $1",
       [marker],
     );
-    const again = await postWith(body, { 'idempotency-key': marker });
+    const again = await post(body, adminToken, { 'idempotency-key': marker });
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(again.json<RestDataResult>().LogId).not.toBe(first.json<RestDataResult>().LogId);
@@ -1010,7 +983,7 @@ describe('REST data: Idempotency-Key', () => {
       "UPDATE rest_data_idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1",
       [marker],
     );
-    await postWith(body, { 'idempotency-key': `${marker}-next` });
+    await post(body, adminToken, { 'idempotency-key': `${marker}-next` });
     const left = await t.database.raw<{ n: number }>(
       'SELECT count(*)::int AS n FROM rest_data_idempotency_keys WHERE key = $1',
       [marker],
@@ -1022,12 +995,12 @@ describe('REST data: Idempotency-Key', () => {
     const marker = `idem-bad-${Date.now()}`;
     const body = { SurveyId: ids.survey, Records: [record({ CustomData2: marker })] };
     for (const key of ['x'.repeat(256), 'tab\there', 'ключ', ' ']) {
-      const response = await postWith(body, { 'idempotency-key': key });
+      const response = await post(body, adminToken, { 'idempotency-key': key });
       expect(response.statusCode, key).toBe(400);
       expect(response.json()).toMatchObject({ Code: 3333, Details: [{ Path: 'headers/idempotency-key' }] });
     }
     expect(await storedWith(marker)).toBe(0);
-    expect((await postWith(body, { 'idempotency-key': 'x'.repeat(255) })).statusCode).toBe(200);
+    expect((await post(body, adminToken, { 'idempotency-key': 'x'.repeat(255) })).statusCode).toBe(200);
   });
 });
 

@@ -46,7 +46,7 @@ export type RecordCodes = {
   segments: { groupCode: string; code: string }[];
 };
 
-export type ResponseAnswerRow = {
+type ResponseAnswerRow = {
   questionId: number;
   choiceValue: number | null;
   score: number | null;
@@ -92,7 +92,7 @@ const CUSTOM_DATA_KEYS = [
 ] as const;
 
 /** The translated catalogue message, naming the offending values when there are any. */
-export function problemMessage(code: ErrorCode, values: readonly string[], language: string): string {
+function problemMessage(code: ErrorCode, values: readonly string[], language: string): string {
   const message = errorMessage(code, language);
   if (values.length === 0) return message;
   return `${message.replace(/\.$/, '')}: ${values.join(', ')}`;

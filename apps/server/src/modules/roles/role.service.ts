@@ -164,5 +164,3 @@ export function createRoleService({ db, repository }: Deps) {
     },
   };
 }
-
-export type RoleService = ReturnType<typeof createRoleService>;

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, TENANT_SCOPES, type Role, type Scope } from '@loupe/contracts';
 import { licenses, roles, userRoles, users } from '../../db/schema/index.js';
-import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
+import { expectRefusal, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -15,18 +15,15 @@ let otherTenantRoleId: number;
 const db = () => t.database.db;
 
 /** User 1 of Demo Bank holding exactly `scopes`. */
-const demoUserWith = (scopes: Scope[]) => scopedToken(t, { userId: 1, tenantId: t.tenantId, scopes });
-
-const call = (request: { method: ApiMethod; url: string; token: string; body?: unknown }) =>
-  callApi(t, request);
+const demoUserWith = (scopes: Scope[]) => t.tokenFor({ userId: 1, tenantId: t.tenantId, scopes });
 
 /** `POST`, `PUT` and `DELETE` of `/api/identity/roles` as `token` (the demo admin by default). */
 const createRoleCall = (body: Record<string, unknown>, token = admin) =>
-  call({ method: 'POST', url: '/api/identity/roles', token, body });
+  t.call('POST', '/api/identity/roles', { token, body });
 const updateRoleCall = (id: number, body: Record<string, unknown>, token = admin) =>
-  call({ method: 'PUT', url: `/api/identity/roles/${id}`, token, body });
+  t.call('PUT', `/api/identity/roles/${id}`, { token, body });
 const deleteRoleCall = (id: number, token = admin) =>
-  call({ method: 'DELETE', url: `/api/identity/roles/${id}`, token });
+  t.call('DELETE', `/api/identity/roles/${id}`, { token });
 
 async function createUser(userName: string, { active = true, tenantId = t.tenantId } = {}) {
   const [row] = await db()
@@ -55,7 +52,7 @@ beforeAll(async () => {
   admin = (await t.signIn('admin')).access_token;
   const alternaUser = await createUser('alterna-ops');
   await db().update(users).set({ securityLevel: 0 }).where(eq(users.id, alternaUser));
-  alterna = await scopedToken(t, {
+  alterna = await t.tokenFor({
     userId: alternaUser,
     tenantId: t.tenantId,
     scopes: ['role:manage', 'user:manage'],
@@ -70,7 +67,7 @@ afterAll(async () => {
 
 describe('GET /api/authScopes', () => {
   it('lists every known scope once, sorted by name', async () => {
-    const response = await call({ method: 'GET', url: '/api/authScopes', token: admin });
+    const response = await t.call('GET', '/api/authScopes', { token: admin });
     expect(response.statusCode).toBe(200);
     const names = response.json<{ Name: string }[]>().map((scope) => scope.Name);
     expect(names).toHaveLength(ALL_SCOPES.length);
@@ -91,16 +88,16 @@ describe('GET /api/authScopes', () => {
 
   it('is open to the role and client screens only', async () => {
     const viewer = (await t.signIn('viewer')).access_token;
-    expect((await call({ method: 'GET', url: '/api/authScopes', token: viewer })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/authScopes', { token: viewer })).statusCode).toBe(403);
     const clientReader = await demoUserWith(['client:read']);
-    expect((await call({ method: 'GET', url: '/api/authScopes', token: clientReader })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/authScopes', { token: clientReader })).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/identityRoles', () => {
   it("lists the tenant's roles by name with their levels, none of another tenant", async () => {
     const userReader = await demoUserWith(['user:read']);
-    const response = await call({ method: 'GET', url: '/api/identityRoles', token: userReader });
+    const response = await t.call('GET', '/api/identityRoles', { token: userReader });
     expect(response.statusCode).toBe(200);
     const list = response.json<{ Id: number; Name: string; SecurityLevel: number }[]>();
     const names = list.map((role) => role.Name);
@@ -126,15 +123,13 @@ describe('POST /api/identity/roles', () => {
       Scopes: ['report:read', 'user:read'],
       UserCount: 0,
     });
-    const read = await call({ method: 'GET', url: `/api/identity/roles/${role.Id}`, token: admin });
+    const read = await t.call('GET', `/api/identity/roles/${role.Id}`, { token: admin });
     expect(read.json()).toEqual(role);
     expect((await roleRow(role.Id))?.tenantId).toBe(t.tenantId);
   });
 
   it('also answers the spelling with a trailing slash', async () => {
-    const created = await call({
-      method: 'POST',
-      url: '/api/identity/roles/',
+    const created = await t.call('POST', '/api/identity/roles/', {
       token: admin,
       body: { Name: 'Slash Role', SecurityLevel: 2, Scopes: ['report:read'] },
     });
@@ -184,7 +179,7 @@ describe('POST /api/identity/roles', () => {
     const reader = await demoUserWith(['role:read']);
     const body = { Name: 'Reader Made', SecurityLevel: 2, Scopes: ['report:read'] };
     await expectRefusal(() => createRoleCall(body, reader), { status: 403, code: 403 }, allRoles);
-    const list = await call({ method: 'GET', url: '/api/identityRoles', token: reader });
+    const list = await t.call('GET', '/api/identityRoles', { token: reader });
     expect(list.statusCode).toBe(200);
   });
 });
@@ -193,7 +188,7 @@ describe('GET|PUT|DELETE /api/identity/roles/{id} of another tenant', () => {
   it('answers 404 and changes nothing', async () => {
     const url = `/api/identity/roles/${otherTenantRoleId}`;
     const unchanged = () => roleRow(otherTenantRoleId);
-    expect((await call({ method: 'GET', url, token: admin })).statusCode).toBe(404);
+    expect((await t.call('GET', url, { token: admin })).statusCode).toBe(404);
     const body = { Name: 'Taken Over', SecurityLevel: 2, Scopes: ['report:read'] };
     await expectRefusal(() => updateRoleCall(otherTenantRoleId, body), { status: 404, code: 404 }, unchanged);
     await expectRefusal(() => deleteRoleCall(otherTenantRoleId), { status: 404, code: 404 }, unchanged);
@@ -391,11 +386,11 @@ describe('DELETE /api/identity/roles/{id}', () => {
 
 describe('the roles grid /api/identity/roles', () => {
   it("pages the tenant's roles with scope and user counts, sorted and filtered", async () => {
-    const response = await call({
-      method: 'GET',
-      url: `/api/identity/roles?$count=true&$top=100&$orderby=${encodeURIComponent('Name asc')}`,
-      token: admin,
-    });
+    const response = await t.call(
+      'GET',
+      `/api/identity/roles?$count=true&$top=100&$orderby=${encodeURIComponent('Name asc')}`,
+      { token: admin },
+    );
     expect(response.statusCode).toBe(200);
     const page = response.json<{ Items: Record<string, unknown>[]; Count: number }>();
     const own = await db().select({ id: roles.id }).from(roles).where(eq(roles.tenantId, t.tenantId));
@@ -408,11 +403,11 @@ describe('the roles grid /api/identity/roles', () => {
       UserCount: 1,
     });
 
-    const filtered = await call({
-      method: 'GET',
-      url: `/api/identity/roles?$count=true&$filter=${encodeURIComponent('UserCount gt 0 and SecurityLevel eq 1')}`,
-      token: admin,
-    });
+    const filtered = await t.call(
+      'GET',
+      `/api/identity/roles?$count=true&$filter=${encodeURIComponent('UserCount gt 0 and SecurityLevel eq 1')}`,
+      { token: admin },
+    );
     expect(filtered.statusCode).toBe(200);
     const names = filtered.json<{ Items: { Name: string }[] }>().Items.map((item) => item.Name);
     expect(names).toContain('Administrator');
@@ -421,6 +416,6 @@ describe('the roles grid /api/identity/roles', () => {
 
   it('is refused to a user without a role scope', async () => {
     const viewer = (await t.signIn('viewer')).access_token;
-    expect((await call({ method: 'GET', url: '/api/identity/roles', token: viewer })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/identity/roles', { token: viewer })).statusCode).toBe(403);
   });
 });

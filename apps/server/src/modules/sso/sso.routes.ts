@@ -21,7 +21,7 @@ const COOKIE_PREFIX = 'loupe_sso_';
 /** openid-client's states are 43 base64url characters; anything else cannot name one of our cookies. */
 const STATE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-export type SsoSettings = Pick<
+type SsoSettings = Pick<
   Config,
   'oidcIssuer' | 'oidcClientId' | 'oidcClientSecret' | 'oidcRedirectUri' | 'ssoCodeParam'
 >;

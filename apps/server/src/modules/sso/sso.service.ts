@@ -137,5 +137,3 @@ export function createSsoService({
     },
   };
 }
-
-export type SsoService = ReturnType<typeof createSsoService>;

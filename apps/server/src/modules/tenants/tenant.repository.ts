@@ -19,7 +19,7 @@ import { countUsers } from '../users/user-counts.js';
 export const tenantUserCount = sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`;
 
 /** The columns of one tenant as the API shows it: the tenant, its user count and licence end. */
-export const tenantColumns = {
+const tenantColumns = {
   id: tenants.id,
   name: tenants.name,
   config: tenants.config,
@@ -130,5 +130,3 @@ export function createTenantRepository(db: Db) {
     },
   };
 }
-
-export type TenantRepository = ReturnType<typeof createTenantRepository>;

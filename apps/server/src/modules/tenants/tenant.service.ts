@@ -23,9 +23,9 @@ import { createTenantRepository, type TenantRow } from './tenant.repository.js';
 const DAY_MS = 86_400_000;
 
 /** How long the licence a new tenant gets runs; its limits are 0, which means unlimited. */
-export const NEW_TENANT_LICENSE_DAYS = 365;
+const NEW_TENANT_LICENSE_DAYS = 365;
 
-export function toTenant(row: TenantRow): Tenant {
+function toTenant(row: TenantRow): Tenant {
   return {
     Id: row.id,
     Name: row.name,
@@ -167,5 +167,3 @@ export function createTenantService({ db, now = () => new Date() }: { db: Db; no
     },
   };
 }
-
-export type TenantService = ReturnType<typeof createTenantService>;

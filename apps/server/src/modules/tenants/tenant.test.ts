@@ -11,8 +11,8 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import { callApi, expectRefusal, scopedToken, type ApiMethod } from '../../test/admin-api.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { expectRefusal } from '../../test/admin-api.js';
+import { createTestApp, type ApiMethod, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 
 let t: TestApp;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   alterna = await signInNewUser(t, { userName: 'alterna', tenantId: null, scopes: ['alterna:manage'] });
   admin = (await t.signIn('admin')).access_token;
   const [adminUser] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
-  forgedAdmin = await scopedToken(t, {
+  forgedAdmin = await t.tokenFor({
     userId: adminUser!.id,
     tenantId: t.tenantId,
     scopes: ['alterna:manage', 'user:manage'],
@@ -47,10 +47,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Call = { method: ApiMethod; url: string; payload?: Record<string, unknown> };
-const call = (token: string | undefined, { method, url, payload }: Call) =>
-  callApi(t, { method, url, token, body: payload });
-
 let firstUsers = 0;
 /** A valid first Administrator user of a new tenant, with a name of its own. */
 const firstUser = () => ({
@@ -61,7 +57,7 @@ const firstUser = () => ({
 });
 
 const create = (token: string, payload: Record<string, unknown>) =>
-  call(token, { method: 'POST', url: '/api/tenants', payload: { Administrator: firstUser(), ...payload } });
+  t.call('POST', '/api/tenants', { token, body: { Administrator: firstUser(), ...payload } });
 
 /** Removes a new tenant's users (a test's shortcut: the API deactivates users, it does not delete them). */
 async function removeUsersOf(tenantId: number) {
@@ -84,12 +80,12 @@ async function createTenant(name: string): Promise<Tenant> {
 }
 
 describe('tenant routes: access', () => {
-  const routes: Call[] = [
+  const routes: { method: ApiMethod; url: string; body?: unknown }[] = [
     { method: 'GET', url: '/api/tenants' },
-    { method: 'POST', url: '/api/tenants/query', payload: {} },
+    { method: 'POST', url: '/api/tenants/query', body: {} },
     { method: 'GET', url: '/api/tenants/1' },
-    { method: 'POST', url: '/api/tenants', payload: { Name: 'Nope' } },
-    { method: 'PUT', url: '/api/tenants/1', payload: { Name: 'Nope' } },
+    { method: 'POST', url: '/api/tenants', body: { Name: 'Nope' } },
+    { method: 'PUT', url: '/api/tenants/1', body: { Name: 'Nope' } },
     { method: 'DELETE', url: '/api/tenants/1' },
     { method: 'GET', url: '/api/tenants/forSelect' },
   ];
@@ -97,11 +93,23 @@ describe('tenant routes: access', () => {
   it('answers 401 without a token and 403 without alterna:manage (or user:manage for the choice list)', async () => {
     const forbidden = { status: 403, code: 403 };
     for (const route of routes) {
-      await expectRefusal(() => call(undefined, route), { status: 401, code: 401 }, tenantState);
-      await expectRefusal(() => call(viewer, route), forbidden, tenantState);
+      await expectRefusal(
+        () => t.call(route.method, route.url, { body: route.body }),
+        { status: 401, code: 401 },
+        tenantState,
+      );
+      await expectRefusal(
+        () => t.call(route.method, route.url, { token: viewer, body: route.body }),
+        forbidden,
+        tenantState,
+      );
     }
     for (const route of routes.filter((r) => r.url !== '/api/tenants/forSelect')) {
-      await expectRefusal(() => call(userManager, route), forbidden, tenantState);
+      await expectRefusal(
+        () => t.call(route.method, route.url, { token: userManager, body: route.body }),
+        forbidden,
+        tenantState,
+      );
     }
     expect(await tenantCount()).toBe(1);
   });
@@ -210,7 +218,7 @@ describe('POST /api/tenants', () => {
 
 describe('GET and PUT /api/tenants/{id}', () => {
   it('reads a tenant with its user count and licence end', async () => {
-    const response = await call(alterna, { method: 'GET', url: `/api/tenants/${t.tenantId}` });
+    const response = await t.call('GET', `/api/tenants/${t.tenantId}`, { token: alterna });
     expect(response.statusCode).toBe(200);
     expect(response.json<Tenant>()).toMatchObject({
       Id: t.tenantId,
@@ -225,10 +233,9 @@ describe('GET and PUT /api/tenants/{id}', () => {
 
   it('updates name, config and time zone', async () => {
     const tenant = await createTenant('Rename Me');
-    const response = await call(alterna, {
-      method: 'PUT',
-      url: `/api/tenants/${tenant.Id}`,
-      payload: { Name: 'Renamed', Config: { a: 1 }, TimeZone: 'Asia/Dubai' },
+    const response = await t.call('PUT', `/api/tenants/${tenant.Id}`, {
+      token: alterna,
+      body: { Name: 'Renamed', Config: { a: 1 }, TimeZone: 'Asia/Dubai' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<Tenant>()).toMatchObject({
@@ -243,18 +250,16 @@ describe('GET and PUT /api/tenants/{id}', () => {
 
   it("keeps a tenant's own name in another case, but refuses another tenant's name with 14001", async () => {
     const tenant = await createTenant('Case Co');
-    const same = await call(alterna, {
-      method: 'PUT',
-      url: `/api/tenants/${tenant.Id}`,
-      payload: { Name: 'CASE CO' },
+    const same = await t.call('PUT', `/api/tenants/${tenant.Id}`, {
+      token: alterna,
+      body: { Name: 'CASE CO' },
     });
     expect(same.statusCode).toBe(200);
     await expectRefusal(
       () =>
-        call(alterna, {
-          method: 'PUT',
-          url: `/api/tenants/${tenant.Id}`,
-          payload: { Name: 'demo BANK', Config: { changed: true } },
+        t.call('PUT', `/api/tenants/${tenant.Id}`, {
+          token: alterna,
+          body: { Name: 'demo BANK', Config: { changed: true } },
         }),
       { status: 400, code: 14001 },
       tenantState,
@@ -266,12 +271,12 @@ describe('GET and PUT /api/tenants/{id}', () => {
   it('answers 14003 for a tenant that does not exist', async () => {
     const tenantNotFound = { status: 404, code: 14003 };
     await expectRefusal(
-      () => call(alterna, { method: 'GET', url: '/api/tenants/999999' }),
+      () => t.call('GET', '/api/tenants/999999', { token: alterna }),
       tenantNotFound,
       tenantState,
     );
     await expectRefusal(
-      () => call(alterna, { method: 'PUT', url: '/api/tenants/999999', payload: { Name: 'Ghost' } }),
+      () => t.call('PUT', '/api/tenants/999999', { token: alterna, body: { Name: 'Ghost' } }),
       tenantNotFound,
       tenantState,
     );
@@ -282,13 +287,13 @@ describe('GET and PUT /api/tenants/{id}', () => {
     const other = await createTenant('Other Corp');
     const url = `/api/tenants/${other.Id}`;
     await expectRefusal(
-      () => call(forgedAdmin, { method: 'GET', url }),
+      () => t.call('GET', url, { token: forgedAdmin }),
       { status: 404, code: 14003 },
       tenantState,
     );
     for (const target of [url, `/api/tenants/${t.tenantId}`]) {
       await expectRefusal(
-        () => call(forgedAdmin, { method: 'PUT', url: target, payload: { Name: 'Mine Now' } }),
+        () => t.call('PUT', target, { token: forgedAdmin, body: { Name: 'Mine Now' } }),
         { status: 403, code: 403 },
         tenantState,
       );
@@ -301,7 +306,7 @@ describe('GET and PUT /api/tenants/{id}', () => {
 describe('DELETE /api/tenants/{id}', () => {
   it('refuses a tenant with users with 14004 and keeps it', async () => {
     await expectRefusal(
-      () => call(alterna, { method: 'DELETE', url: `/api/tenants/${t.tenantId}` }),
+      () => t.call('DELETE', `/api/tenants/${t.tenantId}`, { token: alterna }),
       { status: 400, code: 14004 },
       tenantState,
     );
@@ -318,7 +323,7 @@ describe('DELETE /api/tenants/{id}', () => {
 
     const rolesOfTenant = () => db.select().from(roles).where(eq(roles.tenantId, tenant.Id));
     await expectRefusal(
-      () => call(alterna, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` }),
+      () => t.call('DELETE', `/api/tenants/${tenant.Id}`, { token: alterna }),
       { status: 400, code: 14006 },
       async () => ({ ...(await tenantState()), roles: await rolesOfTenant() }),
     );
@@ -329,7 +334,7 @@ describe('DELETE /api/tenants/{id}', () => {
 
     await db.delete(journeyStages).where(eq(journeyStages.tenantId, tenant.Id));
     await db.delete(audits).where(eq(audits.tenantId, tenant.Id));
-    const deleted = await call(alterna, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` });
+    const deleted = await t.call('DELETE', `/api/tenants/${tenant.Id}`, { token: alterna });
     expect(deleted.statusCode).toBe(204);
     expect((await db.select().from(tenants).where(eq(tenants.id, tenant.Id))).length).toBe(0);
     expect((await db.select().from(licenses).where(eq(licenses.tenantId, tenant.Id))).length).toBe(0);
@@ -338,7 +343,7 @@ describe('DELETE /api/tenants/{id}', () => {
 
   it('answers 14003 for an unknown tenant and 403 for a tenant-bound caller', async () => {
     await expectRefusal(
-      () => call(alterna, { method: 'DELETE', url: '/api/tenants/999999' }),
+      () => t.call('DELETE', '/api/tenants/999999', { token: alterna }),
       { status: 404, code: 14003 },
       tenantState,
     );
@@ -346,7 +351,7 @@ describe('DELETE /api/tenants/{id}', () => {
     await removeUsersOf(tenant.Id);
     for (const token of [admin, forgedAdmin]) {
       await expectRefusal(
-        () => call(token, { method: 'DELETE', url: `/api/tenants/${tenant.Id}` }),
+        () => t.call('DELETE', `/api/tenants/${tenant.Id}`, { token }),
         { status: 403, code: 403 },
         tenantState,
       );
@@ -357,7 +362,7 @@ describe('DELETE /api/tenants/{id}', () => {
 
 describe('the tenants grid and choice list', () => {
   it('lists every tenant to a tenantless caller, with the true Count, filter and order', async () => {
-    const all = await call(alterna, { method: 'GET', url: '/api/tenants?$top=1000&$count=true' });
+    const all = await t.call('GET', '/api/tenants?$top=1000&$count=true', { token: alterna });
     expect(all.statusCode).toBe(200);
     const page = all.json<{ Items: TenantListItem[]; Count: number }>();
     expect(page.Count).toBe(await tenantCount());
@@ -367,29 +372,29 @@ describe('the tenants grid and choice list', () => {
     const demo = page.Items.find((item) => item.Id === t.tenantId);
     expect(demo).toMatchObject({ Name: 'Demo Bank', UserCount: 5, LicenseValidUntil: expect.any(String) });
 
-    const filtered = await call(alterna, {
-      method: 'POST',
-      url: `/api/tenants/query?$filter=${encodeURIComponent("contains(tolower(Name),'demo') or UserCount gt 3")}&$orderby=UserCount desc`,
-      payload: {},
-    });
+    const filtered = await t.call(
+      'POST',
+      `/api/tenants/query?$filter=${encodeURIComponent("contains(tolower(Name),'demo') or UserCount gt 3")}&$orderby=UserCount desc`,
+      { token: alterna, body: {} },
+    );
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json()).toMatchObject({ Count: 1, Items: [{ Id: t.tenantId }] });
   });
 
   it('shows a tenant-bound caller only its own tenant', async () => {
-    const response = await call(forgedAdmin, { method: 'GET', url: '/api/tenants?$top=100' });
+    const response = await t.call('GET', '/api/tenants?$top=100', { token: forgedAdmin });
     expect(response.json()).toEqual({ Count: 1, Items: [expect.objectContaining({ Id: t.tenantId })] });
   });
 
   it('offers every tenant by name to tenantless callers and only their own to others', async () => {
-    const everyone = (await call(alterna, { method: 'GET', url: '/api/tenants/forSelect' })).json<
+    const everyone = (await t.call('GET', '/api/tenants/forSelect', { token: alterna })).json<
       TenantOption[]
     >();
     expect(everyone.length).toBe(await tenantCount());
     const names = everyone.map((option) => option.Name);
     expect(names.indexOf('Acme Insurance')).toBeLessThan(names.indexOf('Demo Bank'));
     for (const token of [admin, userManager]) {
-      const own = await call(token, { method: 'GET', url: '/api/tenants/forSelect' });
+      const own = await t.call('GET', '/api/tenants/forSelect', { token });
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual([{ Id: t.tenantId, Name: 'Demo Bank' }]);
     }

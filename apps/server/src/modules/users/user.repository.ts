@@ -15,7 +15,7 @@ import { tenantIs } from '../administration/tenant-scope.js';
 import { endSessions } from '../auth/session-state.js';
 import { anyOf } from '../../db/any-of.js';
 
-export type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 export type UserWithRoles = UserRow & { roleIds: number[] };
 export type RoleFact = { id: number; tenantId: number | null; securityLevel: number; scopes: string[] };
 

@@ -303,5 +303,3 @@ export function createUserService({ db, repository, now = () => new Date() }: De
     },
   };
 }
-
-export type UserService = ReturnType<typeof createUserService>;

@@ -1,6 +1,7 @@
 // eslint-disable-next-line import-x/default -- exceljs is CommonJS: Node's ESM loader offers it as the default export only
 import ExcelJS from 'exceljs';
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL_SCOPES,
@@ -23,7 +24,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
+import { expectRefusal, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from '../auth/password.js';
 import { countActivePowerUsers } from './power-users.js';
@@ -73,14 +74,10 @@ async function snapshot() {
 
 /** The tenantless Alterna user, or Demo Bank's user manager, holding exactly `scopes`. */
 const alternaWith = (scopes: readonly Scope[]) =>
-  scopedToken(t, { userId: id.alterna!, tenantId: null, scopes: [...scopes] });
+  t.tokenFor({ userId: id.alterna!, tenantId: null, scopes: [...scopes] });
 /** The tenantless Alterna user holding every scope: an installation operator. */
 const operatorToken = () => alternaWith(ALL_SCOPES);
-const managerWith = (scopes: Scope[]) =>
-  scopedToken(t, { userId: id.manager!, tenantId: t.tenantId, scopes });
-
-const inject = (method: ApiMethod, url: string, token = adminToken, payload?: Record<string, unknown>) =>
-  callApi(t, { method, url, token, body: payload });
+const managerWith = (scopes: Scope[]) => t.tokenFor({ userId: id.manager!, tenantId: t.tenantId, scopes });
 
 /** A valid create form; `overrides` replaces fields. */
 function form(overrides: Record<string, unknown> = {}) {
@@ -102,7 +99,7 @@ function form(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const expectRefused = (request: () => ReturnType<typeof inject>, status: number, code: number) =>
+const expectRefused = (request: () => Promise<LightMyRequestResponse>, status: number, code: number) =>
   expectRefusal(request, { status, code }, snapshot);
 
 async function setPowerUserLimit(limit: number) {
@@ -172,7 +169,9 @@ beforeEach(async () => {
 
 describe('GET /api/users (grid)', () => {
   it('answers the requested page and the true count (acceptance)', async () => {
-    const response = await inject('GET', '/api/users?$top=2&$skip=0&$count=true&$orderby=UserName');
+    const response = await t.call('GET', '/api/users?$top=2&$skip=0&$count=true&$orderby=UserName', {
+      token: adminToken,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json<GridPage<UserListItem>>();
     const [row] = await db()
@@ -190,23 +189,27 @@ describe('GET /api/users (grid)', () => {
   it('answers a $filter that tries SQL with no rows and no error', async () => {
     const before = await snapshot();
     const filter = encodeURIComponent("UserName eq 'x'' or 1=1 --'");
-    const response = await inject('GET', `/api/users?$filter=${filter}&$count=true`);
+    const response = await t.call('GET', `/api/users?$filter=${filter}&$count=true`, { token: adminToken });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ Items: [], Count: 0 });
     expect(await snapshot()).toBe(before);
   });
 
   it('refuses an unknown field in $filter or $orderby with 400', async () => {
-    const filter = await inject('GET', `/api/users?$filter=${encodeURIComponent("PasswordHash eq 'x'")}`);
+    const filter = await t.call('GET', `/api/users?$filter=${encodeURIComponent("PasswordHash eq 'x'")}`, {
+      token: adminToken,
+    });
     expect(filter.statusCode).toBe(400);
     expect(filter.json().Code).toBe(ErrorCode.ModelNotValid);
-    const order = await inject('GET', '/api/users?$orderby=password_hash');
+    const order = await t.call('GET', '/api/users?$orderby=password_hash', { token: adminToken });
     expect(order.statusCode).toBe(400);
   });
 
   it('shows the roles, the first role and the security level of each row', async () => {
     const filter = encodeURIComponent("UserName eq 'admin'");
-    const page = (await inject('GET', `/api/users?$filter=${filter}`)).json<GridPage<UserListItem>>();
+    const page = (await t.call('GET', `/api/users?$filter=${filter}`, { token: adminToken })).json<
+      GridPage<UserListItem>
+    >();
     expect(page.Items).toEqual([
       expect.objectContaining({
         UserName: 'admin',
@@ -217,9 +220,10 @@ describe('GET /api/users (grid)', () => {
         IsActive: true,
       }),
     ]);
-    const byRole = await inject(
+    const byRole = await t.call(
       'GET',
       `/api/users?$filter=${encodeURIComponent("RoleName eq 'Report Viewer'")}`,
+      { token: adminToken },
     );
     expect(byRole.json<GridPage<UserListItem>>().Items.map((item) => item.RoleName)).not.toContain(
       'Administrator',
@@ -228,34 +232,37 @@ describe('GET /api/users (grid)', () => {
 
   it("never lists another tenant's users; a tenantless Alterna user sees every tenant", async () => {
     const filter = encodeURIComponent("UserName eq 'other.user'");
-    const own = await inject('GET', `/api/users?$filter=${filter}`);
+    const own = await t.call('GET', `/api/users?$filter=${filter}`, { token: adminToken });
     expect(own.json()).toEqual({ Items: [], Count: 0 });
 
     const alternaToken = await alternaWith(['user:read', 'alterna:manage']);
-    const all = await inject('GET', `/api/users?$filter=${filter}`, alternaToken);
+    const all = await t.call('GET', `/api/users?$filter=${filter}`, { token: alternaToken });
     expect(all.json<GridPage<UserListItem>>().Items.map((item) => item.TenantName)).toEqual(['Other Co']);
   });
 
   it('refuses a caller without user:read or user:manage', async () => {
     const viewer = (await t.signIn('viewer')).access_token;
-    expect((await inject('GET', '/api/users', viewer)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/users', { token: viewer })).statusCode).toBe(403);
   });
 
   it('exports the requested columns as an .xlsx a spreadsheet reader opens', async () => {
-    const list = (await inject('GET', '/api/users?$top=100&$orderby=UserName')).json<
+    const list = (await t.call('GET', '/api/users?$top=100&$orderby=UserName', { token: adminToken })).json<
       GridPage<UserListItem>
     >();
-    const response = await inject('POST', '/api/users/export?$orderby=UserName', adminToken, {
-      Filter: {},
-      TotalCountForExport: list.Count,
-      FileName: 'users',
-      Columns: [
-        { Field: 'UserName', Title: 'User name' },
-        { Field: 'FullName', Title: 'Full name' },
-        { Field: 'RoleName', Title: 'Role' },
-        { Field: 'IsActive', Title: 'Active' },
-        { Field: 'CreatedDate', Title: 'Created' },
-      ],
+    const response = await t.call('POST', '/api/users/export?$orderby=UserName', {
+      token: adminToken,
+      body: {
+        Filter: {},
+        TotalCountForExport: list.Count,
+        FileName: 'users',
+        Columns: [
+          { Field: 'UserName', Title: 'User name' },
+          { Field: 'FullName', Title: 'Full name' },
+          { Field: 'RoleName', Title: 'Role' },
+          { Field: 'IsActive', Title: 'Active' },
+          { Field: 'CreatedDate', Title: 'Created' },
+        ],
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toContain('users.xlsx');
@@ -283,11 +290,9 @@ describe('GET /api/users (grid)', () => {
 
 describe('POST /api/users', () => {
   it('creates a user with ordered roles, restrictions and an expired first password', async () => {
-    const response = await inject(
-      'POST',
-      '/api/users',
-      adminToken,
-      form({
+    const response = await t.call('POST', '/api/users', {
+      token: adminToken,
+      body: form({
         UserName: 'new.analyst',
         Roles: [id.regularRole, id.powerRole],
         TransactionChannels: [id.channel],
@@ -296,7 +301,7 @@ describe('POST /api/users', () => {
         MustChangePassword: true,
         TrialExpireDate: '2030-01-01T00:00:00.000Z',
       }),
-    );
+    });
     expect(response.statusCode, response.body).toBe(201);
     const user = response.json<UserDetail>();
     expect(user).toMatchObject({
@@ -327,14 +332,19 @@ describe('POST /api/users', () => {
     const filter = encodeURIComponent(
       "contains(tolower(Roles),'administrator') and UserName eq 'new.analyst'",
     );
-    const grid = (await inject('GET', `/api/users?$filter=${filter}`)).json<GridPage<UserListItem>>();
+    const grid = (await t.call('GET', `/api/users?$filter=${filter}`, { token: adminToken })).json<
+      GridPage<UserListItem>
+    >();
     expect(grid.Items).toEqual([
       expect.objectContaining({ Roles: 'Report Viewer, Administrator', RoleName: 'Report Viewer' }),
     ]);
   });
 
   it('signs the new user in with the initial password when no change is required', async () => {
-    const created = await inject('POST', '/api/users', adminToken, form({ UserName: 'ready.user' }));
+    const created = await t.call('POST', '/api/users', {
+      token: adminToken,
+      body: form({ UserName: 'ready.user' }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const tokens = await t.signIn('ready.user', PASSWORD);
     expect(tokens.access_token).toBeTruthy();
@@ -342,7 +352,7 @@ describe('POST /api/users', () => {
 
   it('refuses a user name already taken, in any case, with 10009', async () => {
     await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ UserName: 'ADMIN' })),
+      () => t.call('POST', '/api/users', { token: adminToken, body: form({ UserName: 'ADMIN' }) }),
       409,
       10009,
     );
@@ -350,7 +360,11 @@ describe('POST /api/users', () => {
 
   it('refuses a password outside the rule and a missing password with 400', async () => {
     for (const Password of ['short', undefined]) {
-      await expectRefused(() => inject('POST', '/api/users', adminToken, form({ Password })), 400, 3333);
+      await expectRefused(
+        () => t.call('POST', '/api/users', { token: adminToken, body: form({ Password }) }),
+        400,
+        3333,
+      );
     }
   });
 
@@ -361,23 +375,25 @@ describe('POST /api/users', () => {
       { Products: [id.product, id.otherProduct] },
       { Roles: [999_999] },
     ]) {
-      await expectRefused(() => inject('POST', '/api/users', adminToken, form(overrides)), 400, 2100);
+      await expectRefused(
+        () => t.call('POST', '/api/users', { token: adminToken, body: form(overrides) }),
+        400,
+        2100,
+      );
     }
   });
 
   it('refuses an Alterna-level role unless the caller is an Alterna user (10008)', async () => {
     await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.alternaRole] })),
+      () => t.call('POST', '/api/users', { token: adminToken, body: form({ Roles: [id.alternaRole] }) }),
       403,
       10008,
     );
     const alternaToken = await operatorToken();
-    const created = await inject(
-      'POST',
-      '/api/users',
-      alternaToken,
-      form({ UserName: 'bank.alterna', TenantId: t.tenantId, Roles: [id.alternaRole] }),
-    );
+    const created = await t.call('POST', '/api/users', {
+      token: alternaToken,
+      body: form({ UserName: 'bank.alterna', TenantId: t.tenantId, Roles: [id.alternaRole] }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json<UserDetail>()).toMatchObject({
       TenantId: t.tenantId,
@@ -389,12 +405,18 @@ describe('POST /api/users', () => {
     const managerToken = await managerWith(['user:read', 'user:manage', 'report:read']);
     await expectRefused(
       () =>
-        inject('POST', '/api/users', managerToken, form({ TenantId: otherTenantId, Roles: [id.otherRole] })),
+        t.call('POST', '/api/users', {
+          token: managerToken,
+          body: form({ TenantId: otherTenantId, Roles: [id.otherRole] }),
+        }),
       403,
       14005,
     );
     // Naming the caller's own tenant is no change.
-    const own = await inject('POST', '/api/users', managerToken, form({ TenantId: t.tenantId }));
+    const own = await t.call('POST', '/api/users', {
+      token: managerToken,
+      body: form({ TenantId: t.tenantId }),
+    });
     expect(own.statusCode, own.body).toBe(201);
   });
 
@@ -402,39 +424,42 @@ describe('POST /api/users', () => {
     const current = await countActivePowerUsers(db(), t.tenantId);
     await setPowerUserLimit(current);
     await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] })),
+      () => t.call('POST', '/api/users', { token: adminToken, body: form({ Roles: [id.powerRole] }) }),
       409,
       10001,
     );
     await setPowerUserLimit(current + 1);
-    const created = await inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] }));
+    const created = await t.call('POST', '/api/users', {
+      token: adminToken,
+      body: form({ Roles: [id.powerRole] }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(await countActivePowerUsers(db(), t.tenantId)).toBe(current + 1);
     await expectRefused(
-      () => inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] })),
+      () => t.call('POST', '/api/users', { token: adminToken, body: form({ Roles: [id.powerRole] }) }),
       409,
       10001,
     );
     // A regular user is never counted.
-    expect((await inject('POST', '/api/users', adminToken, form())).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/users', { token: adminToken, body: form() })).statusCode).toBe(201);
   });
 
   it('refuses a caller holding only user:read with 403', async () => {
     const readerToken = await managerWith(['user:read']);
-    await expectRefused(() => inject('POST', '/api/users', readerToken, form()), 403, 403);
+    await expectRefused(() => t.call('POST', '/api/users', { token: readerToken, body: form() }), 403, 403);
   });
 });
 
 describe('PUT /api/users/:id', () => {
   async function create(overrides: Record<string, unknown> = {}, token = adminToken) {
-    const response = await inject('POST', '/api/users', token, form(overrides));
+    const response = await t.call('POST', '/api/users', { token, body: form(overrides) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<UserDetail>();
   }
 
   /** `PUT /api/users/{id}` of `user` with a valid form under its own name; `overrides` replaces fields. */
   const replace = (user: UserDetail, overrides: Record<string, unknown>, token = adminToken) =>
-    inject('PUT', `/api/users/${user.Id}`, token, form({ UserName: user.UserName, ...overrides }));
+    t.call('PUT', `/api/users/${user.Id}`, { token, body: form({ UserName: user.UserName, ...overrides }) });
 
   it('replaces the form and keeps the security level of the first role', async () => {
     const user = await create();
@@ -457,13 +482,19 @@ describe('PUT /api/users/:id', () => {
 
   it("answers 404 for another tenant's user and for a test user", async () => {
     await expectRefused(
-      () => inject('PUT', `/api/users/${id.otherUser}`, adminToken, form({ Password: undefined })),
+      () =>
+        t.call('PUT', `/api/users/${id.otherUser}`, {
+          token: adminToken,
+          body: form({ Password: undefined }),
+        }),
       404,
       404,
     );
-    expect((await inject('GET', `/api/users/${id.otherUser}`)).statusCode).toBe(404);
-    const tester = await inject('POST', '/api/test-users', adminToken, form());
-    expect((await inject('GET', `/api/users/${tester.json<UserDetail>().Id}`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/users/${id.otherUser}`, { token: adminToken })).statusCode).toBe(404);
+    const tester = await t.call('POST', '/api/test-users', { token: adminToken, body: form() });
+    expect(
+      (await t.call('GET', `/api/users/${tester.json<UserDetail>().Id}`, { token: adminToken })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses making a user a power user over the licence (10002)', async () => {
@@ -504,7 +535,11 @@ describe('PUT /api/users/:id', () => {
     const alternaToken = await operatorToken();
     const user = await create({ TenantId: t.tenantId, Roles: [id.alternaRole] }, alternaToken);
     await expectRefused(() => replace(user, { Roles: [id.regularRole] }), 403, 10008);
-    await expectRefused(() => inject('PUT', `/api/users/${user.Id}/deactivate`), 403, 10008);
+    await expectRefused(
+      () => t.call('PUT', `/api/users/${user.Id}/deactivate`, { token: adminToken }),
+      403,
+      10008,
+    );
   });
 
   it('sets a new password, which ends the sessions of the user', async () => {
@@ -529,38 +564,58 @@ describe('PUT /api/users/:id', () => {
 
 describe('PUT /api/users/:id/activate and /deactivate', () => {
   it('deactivates (sign-in refused) and activates again', async () => {
-    const created = await inject('POST', '/api/users', adminToken, form({ UserName: 'toggle.user' }));
+    const created = await t.call('POST', '/api/users', {
+      token: adminToken,
+      body: form({ UserName: 'toggle.user' }),
+    });
     const user = created.json<UserDetail>();
-    const off = await inject('PUT', `/api/users/${user.Id}/deactivate`);
+    const off = await t.call('PUT', `/api/users/${user.Id}/deactivate`, { token: adminToken });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json<UserDetail>().IsActive).toBe(false);
     await expect(t.signIn('toggle.user', PASSWORD)).rejects.toThrow(/invalid_grant/);
-    const select = (await inject('GET', '/api/users/forSelect')).json<UserForSelectItem[]>();
+    const select = (await t.call('GET', '/api/users/forSelect', { token: adminToken })).json<
+      UserForSelectItem[]
+    >();
     expect(select.map((item) => item.Id)).not.toContain(user.Id);
 
-    const on = await inject('PUT', `/api/users/${user.Id}/activate`);
+    const on = await t.call('PUT', `/api/users/${user.Id}/activate`, { token: adminToken });
     expect(on.json<UserDetail>().IsActive).toBe(true);
     await expect(t.signIn('toggle.user', PASSWORD)).resolves.toBeTruthy();
   });
 
   it('refuses activating a power user over the licence (10004)', async () => {
-    const created = await inject('POST', '/api/users', adminToken, form({ Roles: [id.powerRole] }));
+    const created = await t.call('POST', '/api/users', {
+      token: adminToken,
+      body: form({ Roles: [id.powerRole] }),
+    });
     const user = created.json<UserDetail>();
-    await inject('PUT', `/api/users/${user.Id}/deactivate`);
+    await t.call('PUT', `/api/users/${user.Id}/deactivate`, { token: adminToken });
     await setPowerUserLimit(await countActivePowerUsers(db(), t.tenantId));
-    await expectRefused(() => inject('PUT', `/api/users/${user.Id}/activate`), 409, 10004);
+    await expectRefused(
+      () => t.call('PUT', `/api/users/${user.Id}/activate`, { token: adminToken }),
+      409,
+      10004,
+    );
   });
 
   it('refuses deactivating yourself and users of another tenant', async () => {
     const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
-    await expectRefused(() => inject('PUT', `/api/users/${admin!.id}/deactivate`), 403, 403);
-    await expectRefused(() => inject('PUT', `/api/users/${id.otherUser}/deactivate`), 404, 404);
+    await expectRefused(
+      () => t.call('PUT', `/api/users/${admin!.id}/deactivate`, { token: adminToken }),
+      403,
+      403,
+    );
+    await expectRefused(
+      () => t.call('PUT', `/api/users/${id.otherUser}/deactivate`, { token: adminToken }),
+      404,
+      404,
+    );
   });
 });
 
 describe('GET /api/users/forSelect', () => {
   it("lists the tenant's active users by full name, without test users", async () => {
-    const response = await inject('GET', '/api/users/forSelect');
+    const response = await t.call('GET', '/api/users/forSelect', { token: adminToken });
     expect(response.statusCode).toBe(200);
     const items = response.json<UserForSelectItem[]>();
     const rows = await db()
@@ -575,61 +630,72 @@ describe('GET /api/users/forSelect', () => {
 describe('/api/test-users', () => {
   it("creates test users in the caller's tenant, listed apart from the users", async () => {
     const testerToken = await managerWith(['user:test', 'report:read']);
-    const created = await inject(
-      'POST',
-      '/api/test-users',
-      testerToken,
-      form({ UserName: 'survey.tester', TenantId: otherTenantId, TrialExpireDate: '2030-01-01T00:00:00Z' }),
-    );
+    const created = await t.call('POST', '/api/test-users', {
+      token: testerToken,
+      body: form({
+        UserName: 'survey.tester',
+        TenantId: otherTenantId,
+        TrialExpireDate: '2030-01-01T00:00:00Z',
+      }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const tester = created.json<UserDetail>();
     // Tenant and trial are not fields of a test user: ignored.
     expect(tester).toMatchObject({ IsTestUser: true, TenantId: t.tenantId, TrialExpireDate: null });
 
-    const list = await inject('GET', '/api/test-users?$count=true', testerToken);
+    const list = await t.call('GET', '/api/test-users?$count=true', { token: testerToken });
     expect(list.statusCode, list.body).toBe(200);
     const page = list.json<GridPage<TestUserListItem>>();
     expect(page.Items.map((item) => item.UserName)).toContain('survey.tester');
     expect(page.Items[0]).not.toHaveProperty('TenantId');
-    const users = await inject(
+    const users = await t.call(
       'GET',
       `/api/users?$filter=${encodeURIComponent("UserName eq 'survey.tester'")}`,
+      { token: adminToken },
     );
     expect(users.json()).toEqual({ Items: [], Count: 0 });
 
-    expect((await inject('GET', `/api/test-users/${tester.Id}`, testerToken)).statusCode).toBe(200);
-    expect((await inject('GET', '/api/users', testerToken)).statusCode).toBe(403);
-    const off = await inject('PUT', `/api/test-users/${tester.Id}/deactivate`, testerToken);
+    expect((await t.call('GET', `/api/test-users/${tester.Id}`, { token: testerToken })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call('GET', '/api/users', { token: testerToken })).statusCode).toBe(403);
+    const off = await t.call('PUT', `/api/test-users/${tester.Id}/deactivate`, { token: testerToken });
     expect(off.json<UserDetail>().IsActive).toBe(false);
   });
 
   it('answers 404 for a regular user through the test-user routes', async () => {
     const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
-    expect((await inject('GET', `/api/test-users/${admin!.id}`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/test-users/${admin!.id}`, { token: adminToken })).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/users/roleChoices', () => {
   it("lists another tenant's roles only to a caller who may choose the tenant", async () => {
     const operator = await operatorToken();
-    const response = await inject('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, operator);
+    const response = await t.call('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, {
+      token: operator,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual([
       { Id: id.otherPowerRole, Name: 'Other Admin', SecurityLevel: SecurityLevel.Power },
       { Id: id.otherRole, Name: 'Other Viewer', SecurityLevel: SecurityLevel.Regular },
     ]);
     const managerToken = await managerWith(['user:manage']);
-    const refused = await inject('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, managerToken);
+    const refused = await t.call('GET', `/api/users/roleChoices?tenantId=${otherTenantId}`, {
+      token: managerToken,
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().Code).toBe(ErrorCode.TenantChangeNotAllowed);
-    const own = await inject('GET', `/api/users/roleChoices?tenantId=${t.tenantId}`, managerToken);
+    const own = await t.call('GET', `/api/users/roleChoices?tenantId=${t.tenantId}`, { token: managerToken });
     expect(own.json<{ Name: string }[]>().map((role) => role.Name)).toContain('Report Viewer');
-    expect((await inject('GET', '/api/users/roleChoices?tenantId=999999', operator)).json().Code).toBe(
-      ErrorCode.TenantNotFound,
-    );
+    expect(
+      (await t.call('GET', '/api/users/roleChoices?tenantId=999999', { token: operator })).json().Code,
+    ).toBe(ErrorCode.TenantNotFound);
     // Any other caller gets the same answer for a tenant that exists and one that does not.
     for (const tenantId of [otherTenantId, 999_999]) {
-      const answer = await inject('GET', `/api/users/roleChoices?tenantId=${tenantId}`, adminToken);
+      const answer = await t.call('GET', `/api/users/roleChoices?tenantId=${tenantId}`, {
+        token: adminToken,
+      });
       expect(answer.json().Code).toBe(ErrorCode.TenantChangeNotAllowed);
     }
   });

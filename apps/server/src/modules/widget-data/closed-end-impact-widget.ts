@@ -1,5 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ErrorCode, ImpactStatus, type ImpactRow, type WidgetDataFilters } from '@loupe/contracts';
+import {
+  ErrorCode,
+  ImpactStatus,
+  NEUTRAL_MIN_SCORE,
+  PROMOTER_MIN_SCORE,
+  type ImpactRow,
+  type WidgetDataFilters,
+} from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { experiences, questionChoices, questions } from '../../db/schema/index.js';
@@ -34,7 +41,7 @@ function positiveId(value: unknown): number | null {
 }
 
 /** dataFilters.ClosedEndSurveyId: one survey id (a number, a numeric string or a one-item list); null when absent. */
-export function closedEndSurveyIdOf(filters: WidgetDataFilters): number | null {
+function closedEndSurveyIdOf(filters: WidgetDataFilters): number | null {
   const raw: unknown = filters.ClosedEndSurveyId;
   if (raw === null || raw === undefined || raw === '') return null;
   const value: unknown = Array.isArray(raw) && raw.length === 1 ? (raw as unknown[])[0] : raw;
@@ -44,7 +51,7 @@ export function closedEndSurveyIdOf(filters: WidgetDataFilters): number | null {
 }
 
 /** dataFilters.OrderedQuestionIds: question ids, comma-joined (reports spec §3) or a list; null when absent. */
-export function orderedQuestionIdsOf(filters: WidgetDataFilters): number[] | null {
+function orderedQuestionIdsOf(filters: WidgetDataFilters): number[] | null {
   const raw = filters.OrderedQuestionIds;
   if (raw === null || raw === undefined) return null;
   const items: unknown[] =
@@ -120,8 +127,8 @@ export async function closedEndImpactRows(
            AND f.choice_value IS NOT NULL
        )
        SELECT a.question_id, a.choice_value, ${tallyColumns('s.nps_score')},
-         ${tallyColumns('s.nps_score', 'positive_', 's.nps_score >= 9')},
-         ${tallyColumns('s.nps_score', 'negative_', 's.nps_score < 7')}
+         ${tallyColumns('s.nps_score', 'positive_', `s.nps_score >= ${PROMOTER_MIN_SCORE}`)},
+         ${tallyColumns('s.nps_score', 'negative_', `s.nps_score < ${NEUTRAL_MIN_SCORE}`)}
        FROM answers a JOIN s ON s.session_id = a.session_id
        GROUP BY a.question_id, a.choice_value`,
       [...selection.params, query.tenantId, surveyId, questionIds],

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, impactRowSchema, type ImpactRow, type WidgetDataRequest } from '@loupe/contracts';
 import { licenses, questionChoices } from '../../db/schema/index.js';
-import { callApi } from '../../test/admin-api.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -175,7 +174,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function post(endpoint: string, body: WidgetDataRequest, status = 200) {
-  const response = await callApi(t, { method: 'POST', url: `/api/${endpoint}`, token: reader, body });
+  const response = await t.call('POST', `/api/${endpoint}`, { token: reader, body });
   expect(response.statusCode, response.body).toBe(status);
   return response;
 }
@@ -385,9 +384,7 @@ describe('POST /api/text-analytics/impact', () => {
   });
 
   it('needs report:read or report:manage', async () => {
-    const response = await callApi(t, {
-      method: 'POST',
-      url: '/api/text-analytics/impact',
+    const response = await t.call('POST', '/api/text-analytics/impact', {
       body: { TimeRange: MARCH, DataFilters: { TopicModelId: model.id } },
     });
     expect(response.statusCode).toBe(401);

@@ -3,7 +3,9 @@ import {
   ErrorCode,
   IMPACT_LABEL_MAX,
   ImpactStatus,
+  NEUTRAL_MIN_SCORE,
   npsOf,
+  PROMOTER_MIN_SCORE,
   type ImpactRow,
   type WidgetDataFilters,
 } from '@loupe/contracts';
@@ -44,7 +46,7 @@ export type ImpactMentions = {
 };
 
 /** Rows whose M has fewer sessions than this are left out unless dataFilters.MinimumResponseCount says otherwise. */
-export const IMPACT_MIN_RESPONSES_DEFAULT = 10;
+const IMPACT_MIN_RESPONSES_DEFAULT = 10;
 
 export const ImpactType = { Positive: 1, Negative: 2, Nps: 3 } as const;
 export type ImpactType = (typeof ImpactType)[keyof typeof ImpactType];
@@ -87,7 +89,7 @@ export function impactOptions(filters: WidgetDataFilters): {
 const npsOfTally = (tally: NpsTally) => npsOf(tally.promoters, tally.detractors, tally.responses);
 
 /** NPS(S) - NPS(S \ X); null when S \ X is empty. X is a subset of S. */
-export function overallImpact(selection: NpsTally, part: NpsTally): number | null {
+function overallImpact(selection: NpsTally, part: NpsTally): number | null {
   if (part.responses === 0) return 0;
   const overall = npsOfTally(selection);
   const rest = npsOfTally({
@@ -99,7 +101,7 @@ export function overallImpact(selection: NpsTally, part: NpsTally): number | nul
 }
 
 /** The category label cut to IMPACT_LABEL_MAX characters (by code point) with an ellipsis. */
-export function shortCategory(category: string): string {
+function shortCategory(category: string): string {
   const characters = Array.from(category);
   if (characters.length <= IMPACT_LABEL_MAX) return category;
   return `${characters.slice(0, IMPACT_LABEL_MAX).join('').trimEnd()}…`;
@@ -181,8 +183,7 @@ export function impactRows(
 }
 
 /** A replica count or 0. */
-export const countOf = (value: unknown): number =>
-  value === null || value === undefined ? 0 : Number(value);
+const countOf = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /** The NPS counts of columns `<prefix>responses`, `<prefix>promoters`, `<prefix>detractors` of a row. */
 export function tallyOf(row: Record<string, unknown> | undefined, prefix = ''): NpsTally {
@@ -197,8 +198,8 @@ export function tallyOf(row: Record<string, unknown> | undefined, prefix = ''): 
 export function tallyColumns(score: string, prefix = '', condition = 'true'): string {
   return (
     `count(*) FILTER (WHERE ${condition}) AS ${prefix}responses, ` +
-    `count(*) FILTER (WHERE (${condition}) AND ${score} >= 9) AS ${prefix}promoters, ` +
-    `count(*) FILTER (WHERE (${condition}) AND ${score} < 7) AS ${prefix}detractors`
+    `count(*) FILTER (WHERE (${condition}) AND ${score} >= ${PROMOTER_MIN_SCORE}) AS ${prefix}promoters, ` +
+    `count(*) FILTER (WHERE (${condition}) AND ${score} < ${NEUTRAL_MIN_SCORE}) AS ${prefix}detractors`
   );
 }
 

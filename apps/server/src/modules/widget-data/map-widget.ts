@@ -15,10 +15,10 @@ import { anyOf } from '../../db/any-of.js';
  * map code, or else code, is TR, IN or US).
  */
 
-export type MapName = 'TR' | 'IN' | 'US';
+type MapName = 'TR' | 'IN' | 'US';
 
 /** The location level whose regions each map draws. */
-export const MAP_LEVELS: Record<MapName, 2 | 3> = { TR: 3, IN: 2, US: 2 };
+const MAP_LEVELS: Record<MapName, 2 | 3> = { TR: 3, IN: 2, US: 2 };
 
 /** Map rows, one per region of the map with answers; larger Value first. */
 export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQuery): Promise<MapRow[]> {

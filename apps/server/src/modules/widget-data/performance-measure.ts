@@ -1,8 +1,10 @@
 import {
   bandColor,
   DEFAULT_TIME_COLUMN,
+  NEUTRAL_MIN_SCORE,
   npsBandColor,
   npsOf,
+  PROMOTER_MIN_SCORE,
   scoreGaugeBands,
   type WidgetDataFilters,
 } from '@loupe/contracts';
@@ -26,9 +28,9 @@ export function timePrefix(filters: WidgetDataFilters): TimePrefix {
  * What a group's Value is: the NPS of its facts, or — for a custom metric (1) or an average score (2), unless
  * an NPS question is named — the mean score.
  */
-export type ValueMode = 'nps' | 'average';
+type ValueMode = 'nps' | 'average';
 
-export function valueMode(filters: WidgetDataFilters): ValueMode {
+function valueMode(filters: WidgetDataFilters): ValueMode {
   if (filters.NpsQuestionId) return 'nps';
   return filters.MeasurementType === 1 || filters.MeasurementType === 2 ? 'average' : 'nps';
 }
@@ -75,8 +77,8 @@ export async function measuredGroups<K extends string, V = unknown>(
     const n = Number(row.n);
     const score = Number(row.score);
     group.responses += n;
-    if (score >= 9) group.promoters += n;
-    else if (score >= 7) group.neutrals += n;
+    if (score >= PROMOTER_MIN_SCORE) group.promoters += n;
+    else if (score >= NEUTRAL_MIN_SCORE) group.neutrals += n;
     else group.detractors += n;
     group.sum += score * n;
     if (row.scale !== null && row.scale !== undefined) {
@@ -141,11 +143,6 @@ export function factsWhere(query: WidgetQuery, alias: string, measured?: Compile
   const where = whereOf(query, 'facts', { alias });
   if (!where) throw new Error('the current period always has a WHERE clause');
   return both(where, measured ?? measuredFacts(query.dataFilters, alias));
-}
-
-/** Runs a replica query whose SQL was assembled from whitelisted column names and a compiled filter. */
-export function replicaRows<T>(replica: AnalyticsReplica, sql: string, filter: CompiledFilter): Promise<T[]> {
-  return replica.query<T>(sql, filter.params);
 }
 
 /** Larger Value first (no value last), then more responses, then the label. */

@@ -8,7 +8,6 @@ import {
   type WidgetDataRequest,
 } from '@loupe/contracts';
 import { journeyStages, transactionChannels, users } from '../../db/schema/index.js';
-import { callApi } from '../../test/admin-api.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -45,7 +44,7 @@ const nps = (promoters: number, detractors: number, responses: number) =>
   (100 * (promoters - detractors)) / responses;
 
 async function post<T>(endpoint: string, body: WidgetDataRequest, token = manager): Promise<T> {
-  const response = await callApi(t, { method: 'POST', url: `/api/widget-data/${endpoint}`, token, body });
+  const response = await t.call('POST', `/api/widget-data/${endpoint}`, { token, body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T>();
 }

@@ -32,7 +32,7 @@ import { anyOf } from '../../db/any-of.js';
  * come from the replica; the labels from PostgreSQL by id.
  */
 
-export type GroupBy = NonNullable<WidgetDataFilters['GroupBy']>;
+type GroupBy = NonNullable<WidgetDataFilters['GroupBy']>;
 
 type GroupedRow = MeasureRow & { id: number | null };
 
@@ -87,7 +87,7 @@ const LABELS: Record<GroupBy, LabelLoader> = {
 };
 
 /** The product level a product grouping uses: ParentCategoryLevel (default 1), at most the replica's depth. */
-export function productLevel(filters: WidgetDataFilters): number {
+function productLevel(filters: WidgetDataFilters): number {
   return Math.min(filters.ParentCategoryLevel ?? 1, PRODUCT_LEVELS);
 }
 

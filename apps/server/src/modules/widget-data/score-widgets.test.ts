@@ -9,7 +9,6 @@ import {
   type WidgetDataRequest,
 } from '@loupe/contracts';
 import { segments, users } from '../../db/schema/index.js';
-import { callApi } from '../../test/admin-api.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -173,7 +172,7 @@ async function post<T>(
   schema: { parse(value: unknown): T },
   token = reader,
 ): Promise<T> {
-  const response = await callApi(t, { method: 'POST', url: `/api/widget-data/${endpoint}`, token, body });
+  const response = await t.call('POST', `/api/widget-data/${endpoint}`, { token, body });
   expect(response.statusCode, response.body).toBe(200);
   return schema.parse(response.json());
 }
@@ -205,9 +204,7 @@ describe('POST /api/widget-data/nps', () => {
       ['Deviate', true],
       ['dataFilters', { Deviate: true }],
     ] as const) {
-      const response = await callApi(t, {
-        method: 'POST',
-        url: '/api/widget-data/nps',
+      const response = await t.call('POST', '/api/widget-data/nps', {
         token: reader,
         body: { TimeRange: MARCH, DataFilters: {}, [key]: value },
       });
@@ -491,9 +488,7 @@ describe('POST /api/widget-data/segments', () => {
   });
 
   it('needs a segment group', async () => {
-    const response = await callApi(t, {
-      method: 'POST',
-      url: '/api/widget-data/segments',
+    const response = await t.call('POST', '/api/widget-data/segments', {
       token: reader,
       body: { TimeRange: MARCH, DataFilters: {} },
     });
@@ -533,9 +528,7 @@ describe('POST /api/widget-data/weighted-experience', () => {
       gaugeDataSchema,
     );
     expect(data).toEqual({ Value: null, Responses: 0, Deviation: null, DeviationValue: null });
-    const response = await callApi(t, {
-      method: 'POST',
-      url: '/api/widget-data/weighted-experience',
+    const response = await t.call('POST', '/api/widget-data/weighted-experience', {
       token: reader,
       body: { TimeRange: MARCH, DataFilters: { ExperienceWeights: [] } },
     });

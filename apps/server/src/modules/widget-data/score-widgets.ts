@@ -163,8 +163,6 @@ export function createScoreWidgets({ db, replica }: AdministrationDeps) {
   };
 }
 
-export type ScoreWidgets = ReturnType<typeof createScoreWidgets>;
-
 function npsValue(counts: NpsCounts): number | null {
   return npsOf(counts.promoters, counts.detractors, counts.responses);
 }

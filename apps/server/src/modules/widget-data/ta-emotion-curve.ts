@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { npsOf, type EmotionCurveRow } from '@loupe/contracts';
+import { NEUTRAL_MIN_SCORE, npsOf, PROMOTER_MIN_SCORE, type EmotionCurveRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { journeyStages } from '../../db/schema/index.js';
@@ -40,8 +40,8 @@ export async function emotionCurveRows(
     replica.query<CarrierRow>(
       `SELECT stage_id, emotion_id,
          count(nps_score) AS responses,
-         count(*) FILTER (WHERE nps_score >= 9) AS promoters,
-         count(*) FILTER (WHERE nps_score < 7) AS detractors
+         count(*) FILTER (WHERE nps_score >= ${PROMOTER_MIN_SCORE}) AS promoters,
+         count(*) FILTER (WHERE nps_score < ${NEUTRAL_MIN_SCORE}) AS detractors
        FROM (
          SELECT DISTINCT stage_id, label.topic_id AS emotion_id, session_id, nps_score
          FROM (

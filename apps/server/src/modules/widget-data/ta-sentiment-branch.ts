@@ -14,7 +14,7 @@ import type { WidgetQuery } from './widget-query.js';
  */
 
 /** The branch chart's default channel level. */
-export const SENTIMENT_BRANCH_DEFAULT_LEVEL = 2;
+const SENTIMENT_BRANCH_DEFAULT_LEVEL = 2;
 
 type ChannelRow = { id: number; positive: unknown; neutral: unknown; negative: unknown };
 

@@ -28,7 +28,7 @@ import type { WidgetQuery } from './widget-query.js';
  */
 
 /** Topic trends follow the five most mentioned topics. */
-export const TOPIC_TREND_SERIES = 5;
+const TOPIC_TREND_SERIES = 5;
 
 type Series = { id: number; name: string; color: string | null };
 

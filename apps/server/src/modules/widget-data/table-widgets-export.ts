@@ -82,7 +82,7 @@ const TEXTS: Record<'tr' | 'en' | 'ar', TableTexts> = {
 };
 
 /** The texts of a language; languages without their own read English, as the console does. */
-export function tableTexts(language: string | undefined): TableTexts {
+function tableTexts(language: string | undefined): TableTexts {
   const code = toLanguageCode(language) ?? 'tr';
   return code === 'tr' || code === 'ar' ? TEXTS[code] : TEXTS.en;
 }

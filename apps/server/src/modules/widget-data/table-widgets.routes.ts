@@ -35,7 +35,7 @@ import type { WidgetResultCache } from './widget-result-cache.js';
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
 /** The largest page a table widget answers: the largest page size it offers (reports spec §9). */
-export const TABLE_MAX_TOP = Math.max(...TABLE_PAGE_SIZES);
+const TABLE_MAX_TOP = Math.max(...TABLE_PAGE_SIZES);
 /** Rows an answers export reads per replica query. */
 const EXPORT_PAGE_SIZE = 5_000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

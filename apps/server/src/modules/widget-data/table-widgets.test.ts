@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Scope, type WidgetDataRequest, type WidgetTablePage } from '@loupe/contracts';
 import { answers, users } from '../../db/schema/index.js';
-import { insertTenant, scopedToken } from '../../test/admin-api.js';
+import { insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
   await t.replica.flush();
 
   const [admin] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
-  const token = (scopes: Scope[]) => scopedToken(t, { userId: admin!.id, tenantId: t.tenantId, scopes });
+  const token = (scopes: Scope[]) => t.tokenFor({ userId: admin!.id, tenantId: t.tenantId, scopes });
   reader = await token(['report:read']);
   exporter = await token(['report:read', 'report:export']);
 });
@@ -90,11 +90,10 @@ afterAll(async () => t.close());
 type Call = { path: string; query?: string; body?: WidgetDataRequest; token?: string; language?: string };
 
 function call({ path, query = '', body = MARCH, token = reader, language = 'en' }: Call) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/widget-data/${path}${query ? `?${query}` : ''}`,
-    headers: { ...t.authHeader(token), language },
-    payload: body,
+  return t.call('POST', `/api/widget-data/${path}${query ? `?${query}` : ''}`, {
+    token,
+    body,
+    headers: { language },
   });
 }
 
@@ -351,7 +350,7 @@ describe('scoped data and tenants', () => {
         transactionChannelIds: [f.channels.south],
       })
       .returning({ id: users.id });
-    const token = await scopedToken(t, { userId: scoped!.id, tenantId: t.tenantId, scopes: ['report:read'] });
+    const token = await t.tokenFor({ userId: scoped!.id, tenantId: t.tenantId, scopes: ['report:read'] });
     const table = await page({ path: 'channel-table', token, body: channelTable(2) });
     expect(table.Items.map((row) => [row.Channel, row.Responses])).toEqual([['South', 4]]);
     // Naming North does not widen the restriction.
@@ -377,7 +376,7 @@ describe('scoped data and tenants', () => {
         passwordHash: admin!.passwordHash,
       })
       .returning({ id: users.id });
-    const token = await scopedToken(t, {
+    const token = await t.tokenFor({
       userId: other!.id,
       tenantId: otherTenant,
       scopes: ['report:manage'],
@@ -490,7 +489,7 @@ describe('POST {table}/export', () => {
     const withoutExport = await call({ path: 'answers/export', token: reader });
     expect(withoutExport.statusCode).toBe(403);
     const [admin] = await t.database.db.select().from(users).where(eq(users.userName, 'admin'));
-    const exportOnly = await scopedToken(t, {
+    const exportOnly = await t.tokenFor({
       userId: admin!.id,
       tenantId: t.tenantId,
       scopes: ['report:export'],

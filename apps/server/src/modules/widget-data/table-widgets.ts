@@ -39,7 +39,7 @@ export const CHANNEL_TABLE_COLUMNS: readonly TableColumn[] = [
  * Survey, Channel, Product and Comment do not sort: their text is read after paging (labels from PostgreSQL, the
  * comment from the page's sessions only), so ordering by it would mean reading every row's label first.
  */
-export const ANSWERS_COLUMNS: readonly TableColumn[] = [
+const ANSWERS_COLUMNS: readonly TableColumn[] = [
   { Field: 'AnsweredDate', Title: TITLE('AnsweredDate'), Type: 'date' },
   { Field: 'Survey', Title: TITLE('Survey'), Type: 'text', Sortable: false },
   { Field: 'Channel', Title: TITLE('Channel'), Type: 'text', Sortable: false },
@@ -153,7 +153,7 @@ export async function channelTablePage(
 }
 
 /** Orders rows by the terms: text by the language's collation, numbers numerically, nulls last either way. */
-export function rowComparator(order: OrderTerm[], language: string): (a: TableRow, b: TableRow) => number {
+function rowComparator(order: OrderTerm[], language: string): (a: TableRow, b: TableRow) => number {
   const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
   return (a, b) => {
     for (const { field, direction } of order) {

@@ -26,7 +26,7 @@ import type { WidgetResultCache } from './widget-result-cache.js';
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
 /** The largest page of comments. */
-export const COMMENTS_MAX_TOP = 50;
+const COMMENTS_MAX_TOP = 50;
 
 const commentsQuerySchema = z.object({
   $top: z.coerce.number().int().min(1).max(COMMENTS_MAX_TOP).optional().default(COMMENTS_DEFAULT_PAGE_SIZE),

@@ -12,7 +12,6 @@ import {
   type WidgetDataRequest,
 } from '@loupe/contracts';
 import { licenses, questions, sessions, users } from '../../db/schema/index.js';
-import { callApi } from '../../test/admin-api.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -49,7 +48,7 @@ let mood: { id: number; topics: Record<string, number> };
 const RANGE: [string, string] = ['2019-01-01', '2019-12-31'];
 
 async function post<T>(endpoint: string, body: WidgetDataRequest, token = manager): Promise<T> {
-  const response = await callApi(t, { method: 'POST', url: `/api/text-analytics/${endpoint}`, token, body });
+  const response = await t.call('POST', `/api/text-analytics/${endpoint}`, { token, body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T>();
 }
@@ -376,9 +375,7 @@ describe('POST /api/text-analytics/comments', () => {
   });
 
   it('refuses a page larger than 50', async () => {
-    const response = await callApi(t, {
-      method: 'POST',
-      url: '/api/text-analytics/comments?$top=51',
+    const response = await t.call('POST', '/api/text-analytics/comments?$top=51', {
       token: manager,
       body: { TimeRange: RANGE },
     });
@@ -560,9 +557,7 @@ describe('AI module gating', () => {
     await setAi(false);
     try {
       for (const endpoint of ['bubble', 'comments', 'emotion-curve', 'sentiment-branch', 'trend']) {
-        const response = await callApi(t, {
-          method: 'POST',
-          url: `/api/text-analytics/${endpoint}`,
+        const response = await t.call('POST', `/api/text-analytics/${endpoint}`, {
           token: manager,
           body: { TimeRange: RANGE, DataFilters: { TopicModelId: banking.id } },
         });

@@ -35,7 +35,7 @@ export function onlyMainTopics(filters: WidgetDataFilters): boolean {
   return filters.OnlyMainTopics === true || filters.OnlyMainTopics === 'true';
 }
 
-export const TREND_TYPE_FIELDS = ['topics', 'sentimentScore', 'emotions'] as const;
+const TREND_TYPE_FIELDS = ['topics', 'sentimentScore', 'emotions'] as const;
 export type TrendTypeField = (typeof TREND_TYPE_FIELDS)[number];
 
 /** dataFilters.TrendTypeField: what a topic trend's series are (default topics). */

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, topPhraseRowSchema, type TopPhraseRow, type WidgetDataRequest } from '@loupe/contracts';
 import { licenses } from '../../db/schema/index.js';
-import { callApi } from '../../test/admin-api.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -87,12 +86,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function post(body: WidgetDataRequest, status = 200) {
-  const response = await callApi(t, {
-    method: 'POST',
-    url: '/api/text-analytics/top-phrases',
-    token: reader,
-    body,
-  });
+  const response = await t.call('POST', '/api/text-analytics/top-phrases', { token: reader, body });
   expect(response.statusCode, response.body).toBe(status);
   return response;
 }

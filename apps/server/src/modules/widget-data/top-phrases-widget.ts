@@ -30,12 +30,12 @@ import { whereOf, type WidgetQuery } from './widget-query.js';
  */
 
 /** Phrases shown when dataFilters.Limit is absent (the catalogue's default). */
-export const TOP_PHRASE_DEFAULT_LIMIT = 20;
+const TOP_PHRASE_DEFAULT_LIMIT = 20;
 /**
  * At most this many distinct word forms (language, token) are stemmed per request, the most frequent first; the
  * rarer forms beyond it are left out of the counts. Ordinary selections stay far below it.
  */
-export const TOP_PHRASE_VOCABULARY_MAX = 100_000;
+const TOP_PHRASE_VOCABULARY_MAX = 100_000;
 
 type StemmedLanguage = 'tr' | 'en';
 const LOCALES: Record<StemmedLanguage, string> = { tr: 'tr-TR', en: 'en-US' };
@@ -69,7 +69,7 @@ function parsed<T>(schema: z.ZodType<T>, filters: WidgetDataFilters, field: stri
 }
 
 /** Limit (1..TOP_PHRASE_LIMIT_MAX), PhraseCount (1 or 2) and SentimentFilter (4, 2, 0, -1); otherwise a 400. */
-export function topPhraseOptions(filters: WidgetDataFilters): {
+function topPhraseOptions(filters: WidgetDataFilters): {
   limit: number;
   phraseCount: 1 | 2;
   sentiments: number[];

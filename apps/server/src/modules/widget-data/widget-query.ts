@@ -5,6 +5,8 @@ import {
   filterValues,
   parseJsonObject,
   type FilterTree,
+  NEUTRAL_MIN_SCORE,
+  PROMOTER_MIN_SCORE,
   type ReportFilter,
   type TimeRange,
   type WidgetDataFilters,
@@ -155,7 +157,7 @@ export function whereOf(
 const DAY_MS = 86_400_000;
 
 /** [from, to] -> the same number of days ending the day before `from`. */
-export function previousRange(range: TimeRange): TimeRange {
+function previousRange(range: TimeRange): TimeRange {
   const from = Date.parse(`${range[0].slice(0, 10)}T00:00:00Z`);
   const to = Date.parse(`${range[1].slice(0, 10)}T00:00:00Z`);
   const days = Math.round((to - from) / DAY_MS) + 1;
@@ -206,9 +208,10 @@ export function npsAggregates(alias?: string): string {
   const score = alias ? `${alias}.score` : 'score';
   return (
     `count(*)::INTEGER AS responses, ` +
-    `count(*) FILTER (WHERE ${score} >= 9)::INTEGER AS promoters, ` +
-    `count(*) FILTER (WHERE ${score} >= 7 AND ${score} < 9)::INTEGER AS neutrals, ` +
-    `count(*) FILTER (WHERE ${score} < 7)::INTEGER AS detractors, ` +
+    `count(*) FILTER (WHERE ${score} >= ${PROMOTER_MIN_SCORE})::INTEGER AS promoters, ` +
+    `count(*) FILTER (WHERE ${score} >= ${NEUTRAL_MIN_SCORE} AND ${score} < ${PROMOTER_MIN_SCORE})` +
+    `::INTEGER AS neutrals, ` +
+    `count(*) FILTER (WHERE ${score} < ${NEUTRAL_MIN_SCORE})::INTEGER AS detractors, ` +
     `avg(${score}) AS average`
   );
 }

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npsGaugeDataSchema, type WidgetDataRequest } from '@loupe/contracts';
 import { users } from '../../db/schema/index.js';
-import { callApi } from '../../test/admin-api.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -71,7 +70,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function nps(body: WidgetDataRequest, token = reader) {
-  const response = await callApi(t, { method: 'POST', url: '/api/widget-data/nps', token, body });
+  const response = await t.call('POST', '/api/widget-data/nps', { token, body });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   return npsGaugeDataSchema.parse(response.json());

@@ -24,7 +24,7 @@ export type WidgetResultCacheOptions = {
   ttlMs?: number;
 };
 
-export type WidgetResultStats = {
+type WidgetResultStats = {
   hits: number;
   misses: number;
   shared: number;

@@ -39,7 +39,7 @@ export const SYSTEM_WIDGET_TYPES: readonly SystemWidgetType[] = WIDGET_KINDS.map
   isAi: AI_KINDS.includes(kind),
 }));
 
-export const CATEGORY = {
+const CATEGORY = {
   general: 1,
   nps: 2,
   experience: 3,

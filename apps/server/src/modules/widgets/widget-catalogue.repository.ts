@@ -10,7 +10,7 @@ import { isAiWidget } from './widget-default-config.js';
  */
 
 /** The rows of `column`'s table the caller of `tenantId` sees: the system rows and its tenant's. */
-export const visibleTo = (column: Column, tenantId: number | null): SQL =>
+const visibleTo = (column: Column, tenantId: number | null): SQL =>
   tenantId === null ? isNull(column) : or(isNull(column), eq(column, tenantId))!;
 
 /**

@@ -9,7 +9,7 @@ import {
   type WidgetType,
 } from '@loupe/contracts';
 import { licenses, reportWidgets, widgetTypes, widgets } from '../../db/schema/index.js';
-import { callApi, expectRefusal, insertTenant, scopedToken, type ApiMethod } from '../../test/admin-api.js';
+import { expectRefusal, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ensureWidgetCatalogue } from './ensure-widget-catalogue.js';
 
@@ -22,11 +22,8 @@ let otherTenantId: number;
 
 const db = () => t.database.db;
 
-const call = (method: ApiMethod, url: string, token: string, body?: unknown) =>
-  callApi(t, { method, url, token, body });
-
 async function list<T>(url: string, token = manager): Promise<T[]> {
-  const response = await call('GET', url, token);
+  const response = await t.call('GET', url, { token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T[]>();
 }
@@ -64,15 +61,18 @@ const widgetBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createWidget(overrides: Record<string, unknown> = {}, token = manager) {
-  const response = await call('POST', '/api/widgets', token, widgetBody(overrides));
+  const response = await t.call('POST', '/api/widgets', { token, body: widgetBody(overrides) });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<WidgetCatalogueItem>();
 }
 
 async function createReport(): Promise<number> {
-  const response = await call('POST', '/api/reporteditor', manager, {
-    Title: uniqueTitle('Catalogue report'),
-    Config: '{}',
+  const response = await t.call('POST', '/api/reporteditor', {
+    token: manager,
+    body: {
+      Title: uniqueTitle('Catalogue report'),
+      Config: '{}',
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ Id: number }>().Id;
@@ -84,7 +84,7 @@ beforeAll(async () => {
   viewer = (await t.signIn('viewer')).access_token;
   otherTenantId = await insertTenant(t, 'Widget Other Co');
   const managerId = Number(JSON.parse(Buffer.from(manager.split('.')[1]!, 'base64url').toString()).sub);
-  otherManager = await scopedToken(t, {
+  otherManager = await t.tokenFor({
     userId: managerId,
     tenantId: otherTenantId,
     scopes: ['report:read', 'report:manage'],
@@ -250,7 +250,10 @@ describe('the system catalogue', () => {
 
 describe("a tenant's own widget types", () => {
   it('creates a type; an AI kind is always an AI type', async () => {
-    const created = await call('POST', '/api/widgetTypes', manager, { Name: 'Executive card', Kind: 'Card' });
+    const created = await t.call('POST', '/api/widgetTypes', {
+      token: manager,
+      body: { Name: 'Executive card', Kind: 'Card' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const type = created.json<WidgetType>();
     expect(type).toEqual({
@@ -261,12 +264,17 @@ describe("a tenant's own widget types", () => {
       IsSystem: false,
     });
     expect(type.Id).toBeGreaterThanOrEqual(10000);
-    expect((await call('GET', `/api/widgetTypes/${type.Id}`, viewer)).json<WidgetType>()).toEqual(type);
+    expect(
+      (await t.call('GET', `/api/widgetTypes/${type.Id}`, { token: viewer })).json<WidgetType>(),
+    ).toEqual(type);
 
-    const ai = await call('POST', '/api/widgetTypes', manager, {
-      Name: 'Board comments',
-      Kind: 'CommentsHighlightChart',
-      IsAIWidgetType: false,
+    const ai = await t.call('POST', '/api/widgetTypes', {
+      token: manager,
+      body: {
+        Name: 'Board comments',
+        Kind: 'CommentsHighlightChart',
+        IsAIWidgetType: false,
+      },
     });
     expect(ai.json<WidgetType>()).toMatchObject({ Kind: 'CommentsHighlightChart', IsAIWidgetType: true });
 
@@ -277,9 +285,16 @@ describe("a tenant's own widget types", () => {
   });
 
   it('refuses a second type of the same name in any case (409, 2503)', async () => {
-    await call('POST', '/api/widgetTypes', manager, { Name: 'Regional gauge', Kind: 'GaugeChart' });
+    await t.call('POST', '/api/widgetTypes', {
+      token: manager,
+      body: { Name: 'Regional gauge', Kind: 'GaugeChart' },
+    });
     const body = await expectRefusal(
-      () => call('POST', '/api/widgetTypes', manager, { Name: 'REGIONAL gauge', Kind: 'Card' }),
+      () =>
+        t.call('POST', '/api/widgetTypes', {
+          token: manager,
+          body: { Name: 'REGIONAL gauge', Kind: 'Card' },
+        }),
       { status: 409, code: ErrorCode.WidgetTypeNameExists },
       snapshot,
     );
@@ -288,49 +303,71 @@ describe("a tenant's own widget types", () => {
 
   it('renames a type; its kind cannot change while widgets use it (400, 2508)', async () => {
     const type = (
-      await call('POST', '/api/widgetTypes', manager, { Name: 'Score tile', Kind: 'Card' })
+      await t.call('POST', '/api/widgetTypes', { token: manager, body: { Name: 'Score tile', Kind: 'Card' } })
     ).json<WidgetType>();
-    const renamed = await call('PUT', `/api/widgetTypes/${type.Id}`, manager, {
-      Name: 'Score tile 2',
-      Kind: 'GaugeChart',
+    const renamed = await t.call('PUT', `/api/widgetTypes/${type.Id}`, {
+      token: manager,
+      body: {
+        Name: 'Score tile 2',
+        Kind: 'GaugeChart',
+      },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<WidgetType>()).toMatchObject({ Name: 'Score tile 2', Kind: 'GaugeChart' });
 
     await createWidget({ WidgetTypeId: type.Id });
     await expectRefusal(
-      () => call('PUT', `/api/widgetTypes/${type.Id}`, manager, { Name: 'Score tile 2', Kind: 'Card' }),
+      () =>
+        t.call('PUT', `/api/widgetTypes/${type.Id}`, {
+          token: manager,
+          body: { Name: 'Score tile 2', Kind: 'Card' },
+        }),
       { status: 400, code: ErrorCode.WidgetTypeInUse },
       snapshot,
     );
-    const kept = await call('PUT', `/api/widgetTypes/${type.Id}`, manager, {
-      Name: 'Score tile 3',
-      Kind: 'GaugeChart',
+    const kept = await t.call('PUT', `/api/widgetTypes/${type.Id}`, {
+      token: manager,
+      body: {
+        Name: 'Score tile 3',
+        Kind: 'GaugeChart',
+      },
     });
     expect(kept.statusCode, kept.body).toBe(200);
   });
 
   it('refuses changing a system type (403, 2504) and a type of another tenant (404)', async () => {
     await expectRefusal(
-      () => call('PUT', '/api/widgetTypes/1', manager, { Name: 'My trend', Kind: 'TrendChart' }),
+      () =>
+        t.call('PUT', '/api/widgetTypes/1', {
+          token: manager,
+          body: { Name: 'My trend', Kind: 'TrendChart' },
+        }),
       { status: 403, code: ErrorCode.WidgetSystemEntry },
       snapshot,
     );
     const theirs = (
-      await call('POST', '/api/widgetTypes', otherManager, { Name: 'Their card', Kind: 'Card' })
+      await t.call('POST', '/api/widgetTypes', {
+        token: otherManager,
+        body: { Name: 'Their card', Kind: 'Card' },
+      })
     ).json<WidgetType>();
     await expectRefusal(
-      () => call('PUT', `/api/widgetTypes/${theirs.Id}`, manager, { Name: 'Mine now', Kind: 'Card' }),
+      () =>
+        t.call('PUT', `/api/widgetTypes/${theirs.Id}`, {
+          token: manager,
+          body: { Name: 'Mine now', Kind: 'Card' },
+        }),
       { status: 404, code: ErrorCode.NotFound },
       snapshot,
     );
-    expect((await call('GET', `/api/widgetTypes/${theirs.Id}`, manager)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/widgetTypes/${theirs.Id}`, { token: manager })).statusCode).toBe(404);
     expect((await list<WidgetType>('/api/widgetTypes')).some((type) => type.Id === theirs.Id)).toBe(false);
   });
 
   it('refuses writes to report readers (403) and bodies that do not match the schema (3333)', async () => {
     await expectRefusal(
-      () => call('POST', '/api/widgetTypes', viewer, { Name: 'Viewer type', Kind: 'Card' }),
+      () =>
+        t.call('POST', '/api/widgetTypes', { token: viewer, body: { Name: 'Viewer type', Kind: 'Card' } }),
       { status: 403, code: ErrorCode.Forbidden },
       snapshot,
     );
@@ -340,7 +377,7 @@ describe("a tenant's own widget types", () => {
       { Name: 'Pie', Kind: 'PieChart' },
     ]) {
       await expectRefusal(
-        () => call('POST', '/api/widgetTypes', manager, body),
+        () => t.call('POST', '/api/widgetTypes', { token: manager, body }),
         { status: 400, code: ErrorCode.ModelNotValid },
         snapshot,
       );
@@ -377,9 +414,9 @@ describe("a tenant's own widgets", () => {
       size: { w: 6, h: 2 },
       dataFilters: { TimeColumn: 'AnsweredDateId' },
     });
-    expect((await call('GET', `/api/widgets/${widget.Id}`, viewer)).json<WidgetCatalogueItem>()).toEqual(
-      widget,
-    );
+    expect(
+      (await t.call('GET', `/api/widgets/${widget.Id}`, { token: viewer })).json<WidgetCatalogueItem>(),
+    ).toEqual(widget);
     const general = (await catalogue()).filter((item) => item.WidgetCategoryId === 1).map((item) => item.Id);
     expect(general.slice(0, 5)).toEqual([3, 8, 11, 12, 13]);
     expect(general).toContain(widget.Id);
@@ -387,12 +424,10 @@ describe("a tenant's own widgets", () => {
 
   it('edits its widget; a disabled widget is locked', async () => {
     const widget = await createWidget();
-    const edited = await call(
-      'PUT',
-      `/api/widgets/${widget.Id}`,
-      manager,
-      widgetBody({ Title: 'Renamed widget', IsEnabled: false, WidgetCategoryId: 2 }),
-    );
+    const edited = await t.call('PUT', `/api/widgets/${widget.Id}`, {
+      token: manager,
+      body: widgetBody({ Title: 'Renamed widget', IsEnabled: false, WidgetCategoryId: 2 }),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<WidgetCatalogueItem>()).toMatchObject({
       Id: widget.Id,
@@ -435,19 +470,21 @@ describe("a tenant's own widgets", () => {
       'text',
     ]) {
       await expectRefusal(
-        () => call('POST', '/api/widgets', manager, widgetBody({ Config: JSON.stringify(config) })),
+        () =>
+          t.call('POST', '/api/widgets', {
+            token: manager,
+            body: widgetBody({ Config: JSON.stringify(config) }),
+          }),
         { status: 400, code: ErrorCode.WidgetConfigInvalid },
         snapshot,
       );
     }
     const body = await expectRefusal(
       () =>
-        call(
-          'POST',
-          '/api/widgets',
-          manager,
-          widgetBody({ Config: '{"dataEndpoint":"api/widget-data/nps","type":"TrendChart"}' }),
-        ),
+        t.call('POST', '/api/widgets', {
+          token: manager,
+          body: widgetBody({ Config: '{"dataEndpoint":"api/widget-data/nps","type":"TrendChart"}' }),
+        }),
       { status: 400, code: ErrorCode.WidgetConfigInvalid },
       snapshot,
     );
@@ -455,7 +492,7 @@ describe("a tenant's own widgets", () => {
       { Path: 'Config', Message: 'type must be Card, the kind of the widget type' },
     ]);
     await expectRefusal(
-      () => call('POST', '/api/widgets', manager, widgetBody({ Config: '{broken' })),
+      () => t.call('POST', '/api/widgets', { token: manager, body: widgetBody({ Config: '{broken' }) }),
       { status: 400, code: ErrorCode.ModelNotValid },
       snapshot,
     );
@@ -464,17 +501,15 @@ describe("a tenant's own widgets", () => {
   it('refuses default dataFilters a data request would refuse (400, 2505 naming the field)', async () => {
     const body = await expectRefusal(
       () =>
-        call(
-          'POST',
-          '/api/widgets',
-          manager,
-          widgetBody({
+        t.call('POST', '/api/widgets', {
+          token: manager,
+          body: widgetBody({
             Config: JSON.stringify({
               dataEndpoint: 'api/widget-data/card',
               dataFilters: { SessionStatus: 5 },
             }),
           }),
-        ),
+        }),
       { status: 400, code: ErrorCode.WidgetConfigInvalid },
       snapshot,
     );
@@ -485,7 +520,10 @@ describe("a tenant's own widgets", () => {
 
   it("refuses a type or category outside the caller's catalogue (3333)", async () => {
     const theirs = (
-      await call('POST', '/api/widgetTypes', otherManager, { Name: 'Other tenant gauge', Kind: 'GaugeChart' })
+      await t.call('POST', '/api/widgetTypes', {
+        token: otherManager,
+        body: { Name: 'Other tenant gauge', Kind: 'GaugeChart' },
+      })
     ).json<WidgetType>();
     for (const [overrides, path] of [
       [{ WidgetTypeId: theirs.Id }, 'WidgetTypeId'],
@@ -493,7 +531,7 @@ describe("a tenant's own widgets", () => {
       [{ WidgetCategoryId: 5 }, 'WidgetCategoryId'],
     ] as const) {
       const body = await expectRefusal(
-        () => call('POST', '/api/widgets', manager, widgetBody(overrides)),
+        () => t.call('POST', '/api/widgets', { token: manager, body: widgetBody(overrides) }),
         { status: 400, code: ErrorCode.ModelNotValid },
         snapshot,
       );
@@ -504,14 +542,18 @@ describe("a tenant's own widgets", () => {
   it('refuses a second widget of the same title in any case (409, 2502), in its own tenant only', async () => {
     await createWidget({ Title: 'Weekly pulse' });
     const body = await expectRefusal(
-      () => call('POST', '/api/widgets', manager, widgetBody({ Title: 'weekly PULSE' })),
+      () => t.call('POST', '/api/widgets', { token: manager, body: widgetBody({ Title: 'weekly PULSE' }) }),
       { status: 409, code: ErrorCode.WidgetTitleExists },
       snapshot,
     );
     expect(body.Details).toEqual([{ Path: 'Title', Message: 'A widget with this title already exists' }]);
     const other = await createWidget({ Title: 'Renamed later' });
     await expectRefusal(
-      () => call('PUT', `/api/widgets/${other.Id}`, manager, widgetBody({ Title: 'Weekly Pulse' })),
+      () =>
+        t.call('PUT', `/api/widgets/${other.Id}`, {
+          token: manager,
+          body: widgetBody({ Title: 'Weekly Pulse' }),
+        }),
       { status: 409, code: ErrorCode.WidgetTitleExists },
       snapshot,
     );
@@ -521,7 +563,11 @@ describe("a tenant's own widgets", () => {
 
   it('refuses changing a system widget (403, 2504)', async () => {
     await expectRefusal(
-      () => call('PUT', '/api/widgets/1', manager, widgetBody({ Title: 'My NPS gauge', WidgetTypeId: 3 })),
+      () =>
+        t.call('PUT', '/api/widgets/1', {
+          token: manager,
+          body: widgetBody({ Title: 'My NPS gauge', WidgetTypeId: 3 }),
+        }),
       { status: 403, code: ErrorCode.WidgetSystemEntry },
       snapshot,
     );
@@ -536,9 +582,13 @@ describe("a tenant's own widgets", () => {
     expect(titles(await catalogue(otherManager))).toContain('Other Co only');
     expect(titles(await catalogue(otherManager))).not.toContain('Demo Bank only');
     expect((await catalogue(otherManager)).filter((item) => item.IsSystem)).toHaveLength(38);
-    expect((await call('GET', `/api/widgets/${mine.Id}`, otherManager)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/widgets/${mine.Id}`, { token: otherManager })).statusCode).toBe(404);
     await expectRefusal(
-      () => call('PUT', `/api/widgets/${theirs.Id}`, manager, widgetBody({ Title: 'Taken over' })),
+      () =>
+        t.call('PUT', `/api/widgets/${theirs.Id}`, {
+          token: manager,
+          body: widgetBody({ Title: 'Taken over' }),
+        }),
       { status: 404, code: ErrorCode.NotFound },
       snapshot,
     );
@@ -546,13 +596,13 @@ describe("a tenant's own widgets", () => {
 
   it('refuses writes to report readers and tenantless callers (403)', async () => {
     await expectRefusal(
-      () => call('POST', '/api/widgets', viewer, widgetBody()),
+      () => t.call('POST', '/api/widgets', { token: viewer, body: widgetBody() }),
       { status: 403, code: ErrorCode.Forbidden },
       snapshot,
     );
-    const tenantless = await scopedToken(t, { userId: 1, tenantId: null, scopes: ['report:manage'] });
+    const tenantless = await t.tokenFor({ userId: 1, tenantId: null, scopes: ['report:manage'] });
     await expectRefusal(
-      () => call('POST', '/api/widgets', tenantless, widgetBody()),
+      () => t.call('POST', '/api/widgets', { token: tenantless, body: widgetBody() }),
       { status: 403, code: ErrorCode.SameTenantRequired },
       snapshot,
     );
@@ -570,7 +620,10 @@ describe("a tenant's own widgets", () => {
 
 describe('report widgets and the catalogue', () => {
   const place = (reportId: number, widgetId: number) =>
-    call('POST', '/api/reportWidgets', manager, { ReportId: reportId, WidgetId: widgetId, Config: '{}' });
+    t.call('POST', '/api/reportWidgets', {
+      token: manager,
+      body: { ReportId: reportId, WidgetId: widgetId, Config: '{}' },
+    });
 
   it("adds system and own widgets, and refuses one outside the caller's catalogue (400, 2506)", async () => {
     const reportId = await createReport();
@@ -592,16 +645,22 @@ describe('report widgets and the catalogue', () => {
     const reportId = await createReport();
     const own = await createWidget();
     const placed = (await place(reportId, own.Id)).json<ReportWidget>();
-    await call('PUT', `/api/widgets/${own.Id}`, manager, widgetBody({ Title: own.Title, IsEnabled: false }));
+    await t.call('PUT', `/api/widgets/${own.Id}`, {
+      token: manager,
+      body: widgetBody({ Title: own.Title, IsEnabled: false }),
+    });
     await expectRefusal(
       () => place(reportId, own.Id),
       { status: 403, code: ErrorCode.WidgetLocked },
       snapshot,
     );
-    const edited = await call('PUT', `/api/reportWidgets/${placed.Id}`, manager, {
-      ReportId: reportId,
-      WidgetId: own.Id,
-      Config: '{"title":"still here"}',
+    const edited = await t.call('PUT', `/api/reportWidgets/${placed.Id}`, {
+      token: manager,
+      body: {
+        ReportId: reportId,
+        WidgetId: own.Id,
+        Config: '{"title":"still here"}',
+      },
     });
     expect(edited.statusCode, edited.body).toBe(200);
 
@@ -623,10 +682,13 @@ describe('report widgets and the catalogue', () => {
       .returning({ id: reportWidgets.id });
     await expectRefusal(
       () =>
-        call('PUT', `/api/reportWidgets/${row!.id}`, manager, {
-          ReportId: reportId,
-          WidgetId: 99999,
-          Config: '{}',
+        t.call('PUT', `/api/reportWidgets/${row!.id}`, {
+          token: manager,
+          body: {
+            ReportId: reportId,
+            WidgetId: 99999,
+            Config: '{}',
+          },
         }),
       { status: 400, code: ErrorCode.WidgetNotInCatalogue },
       snapshot,

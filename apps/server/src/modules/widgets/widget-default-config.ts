@@ -15,10 +15,10 @@ import { assertWidgetConfig, withWidgetSize } from '../reports/widget-config.js'
  */
 
 /** `api/` then a plain path: letters, digits, `-`, `_` and `/` (no dots, query or host), e.g. `api/widget-data/nps`. */
-export const DATA_ENDPOINT_PATTERN = /^api\/[A-Za-z0-9][A-Za-z0-9_\-/]*$/;
+const DATA_ENDPOINT_PATTERN = /^api\/[A-Za-z0-9][A-Za-z0-9_\-/]*$/;
 
 /** Endpoints of the text-analytics module: a widget reading one needs the AI module whatever its category. */
-export const TEXT_ANALYTICS_ENDPOINT_PREFIX = 'api/text-analytics/';
+const TEXT_ANALYTICS_ENDPOINT_PREFIX = 'api/text-analytics/';
 
 const invalidConfig = (message: string) =>
   badRequest(ErrorCode.WidgetConfigInvalid, [{ Path: 'Config', Message: message }]);

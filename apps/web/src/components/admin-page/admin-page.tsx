@@ -8,7 +8,7 @@ import styles from './admin-page.module.css';
  * How wide a page may grow: `small` 880px, `medium` 960px, `large` 1040px (forms and details, centred), `full`
  * the whole content area (lists).
  */
-export type AdminPageSize = 'small' | 'medium' | 'large' | 'full';
+type AdminPageSize = 'small' | 'medium' | 'large' | 'full';
 
 /** The way back from a page, e.g. `{ to: '/roles', label: t('back') }` (the label already translated). */
 export type BackLink = { to: string; label: string };

@@ -11,7 +11,7 @@ export type ActionMutation<V> = {
 };
 
 /** The button's words, already translated in the feature's namespace. */
-export type ConfirmActionTexts = {
+type ConfirmActionTexts = {
   /** The button's accessible name (and its tooltip when compact), e.g. "Delete Administrator". */
   label: string;
   /** The visible text of the full-size button. */

@@ -115,7 +115,7 @@ export type DataGridProps<T> = {
 };
 
 /** How long typing pauses before the search runs. */
-export const GRID_SEARCH_DEBOUNCE_MS = 300;
+const GRID_SEARCH_DEBOUNCE_MS = 300;
 
 // Clicks and keys inside the actions cell (also from its popconfirms, which bubble through React) are not
 // a click on the row.

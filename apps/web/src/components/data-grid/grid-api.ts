@@ -12,7 +12,7 @@ import { withQuery } from './grid-query';
  * Runs `call`, and on a 403 refreshes the tokens once and runs it again (shell spec §8: "401 or 403 trigger a
  * token refresh and reload"; `apiRequest` already does this for a 401). A refused refresh ends the session.
  */
-export async function withForbiddenRefresh<T>(call: () => Promise<T>): Promise<T> {
+async function withForbiddenRefresh<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -12,7 +12,7 @@ import type { GridSort } from './grid-query';
 export const ACTIONS_COLUMN_KEY = '__actions';
 
 /** What the header cell component gets to draw a column's resize handle. */
-export type ColumnResize = { width: number; label: string; onResize: (width: number) => void };
+type ColumnResize = { width: number; label: string; onResize: (width: number) => void };
 
 /** The header cell's own props: the `th` attributes plus the resize handle of a resizable column. */
 export type HeaderCellProps = HTMLAttributes<HTMLTableCellElement> & { resize?: ColumnResize };

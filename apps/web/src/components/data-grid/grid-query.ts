@@ -47,7 +47,7 @@ export function combineFilters(...filters: (string | undefined)[]): string | und
   return present.map((filter) => `(${filter})`).join(' and ');
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export type GridSort = { field: string; direction: SortDirection };
 
 /** The `$orderby` of the user's sort, else the list's default order (the server adds its tie-breaker). */
@@ -70,7 +70,7 @@ export type GridState = {
 };
 
 /** The `$filter` the grid sends: the caller's filter AND the search. */
-export function gridFilter(state: Pick<GridState, 'filter' | 'search' | 'searchField'>): string | undefined {
+function gridFilter(state: Pick<GridState, 'filter' | 'search' | 'searchField'>): string | undefined {
   const search = state.searchField ? searchFilter(state.searchField, state.search ?? '') : undefined;
   return combineFilters(state.filter, search);
 }

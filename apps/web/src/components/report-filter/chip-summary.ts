@@ -15,9 +15,9 @@ import { isFilterSet, restrictedFilterKeys, type FilterKey, type FilterRestricti
  */
 
 /** Summaries longer than this are cut with an ellipsis (reports spec §2). */
-export const CHIP_SUMMARY_MAX = 30;
+const CHIP_SUMMARY_MAX = 30;
 /** How many values a summary names before "N more". */
-export const CHIP_SUMMARY_VALUES = 2;
+const CHIP_SUMMARY_VALUES = 2;
 
 /** A single value of a filter, as the chip names it: an id, a code, a text, or the score range. */
 export type ChipValue = FilterValue;
@@ -30,7 +30,7 @@ export type FilterChip = {
 };
 
 /** The filter's values as a list: sets by their ids, topic filters by their topics (the registry's kinds). */
-export function chipValues(filter: ReportFilter, key: FilterKey): ChipValue[] {
+function chipValues(filter: ReportFilter, key: FilterKey): ChipValue[] {
   return filterValues(key, filter[key]);
 }
 

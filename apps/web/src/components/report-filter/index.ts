@@ -17,19 +17,7 @@
  * <FilterChips value={filter} onChange={setFilter} restrictions={restrictions} />
  * ```
  */
-export { ReportFilterPanel, type ReportFilterPanelProps } from './report-filter-panel';
-export { FilterChips, type FilterChipsProps } from './filter-chips';
-export {
-  AI_FILTER_KEYS,
-  BASE_FILTER_KEYS,
-  ADVANCED_FILTER_KEYS,
-  applyPanelFilter,
-  clearPanelFilter,
-  countSetFilters,
-  offeredFilterKeys,
-  type FilterKey,
-  type FilterRestrictions,
-} from './panel-filter';
-export { useFilterOptions, type FilterOptions } from './use-filter-options';
-export { useUserFilters } from './api/get-user-filters';
-export { filterKeys } from './api/filter-query-keys';
+export { ReportFilterPanel } from './report-filter-panel';
+export { FilterChips } from './filter-chips';
+export { type FilterKey, type FilterRestrictions } from './panel-filter';
+export { useFilterOptions } from './use-filter-options';

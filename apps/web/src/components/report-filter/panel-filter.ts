@@ -114,7 +114,7 @@ export function clearPanelFilter({
 }
 
 /** The message key (namespace `filters`) of a field's problem. */
-export type FilterProblem =
+type FilterProblem =
   'errors.scoreRangeOrder' | 'errors.questionNeedsSurvey' | 'errors.freeTextTooLong' | 'errors.invalid';
 
 export type FilterProblems = Partial<Record<FilterKey, FilterProblem>>;

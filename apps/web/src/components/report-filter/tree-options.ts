@@ -7,13 +7,13 @@ import type { LookupTreeNode } from '@loupe/contracts';
  */
 
 /** Trees with fewer nodes than this show them all; larger ones load in batches. */
-export const TREE_ALL_OPTIONS_BELOW = 1500;
+const TREE_ALL_OPTIONS_BELOW = 1500;
 /** Nodes per batch of a large tree. */
 export const TREE_BATCH_SIZE = 50;
 /** The next batch loads when the list is scrolled past this share of its height. */
-export const TREE_LOAD_MORE_AT = 0.8;
+const TREE_LOAD_MORE_AT = 0.8;
 /** A search needs this many characters. */
-export const TREE_SEARCH_MIN_LENGTH = 2;
+const TREE_SEARCH_MIN_LENGTH = 2;
 /** A search without results shows the no-results text after this long. */
 export const TREE_NO_RESULTS_AFTER_MS = 15_000;
 /** Chosen values shown before "+N". */

@@ -21,12 +21,12 @@ import { treeNames, trimTree } from './tree-options';
  */
 
 /** A choice of a flat select. */
-export type SelectOption = { value: number | string; label: string };
+type SelectOption = { value: number | string; label: string };
 /** A titled group of choices (segments by segment group). */
-export type SelectGroup = { label: string; title: string; options: SelectOption[] };
+type SelectGroup = { label: string; title: string; options: SelectOption[] };
 
 /** A topic tree node: a model (not selectable, value `model:<id>`) or one of its topics. */
-export type TopicOption = {
+type TopicOption = {
   value: number | string;
   title: string;
   disabled?: boolean;
@@ -58,7 +58,7 @@ function lookupOf(key: FilterKey): Lookup | null {
   return lookup === undefined ? null : LIST_OF[lookup];
 }
 
-export type FieldState = { loading: boolean; failed: boolean };
+type FieldState = { loading: boolean; failed: boolean };
 
 export type FilterOptions = {
   trees: Record<FilterTreeList, LookupTreeNode[]>;

@@ -28,7 +28,7 @@ export const DATE_PRESETS = [
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
 /** What an unknown preset name stands for. */
-export const FALLBACK_PRESET: DatePreset = 'last30Days';
+const FALLBACK_PRESET: DatePreset = 'last30Days';
 
 export type DayRange = [Dayjs, Dayjs];
 

@@ -22,13 +22,13 @@ import {
 export type ReportConfigObject = Record<string, unknown>;
 
 /** The advanced filters a report may offer on its page (reports spec §3), in the order the dialog lists them. */
-export { ADVANCED_FILTERS, type AdvancedFilter };
+export { ADVANCED_FILTERS };
 
 /**
  * The report's own fixed filters (config.filters) the dialog chooses (the registry's `reportDialog` rows), as
  * their form controls hold them: tree sets and transaction types as ids, segments as 'groupId;id'.
  */
-export type ReportFixedFilters = Record<ReportDialogFilterKey, (number | string)[]>;
+type ReportFixedFilters = Record<ReportDialogFilterKey, (number | string)[]>;
 
 /** What the General tab edits. */
 export type ReportGeneralSettings = {
@@ -77,7 +77,7 @@ export function isScopedReport(config: ReportConfigObject): boolean {
 }
 
 /** The fixed filters the dialog chooses (the registry's form converters); values of the wrong type are left out. */
-export function fixedFiltersOf(config: ReportConfigObject): ReportFixedFilters {
+function fixedFiltersOf(config: ReportConfigObject): ReportFixedFilters {
   const filters = isObject(config.filters) ? config.filters : {};
   return Object.fromEntries(
     REPORT_DIALOG_FILTER_KEYS.map((key) => [key, filterToForm(key, filters[key])]),

@@ -7,7 +7,7 @@
  */
 
 /** Reports spec §9. */
-export const PDF_PAGE_PADDING_PT = 20;
+const PDF_PAGE_PADDING_PT = 20;
 const JPEG_QUALITY = 0.92;
 /** Elements carrying this attribute (drag handles, menus, the export button itself) are left out of the PDF. */
 export const PDF_IGNORE_ATTRIBUTE = 'data-pdf-ignore';

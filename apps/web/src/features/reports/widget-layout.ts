@@ -13,8 +13,8 @@ import {
  */
 
 /** Grid columns of the report page; a width unit spans two. */
-export const GRID_COLUMNS = 12;
-export const COLUMNS_PER_WIDTH_UNIT = 2;
+const GRID_COLUMNS = 12;
+const COLUMNS_PER_WIDTH_UNIT = 2;
 
 /**
  * A widget's Config JSON as read from its text (`parseJsonObject`, malformed or non-object text reads as `{}`):

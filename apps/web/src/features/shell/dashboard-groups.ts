@@ -27,7 +27,7 @@ export type GroupNameProblem = 'required' | 'tooLong' | 'taken' | 'reserved';
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /** The report's menu group; a blank Category belongs to the default group. */
-export function categoryOf(report: Pick<ReportListItem, 'Category'>): string {
+function categoryOf(report: Pick<ReportListItem, 'Category'>): string {
   return report.Category.trim() || DEFAULT_MENU_GROUP;
 }
 
@@ -49,7 +49,7 @@ export function shownTitle(title: string, translate: (key: string) => string): s
 }
 
 /** The server's order: Order, then Title, then Id (so equal orders still list the same way every time). */
-export function sortMenuReports(reports: readonly ReportListItem[]): ReportListItem[] {
+function sortMenuReports(reports: readonly ReportListItem[]): ReportListItem[] {
   return [...reports].sort((a, b) => a.Order - b.Order || a.Title.localeCompare(b.Title) || a.Id - b.Id);
 }
 

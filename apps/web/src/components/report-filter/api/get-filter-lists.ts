@@ -44,7 +44,7 @@ const LISTS: { [L in FilterList]: { path: string; item: ZodType<Items[L]> } } = 
 };
 
 /** `GET` one of the lookups above. */
-export function getFilterList<L extends FilterList>(list: L, signal?: AbortSignal): Promise<Items[L][]> {
+function getFilterList<L extends FilterList>(list: L, signal?: AbortSignal): Promise<Items[L][]> {
   const { path, item } = LISTS[list];
   return apiRequest({
     path,
@@ -54,7 +54,7 @@ export function getFilterList<L extends FilterList>(list: L, signal?: AbortSigna
   });
 }
 
-export function filterListQueryOptions<L extends FilterList>(list: L) {
+function filterListQueryOptions<L extends FilterList>(list: L) {
   return queryOptions({
     queryKey: filterKeys.lookup(list),
     queryFn: ({ signal }) => getFilterList(list, signal),

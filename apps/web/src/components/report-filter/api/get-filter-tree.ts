@@ -8,7 +8,7 @@ import { LOOKUP_STALE_TIME, filterKeys } from './filter-query-keys';
 export type FilterTreeList = 'channels' | 'products' | 'locations';
 
 /** `GET /api/filters/{channels|products|locations}?isTreeBuilt=true`: the tree, trimmed by the caller's restrictions. */
-export function getFilterTree(list: FilterTreeList, signal?: AbortSignal): Promise<LookupTreeNode[]> {
+function getFilterTree(list: FilterTreeList, signal?: AbortSignal): Promise<LookupTreeNode[]> {
   return apiRequest({
     path: `/api/filters/${list}?isTreeBuilt=true`,
     schema: z.array(lookupTreeNodeSchema),
@@ -18,7 +18,7 @@ export function getFilterTree(list: FilterTreeList, signal?: AbortSignal): Promi
   });
 }
 
-export function filterTreeQueryOptions(list: FilterTreeList) {
+function filterTreeQueryOptions(list: FilterTreeList) {
   return queryOptions({
     queryKey: filterKeys.lookup(list),
     queryFn: ({ signal }) => getFilterTree(list, signal),

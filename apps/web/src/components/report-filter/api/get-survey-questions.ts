@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { LOOKUP_STALE_TIME, filterKeys } from './filter-query-keys';
 
 /** `GET /api/questions?surveyId=`: one survey's questions. */
-export function getSurveyQuestions(surveyId: number, signal?: AbortSignal): Promise<QuestionLookupItem[]> {
+function getSurveyQuestions(surveyId: number, signal?: AbortSignal): Promise<QuestionLookupItem[]> {
   return apiRequest({
     path: `/api/questions?surveyId=${surveyId}`,
     schema: z.array(questionLookupItemSchema),

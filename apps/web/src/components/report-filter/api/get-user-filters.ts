@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { filterKeys } from './filter-query-keys';
 
 /** `GET /api/users/filter?page=`: the caller's saved filters of a page. */
-export function getUserFilters(page: string, signal?: AbortSignal): Promise<UserFilter[]> {
+function getUserFilters(page: string, signal?: AbortSignal): Promise<UserFilter[]> {
   return apiRequest({
     path: `/api/users/filter?${new URLSearchParams({ page }).toString()}`,
     schema: z.array(userFilterSchema),
@@ -13,7 +13,7 @@ export function getUserFilters(page: string, signal?: AbortSignal): Promise<User
   });
 }
 
-export function userFiltersQueryOptions(page: string) {
+function userFiltersQueryOptions(page: string) {
   return queryOptions({
     queryKey: filterKeys.saved(page),
     queryFn: ({ signal }) => getUserFilters(page, signal),

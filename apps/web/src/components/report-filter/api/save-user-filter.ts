@@ -10,7 +10,7 @@ import { filterKeys } from './filter-query-keys';
  */
 
 /** `POST /api/users/filter/`: 201 with the saved filter. */
-export function createUserFilter(body: UserFilterSave): Promise<UserFilter> {
+function createUserFilter(body: UserFilterSave): Promise<UserFilter> {
   return apiRequest({
     path: '/api/users/filter/',
     method: 'POST',
@@ -21,7 +21,7 @@ export function createUserFilter(body: UserFilterSave): Promise<UserFilter> {
 }
 
 /** `PUT /api/users/filter/{id}`: a new name (or Config) for a saved filter; answers the saved filter. */
-export function updateUserFilter({ id, body }: { id: number; body: UserFilterSave }): Promise<UserFilter> {
+function updateUserFilter({ id, body }: { id: number; body: UserFilterSave }): Promise<UserFilter> {
   return apiRequest({
     path: `/api/users/filter/${id}`,
     method: 'PUT',
@@ -32,7 +32,7 @@ export function updateUserFilter({ id, body }: { id: number; body: UserFilterSav
 }
 
 /** `DELETE /api/users/filter/{id}`: 204. */
-export async function deleteUserFilter(id: number): Promise<void> {
+async function deleteUserFilter(id: number): Promise<void> {
   await apiRequest({ path: `/api/users/filter/${id}`, method: 'DELETE', schema: z.unknown() });
 }
 

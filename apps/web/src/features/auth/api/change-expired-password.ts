@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/change-expired-password` (public): replaces a password that expired, after `expired_password`. */
-export async function changeExpiredPassword(body: ChangeExpiredPassword): Promise<void> {
+async function changeExpiredPassword(body: ChangeExpiredPassword): Promise<void> {
   await apiRequest({
     path: '/api/account/change-expired-password',
     method: 'POST',

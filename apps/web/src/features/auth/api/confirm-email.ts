@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/confirm-email`: confirms with the mailed token (410 expired, 404 invalid). */
-export function confirmEmail(token: string): Promise<ConfirmEmailResult> {
+function confirmEmail(token: string): Promise<ConfirmEmailResult> {
   return apiRequest({
     path: '/api/account/confirm-email',
     method: 'POST',
@@ -17,7 +17,7 @@ export function confirmEmail(token: string): Promise<ConfirmEmailResult> {
  * The page confirms as soon as it opens. As a query, React's development double mount shares one request; a
  * second one would answer 'already-confirmed' and hide the first one's 'confirmed'.
  */
-export function confirmEmailQueryOptions(token: string) {
+function confirmEmailQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['auth', 'confirm-email', token],
     queryFn: () => confirmEmail(token),

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/two-factor/enable` (signed-in): turns two-factor on; answers the ten recovery codes once. */
-export function enableTwoFactor(body: TwoFactorCode): Promise<RecoveryCodes> {
+function enableTwoFactor(body: TwoFactorCode): Promise<RecoveryCodes> {
   return apiRequest({
     path: '/api/account/two-factor/enable',
     method: 'POST',

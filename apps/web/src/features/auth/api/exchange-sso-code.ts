@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { redirectTarget, saveSession } from '../../../lib/auth';
 import { exchangeForTokens } from '../../../lib/api-client';
 
-export type SsoCallback = { code: string; state: string };
+type SsoCallback = { code: string; state: string };
 
 /**
  * `POST /api/sso/token`: trades the identity provider's code for our tokens, keeps them, and returns where to
  * go next (a path of this app). Throws `TokenRequestError` (`invalid_sso_login`) when the server refuses.
  */
-export async function exchangeSsoCode({ code, state }: SsoCallback): Promise<string> {
+async function exchangeSsoCode({ code, state }: SsoCallback): Promise<string> {
   const answer = await exchangeForTokens(
     '/api/sso/token',
     { Code: code, State: state } satisfies SsoTokenRequest,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/forgot-password`: mails a reset link when the user exists; always 202, so nobody learns which accounts exist. */
-export async function forgotPassword(body: AccountLogin): Promise<void> {
+async function forgotPassword(body: AccountLogin): Promise<void> {
   await apiRequest({
     path: '/api/account/forgot-password',
     method: 'POST',

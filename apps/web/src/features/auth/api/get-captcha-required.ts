@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/captcha/required?login=`: whether the next sign-in of this login (or this address) needs a captcha. */
-export function getCaptchaRequired(login: string, signal?: AbortSignal): Promise<CaptchaRequired> {
+function getCaptchaRequired(login: string, signal?: AbortSignal): Promise<CaptchaRequired> {
   const query = new URLSearchParams({ login }).toString();
   return apiRequest({
     path: `/api/captcha/required?${query}`,
@@ -13,7 +13,7 @@ export function getCaptchaRequired(login: string, signal?: AbortSignal): Promise
   });
 }
 
-export function captchaRequiredQueryOptions(login: string) {
+function captchaRequiredQueryOptions(login: string) {
   return queryOptions({
     queryKey: ['auth', 'captcha-required', login.trim().toLowerCase()],
     queryFn: ({ signal }) => getCaptchaRequired(login.trim(), signal),

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/captcha`: a new single-use challenge (5 characters, valid 5 minutes). */
-export function getCaptcha(signal?: AbortSignal): Promise<Captcha> {
+function getCaptcha(signal?: AbortSignal): Promise<Captcha> {
   return apiRequest({ path: '/api/captcha', schema: captchaSchema, signal, showErrorDialog: false });
 }
 
-export function captchaQueryOptions() {
+function captchaQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'captcha'],
     queryFn: ({ signal }) => getCaptcha(signal),

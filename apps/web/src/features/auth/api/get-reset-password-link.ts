@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/account/reset-password/{token}`: 200 with the user name, 410 expired, 404 invalid or used. */
-export function getResetPasswordLink(token: string, signal?: AbortSignal): Promise<ResetPasswordLink> {
+function getResetPasswordLink(token: string, signal?: AbortSignal): Promise<ResetPasswordLink> {
   return apiRequest({
     path: `/api/account/reset-password/${encodeURIComponent(token)}`,
     schema: resetPasswordLinkSchema,
@@ -12,7 +12,7 @@ export function getResetPasswordLink(token: string, signal?: AbortSignal): Promi
   });
 }
 
-export function resetPasswordLinkQueryOptions(token: string) {
+function resetPasswordLinkQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['auth', 'reset-password-link', token],
     queryFn: ({ signal }) => getResetPasswordLink(token, signal),

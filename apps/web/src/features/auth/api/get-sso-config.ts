@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/sso/config`: whether single sign-on is offered, and which query parameter carries the code. */
-export function getSsoConfig(signal?: AbortSignal): Promise<SsoConfig> {
+function getSsoConfig(signal?: AbortSignal): Promise<SsoConfig> {
   return apiRequest({ path: '/api/sso/config', schema: ssoConfigSchema, signal, showErrorDialog: false });
 }
 
-export function ssoConfigQueryOptions() {
+function ssoConfigQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'sso-config'],
     queryFn: ({ signal }) => getSsoConfig(signal),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/resend-confirmation`: mails a fresh confirmation link to the owner of an expired one. */
-export async function resendConfirmation(body: LinkToken): Promise<void> {
+async function resendConfirmation(body: LinkToken): Promise<void> {
   await apiRequest({
     path: '/api/account/resend-confirmation',
     method: 'POST',

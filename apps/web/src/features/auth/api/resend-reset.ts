@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/resend-reset`: mails a fresh reset link to the owner of an expired one. */
-export async function resendReset(body: LinkToken): Promise<void> {
+async function resendReset(body: LinkToken): Promise<void> {
   await apiRequest({
     path: '/api/account/resend-reset',
     method: 'POST',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/reset-password`: sets the new password with the single-use link token (410 expired, 404 used). */
-export async function resetPassword(body: ResetPassword): Promise<void> {
+async function resetPassword(body: ResetPassword): Promise<void> {
   await apiRequest({
     path: '/api/account/reset-password',
     method: 'POST',

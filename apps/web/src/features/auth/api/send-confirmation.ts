@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/send-confirmation`: mails a new email confirmation link (after `invalid_grant_email_confirm`). */
-export async function sendConfirmation(body: AccountLogin): Promise<void> {
+async function sendConfirmation(body: AccountLogin): Promise<void> {
   await apiRequest({
     path: '/api/account/send-confirmation',
     method: 'POST',

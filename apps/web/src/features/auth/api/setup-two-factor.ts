@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/two-factor/setup` (signed-in): a new secret to scan, active only once enabled. */
-export function setupTwoFactor(): Promise<TwoFactorSetup> {
+function setupTwoFactor(): Promise<TwoFactorSetup> {
   return apiRequest({
     path: '/api/account/two-factor/setup',
     method: 'POST',
@@ -16,7 +16,7 @@ export function setupTwoFactor(): Promise<TwoFactorSetup> {
  * Each call makes a new secret, so the page asks once (a query, shared by React's development double mount)
  * and keeps it while the user scans and types a code.
  */
-export function twoFactorSetupQueryOptions() {
+function twoFactorSetupQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'two-factor-setup'],
     queryFn: setupTwoFactor,

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { saveSession } from '../../../lib/auth';
 import { requestToken } from '../../../lib/api-client';
 
-export type SignInInput = {
+type SignInInput = {
   username: string;
   password: string;
   /** After repeated failures: the challenge shown and the characters typed. */
@@ -16,7 +16,7 @@ export type SignInInput = {
  * `POST /token` with the password grant; keeps the tokens. Throws `TokenRequestError` with the spec's sign-in error
  * name (and the captcha / two-factor hints) when the server refuses.
  */
-export async function signIn({ username, password, captcha, secondFactor }: SignInInput): Promise<void> {
+async function signIn({ username, password, captcha, secondFactor }: SignInInput): Promise<void> {
   const fields: Record<string, string> = {
     grant_type: 'password',
     username,

@@ -8,7 +8,7 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './public-notice.module.css';
 
-export type NoticeStatus = 'success' | 'warning' | 'error' | 'info';
+type NoticeStatus = 'success' | 'warning' | 'error' | 'info';
 
 const icons: Record<NoticeStatus, ReactNode> = {
   success: <CheckCircleFilled />,

@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { CLIENTS_ENDPOINT, clientKeys } from './client-keys';
 
 /** `DELETE /api/clients/{id}`: 204 (its refresh tokens go too), or 400 with 10012 (the console's client); 404. */
-export function deleteClient(id: string): Promise<void> {
+function deleteClient(id: string): Promise<void> {
   return deleteRecord(CLIENTS_ENDPOINT, id);
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { CLIENTS_ENDPOINT } from './client-keys';
 
 /** `POST /api/clients/{id}/secret`: a new secret for a confidential client, shown once; the old one stops working. */
-export function regenerateClientSecret(id: string): Promise<ClientSecret> {
+function regenerateClientSecret(id: string): Promise<ClientSecret> {
   return apiRequest({
     path: `${CLIENTS_ENDPOINT}/${encodeURIComponent(id)}/secret`,
     method: 'POST',

@@ -4,13 +4,13 @@ import { saveRecord } from '../../../components/admin-page/record-api';
 import { gridQueryKey } from '../../../components/data-grid/data-grid';
 import { CLIENTS_ENDPOINT, clientKeys } from './client-keys';
 
-export type SaveClientRequest = { create: ClientCreate } | { id: string; update: ClientUpdate };
+type SaveClientRequest = { create: ClientCreate } | { id: string; update: ClientUpdate };
 
 /**
  * `POST /api/clients` or `PUT /api/clients/{id}`: the saved client, with `Secret` when this call generated one
  * (shown once); 400 with 10011 (id exists), 10012 (the console's client), 3333.
  */
-export function saveClient(request: SaveClientRequest): Promise<ClientSaved> {
+function saveClient(request: SaveClientRequest): Promise<ClientSaved> {
   return saveRecord(
     CLIENTS_ENDPOINT,
     clientSavedSchema,

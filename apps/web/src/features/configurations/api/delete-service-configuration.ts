@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { SERVICE_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
 /** `DELETE /api/service-configurations/{id}`: 204. A failure shows in the global error dialog. */
-export function deleteServiceConfiguration(id: number): Promise<void> {
+function deleteServiceConfiguration(id: number): Promise<void> {
   return deleteRecord(SERVICE_CONFIGURATIONS_ENDPOINT, id, { showErrorDialog: true });
 }
 

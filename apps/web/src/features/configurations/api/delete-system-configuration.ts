@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { SYSTEM_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
 /** `DELETE /api/system-configurations/{id}`: 204. A failure shows in the global error dialog. */
-export function deleteSystemConfiguration(id: number): Promise<void> {
+function deleteSystemConfiguration(id: number): Promise<void> {
   return deleteRecord(SYSTEM_CONFIGURATIONS_ENDPOINT, id, { showErrorDialog: true });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { configurationKeys } from './configuration-keys';
 
 /** `GET /api/system-rules`: the tenant's contact rules (the defaults when never saved). */
-export function systemRulesQueryOptions() {
+function systemRulesQueryOptions() {
   return queryOptions({
     queryKey: configurationKeys.rules,
     queryFn: ({ signal }) => apiRequest({ path: '/api/system-rules', schema: systemRulesSchema, signal }),

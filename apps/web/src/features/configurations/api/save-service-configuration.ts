@@ -10,15 +10,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { SERVICE_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
-export type SaveServiceConfigurationRequest = SaveRecordRequest<SaveServiceConfiguration>;
+type SaveServiceConfigurationRequest = SaveRecordRequest<SaveServiceConfiguration>;
 
 /**
  * `POST /api/service-configurations` (no id) or `PUT /api/service-configurations/{id}`: the saved section, or 400
  * with 17001 (not JSON), 17002 (section and config type exist), 3333.
  */
-export function saveServiceConfiguration(
-  request: SaveServiceConfigurationRequest,
-): Promise<ServiceConfiguration> {
+function saveServiceConfiguration(request: SaveServiceConfigurationRequest): Promise<ServiceConfiguration> {
   return saveRecord(SERVICE_CONFIGURATIONS_ENDPOINT, serviceConfigurationSchema, request);
 }
 

@@ -10,15 +10,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { SYSTEM_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
-export type SaveSystemConfigurationRequest = SaveRecordRequest<SaveSystemConfiguration>;
+type SaveSystemConfigurationRequest = SaveRecordRequest<SaveSystemConfiguration>;
 
 /**
  * `POST /api/system-configurations` (no id) or `PUT /api/system-configurations/{id}`: the saved section, or 400
  * with 17001 (not JSON), 17002 (section exists), 3333.
  */
-export function saveSystemConfiguration(
-  request: SaveSystemConfigurationRequest,
-): Promise<SystemConfiguration> {
+function saveSystemConfiguration(request: SaveSystemConfigurationRequest): Promise<SystemConfiguration> {
   return saveRecord(SYSTEM_CONFIGURATIONS_ENDPOINT, systemConfigurationSchema, request);
 }
 

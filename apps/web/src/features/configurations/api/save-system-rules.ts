@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { configurationKeys } from './configuration-keys';
 
 /** `PUT /api/system-rules`: the saved rules, or 400 3333 (a rule broken). */
-export function saveSystemRules(body: SystemRules): Promise<SystemRules> {
+function saveSystemRules(body: SystemRules): Promise<SystemRules> {
   return apiRequest({
     path: '/api/system-rules',
     method: 'PUT',

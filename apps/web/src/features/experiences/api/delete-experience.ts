@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { EXPERIENCES_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `DELETE /api/experiences/{id}`: 204, or 400 with 13003 (system experience), 13004 (in use); 404 with 13002. */
-export function deleteExperience(id: number): Promise<void> {
+function deleteExperience(id: number): Promise<void> {
   return deleteRecord(EXPERIENCES_ENDPOINT, id);
 }
 

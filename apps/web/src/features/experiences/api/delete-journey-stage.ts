@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { JOURNEY_STAGES_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `DELETE /api/journey-stages/{id}`: 204, or 400 with 13005 (used by surveys); 404. */
-export function deleteJourneyStage(id: number): Promise<void> {
+function deleteJourneyStage(id: number): Promise<void> {
   return deleteRecord(JOURNEY_STAGES_ENDPOINT, id);
 }
 

@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { WEIGHTED_GROUPS_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `DELETE /api/weighted-experience-groups/{id}`: 204, or 404 with 18002. */
-export function deleteWeightedGroup(id: number): Promise<void> {
+function deleteWeightedGroup(id: number): Promise<void> {
   return deleteRecord(WEIGHTED_GROUPS_ENDPOINT, id);
 }
 

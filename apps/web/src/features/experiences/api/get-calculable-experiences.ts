@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { EXPERIENCES_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `GET /api/experiences/calculable`: the experiences a weighted group may weigh (types 0, 1, 2), by name. */
-export function calculableExperiencesQueryOptions() {
+function calculableExperiencesQueryOptions() {
   return queryOptions({
     queryKey: metadataKeys.calculableExperiences,
     queryFn: ({ signal }) =>

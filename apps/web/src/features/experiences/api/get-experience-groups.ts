@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { metadataKeys } from './metadata-keys';
 
 /** `GET /api/experience-groups`: the groups an experience may join, by name. */
-export function experienceGroupsQueryOptions() {
+function experienceGroupsQueryOptions() {
   return queryOptions({
     queryKey: metadataKeys.experienceGroups,
     queryFn: ({ signal }) =>

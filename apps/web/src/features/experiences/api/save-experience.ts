@@ -6,13 +6,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { EXPERIENCES_ENDPOINT, metadataKeys } from './metadata-keys';
 
-export type SaveExperienceRequest = SaveRecordRequest<ExperienceSave>;
+type SaveExperienceRequest = SaveRecordRequest<ExperienceSave>;
 
 /**
  * `POST /api/experiences` (no id) or `PUT /api/experiences/{id}`: the saved experience, or 400 with 13001 (name
  * exists), 13003 (system experience), 13004 (used: measurement type fixed), 3333; 404 with 13002.
  */
-export function saveExperience(request: SaveExperienceRequest): Promise<ExperienceDetail> {
+function saveExperience(request: SaveExperienceRequest): Promise<ExperienceDetail> {
   return saveRecord(EXPERIENCES_ENDPOINT, experienceDetailSchema, request);
 }
 

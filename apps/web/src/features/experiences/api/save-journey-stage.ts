@@ -6,13 +6,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { JOURNEY_STAGES_ENDPOINT, metadataKeys } from './metadata-keys';
 
-export type SaveJourneyStageRequest = SaveRecordRequest<JourneyStageSave>;
+type SaveJourneyStageRequest = SaveRecordRequest<JourneyStageSave>;
 
 /**
  * `POST /api/journey-stages` (no id) or `PUT /api/journey-stages/{id}`: the saved stage, or 400 with 13006
  * (name exists), 13005 (used by surveys), 3333; 404.
  */
-export function saveJourneyStage(request: SaveJourneyStageRequest): Promise<JourneyStageRow> {
+function saveJourneyStage(request: SaveJourneyStageRequest): Promise<JourneyStageRow> {
   return saveRecord(JOURNEY_STAGES_ENDPOINT, journeyStageRowSchema, request);
 }
 

@@ -10,13 +10,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { WEIGHTED_GROUPS_ENDPOINT, metadataKeys } from './metadata-keys';
 
-export type SaveWeightedGroupRequest = SaveRecordRequest<WeightedExperienceGroupSave>;
+type SaveWeightedGroupRequest = SaveRecordRequest<WeightedExperienceGroupSave>;
 
 /**
  * `POST /api/weighted-experience-groups` (no id) or `PUT …/{id}`: the saved group, or 400 with 18001 (name
  * exists), 13002 (an experience is gone), 3333; 404 with 18002.
  */
-export function saveWeightedGroup(request: SaveWeightedGroupRequest): Promise<WeightedExperienceGroupDetail> {
+function saveWeightedGroup(request: SaveWeightedGroupRequest): Promise<WeightedExperienceGroupDetail> {
   return saveRecord(WEIGHTED_GROUPS_ENDPOINT, weightedExperienceGroupDetailSchema, request);
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
  * `GET /api/license-info`: the licence of the caller's tenant with what it has used. A tenantless caller names
  * the tenant (`tenantId`); without one the query waits.
  */
-export function licenseInfoQueryOptions(tenantId: number | undefined) {
+function licenseInfoQueryOptions(tenantId: number | undefined) {
   return queryOptions({
     queryKey: ['license-info', tenantId ?? 'own'] as const,
     queryFn: ({ signal }) =>

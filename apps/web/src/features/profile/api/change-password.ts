@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /api/account/change-password`: 204, or 400 with 20004 (current wrong), 20005 (same), 3333 (rule). */
-export async function changePassword(body: ChangePassword): Promise<void> {
+async function changePassword(body: ChangePassword): Promise<void> {
   await apiRequest({
     path: '/api/account/change-password',
     method: 'POST',

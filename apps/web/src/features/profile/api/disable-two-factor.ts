@@ -6,7 +6,7 @@ import { bootstrapQueryKey } from '../../../lib/bootstrap';
 import { twoFactorStatusQueryKey } from './get-two-factor-status';
 
 /** `POST /api/account/two-factor/disable` with a TOTP or recovery code: 204, or 400 20006 (code invalid). */
-export async function disableTwoFactor(body: TwoFactorCode): Promise<void> {
+async function disableTwoFactor(body: TwoFactorCode): Promise<void> {
   await apiRequest({
     path: '/api/account/two-factor/disable',
     method: 'POST',

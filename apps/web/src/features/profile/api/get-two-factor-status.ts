@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const twoFactorStatusQueryKey = ['account', 'two-factor'] as const;
 
 /** `GET /api/account/two-factor`: whether two-step verification is on and how many recovery codes are left. */
-export function twoFactorStatusQueryOptions() {
+function twoFactorStatusQueryOptions() {
   return queryOptions({
     queryKey: twoFactorStatusQueryKey,
     queryFn: ({ signal }) =>

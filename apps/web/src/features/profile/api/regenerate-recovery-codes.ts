@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { twoFactorStatusQueryKey } from './get-two-factor-status';
 
 /** `POST /api/account/two-factor/recovery-codes`: ten new codes replacing the old ones, shown once; 400 20006. */
-export function regenerateRecoveryCodes(body: TwoFactorCode): Promise<RecoveryCodes> {
+function regenerateRecoveryCodes(body: TwoFactorCode): Promise<RecoveryCodes> {
   return apiRequest({
     path: '/api/account/two-factor/recovery-codes',
     method: 'POST',

@@ -7,7 +7,7 @@ import { endSession } from '../../../lib/auth';
  * `POST /api/account/sign-out-everywhere`: 204; every session of the user ends on the server, this one included
  * (the server records the sign-out). This tab then drops its tokens and everything it fetched.
  */
-export async function signOutEverywhere(): Promise<void> {
+async function signOutEverywhere(): Promise<void> {
   await apiRequest({
     path: '/api/account/sign-out-everywhere',
     method: 'POST',

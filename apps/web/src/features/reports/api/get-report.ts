@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const reportDetailQueryKey = (id: number) => ['reports', 'detail', id] as const;
 
 /** `GET /api/reporteditor/{id}`: the report with its widgets; 404 when the caller does not see it. */
-export function reportQueryOptions(id: number) {
+function reportQueryOptions(id: number) {
   return queryOptions({
     queryKey: reportDetailQueryKey(id),
     queryFn: ({ signal }) =>

@@ -56,7 +56,7 @@ export function useSaveWidgetOrder() {
 }
 
 /** `DELETE /api/reportWidgets/{id}/`: 204. */
-export async function deleteReportWidget(id: number): Promise<void> {
+async function deleteReportWidget(id: number): Promise<void> {
   await apiRequest({
     path: `/api/reportWidgets/${id}/`,
     method: 'DELETE',
@@ -79,13 +79,13 @@ export function useDeleteReportWidget() {
  * The edited widget's query. Not under ['reports']: the dialog's own save must not reload it while the dialog
  * closes; it is never cached (gcTime 0), so the next edit loads the saved Config.
  */
-export const reportWidgetQueryKey = (id: number) => ['report-widget', id] as const;
+const reportWidgetQueryKey = (id: number) => ['report-widget', id] as const;
 
 /**
  * `GET /api/reportWidgets?$filter=Id eq {id}` (reports spec §7, the widget dialog's edit load): the grid list's
  * first item, with WidgetId and Config. No such widget (deleted meanwhile, or not visible) is an error.
  */
-export async function getReportWidget(id: number, signal?: AbortSignal): Promise<ReportWidget> {
+async function getReportWidget(id: number, signal?: AbortSignal): Promise<ReportWidget> {
   const params = new URLSearchParams({ $filter: `Id eq ${id}`, $top: '1' });
   const page = await apiRequest({
     path: `/api/reportWidgets?${params.toString()}`,
@@ -115,13 +115,7 @@ export function useReportWidget(id: number | undefined) {
  * `POST /api/reportWidgets` (201 with the saved widget; 400 with 2501 at the report's 10th widget) or, with an
  * `id`, `PUT /api/reportWidgets/{id}` (the same body; 200 with the saved widget).
  */
-export function saveReportWidget({
-  id,
-  body,
-}: {
-  id?: number;
-  body: ReportWidgetSave;
-}): Promise<ReportWidget> {
+function saveReportWidget({ id, body }: { id?: number; body: ReportWidgetSave }): Promise<ReportWidget> {
   return apiRequest({
     path: id === undefined ? '/api/reportWidgets' : `/api/reportWidgets/${id}`,
     method: id === undefined ? 'POST' : 'PUT',

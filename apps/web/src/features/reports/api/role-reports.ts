@@ -16,10 +16,10 @@ import { apiRequest } from '../../../lib/api-client';
  * report query reloads: which reports a user sees follows their roles.
  */
 
-export const roleReportsQueryKey = (reportId: number) => ['reports', 'roles', reportId] as const;
+const roleReportsQueryKey = (reportId: number) => ['reports', 'roles', reportId] as const;
 
 /** `GET /api/rolereports/?$orderby=RoleId&$filter=ReportId eq {id}`: the roles the report is assigned to. */
-export async function getRoleReports(reportId: number, signal?: AbortSignal): Promise<RoleReport[]> {
+async function getRoleReports(reportId: number, signal?: AbortSignal): Promise<RoleReport[]> {
   const params = new URLSearchParams({
     $orderby: 'RoleId',
     $filter: `ReportId eq ${reportId}`,
@@ -35,7 +35,7 @@ export async function getRoleReports(reportId: number, signal?: AbortSignal): Pr
   return page.Items;
 }
 
-export function roleReportsQueryOptions(reportId: number) {
+function roleReportsQueryOptions(reportId: number) {
   return queryOptions({
     queryKey: roleReportsQueryKey(reportId),
     queryFn: ({ signal }) => getRoleReports(reportId, signal),
@@ -50,7 +50,7 @@ export function useRoleReports(reportId: number) {
  * `GET /api/rolereports/roleChoices` (report:manage): the roles of the caller's tenant, by name. The
  * administration's `/api/identityRoles` needs role or user rights a report manager may not hold.
  */
-export function getRoleChoices(signal?: AbortSignal): Promise<IdentityRole[]> {
+function getRoleChoices(signal?: AbortSignal): Promise<IdentityRole[]> {
   return apiRequest({
     path: '/api/rolereports/roleChoices',
     schema: z.array(identityRoleSchema),
@@ -74,7 +74,7 @@ export type RoleReportKey = { reportId: number; roleId: number };
  * `POST /api/rolereports` with Config '{}' (a plain assignment): 201. 403 when a user without report:advance
  * adds their own first role.
  */
-export async function addRoleReport({ reportId, roleId }: RoleReportKey): Promise<RoleReport> {
+async function addRoleReport({ reportId, roleId }: RoleReportKey): Promise<RoleReport> {
   return apiRequest({
     path: '/api/rolereports',
     method: 'POST',
@@ -88,7 +88,7 @@ export async function addRoleReport({ reportId, roleId }: RoleReportKey): Promis
  * `DELETE /api/rolereports/{roleId}/{reportId}`: 204; 403 as for adding; 400 with 3113 for the report's last
  * assignment (a report keeps at least one role).
  */
-export async function removeRoleReport({ reportId, roleId }: RoleReportKey): Promise<void> {
+async function removeRoleReport({ reportId, roleId }: RoleReportKey): Promise<void> {
   await apiRequest({
     path: `/api/rolereports/${roleId}/${reportId}`,
     method: 'DELETE',

@@ -18,13 +18,13 @@ import { apiRequest } from '../../../lib/api-client';
 /** Every report query; the shell's menu (['reports', 'menu']) included. */
 const REPORTS_KEY = ['reports'] as const;
 
-export type CreatedReport = z.infer<typeof reportCreatedSchema>;
+type CreatedReport = z.infer<typeof reportCreatedSchema>;
 
 /**
  * `POST /api/reporteditor`: 201 `{ Id, Title, Config }`; the server also assigns the report to the saver's first
  * role. 400 with 2500 when the title is taken.
  */
-export function createReport(body: ReportCreate): Promise<CreatedReport> {
+function createReport(body: ReportCreate): Promise<CreatedReport> {
   return apiRequest({
     path: '/api/reporteditor',
     method: 'POST',
@@ -65,7 +65,7 @@ export function useUpdateReport() {
 }
 
 /** `DELETE /api/reporteditor/{id}/`: 204; the report's widgets and role assignments go with it. */
-export async function deleteReport(id: number): Promise<void> {
+async function deleteReport(id: number): Promise<void> {
   await apiRequest({
     path: `/api/reporteditor/${id}/`,
     method: 'DELETE',

@@ -3,10 +3,8 @@ import {
   gridPageSchema,
   widgetCatalogueItemSchema,
   widgetCategorySchema,
-  widgetTypeSchema,
   type WidgetCatalogueItem,
   type WidgetCategory,
-  type WidgetType,
 } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z, type ZodType } from 'zod';
@@ -19,11 +17,10 @@ import { apiRequest } from '../../../lib/api-client';
  * either shape; every row is asked for.
  */
 
-export const widgetCatalogueKeys = {
+const widgetCatalogueKeys = {
   all: ['widget-catalogue'] as const,
   widgets: ['widget-catalogue', 'widgets'] as const,
   categories: ['widget-catalogue', 'categories'] as const,
-  types: ['widget-catalogue', 'types'] as const,
 };
 
 const CATALOGUE_STALE_TIME = 5 * 60_000;
@@ -46,21 +43,16 @@ function getList<T extends ZodType>(path: string, item: T, signal?: AbortSignal)
 }
 
 /** `GET /api/widgets`: the catalogue entries, with IsLocked for the caller and each default Config. */
-export function getWidgetCatalogue(signal?: AbortSignal): Promise<WidgetCatalogueItem[]> {
+function getWidgetCatalogue(signal?: AbortSignal): Promise<WidgetCatalogueItem[]> {
   return getList('/api/widgets', widgetCatalogueItemSchema, signal);
 }
 
 /** `GET /api/widget-categories`. */
-export function getWidgetCategories(signal?: AbortSignal): Promise<WidgetCategory[]> {
+function getWidgetCategories(signal?: AbortSignal): Promise<WidgetCategory[]> {
   return getList('/api/widget-categories', widgetCategorySchema, signal);
 }
 
-/** `GET /api/widgetTypes`. */
-export function getWidgetTypes(signal?: AbortSignal): Promise<WidgetType[]> {
-  return getList('/api/widgetTypes', widgetTypeSchema, signal);
-}
-
-export function widgetCatalogueQueryOptions() {
+function widgetCatalogueQueryOptions() {
   return queryOptions({
     queryKey: widgetCatalogueKeys.widgets,
     queryFn: ({ signal }) => getWidgetCatalogue(signal),
@@ -68,18 +60,10 @@ export function widgetCatalogueQueryOptions() {
   });
 }
 
-export function widgetCategoriesQueryOptions() {
+function widgetCategoriesQueryOptions() {
   return queryOptions({
     queryKey: widgetCatalogueKeys.categories,
     queryFn: ({ signal }) => getWidgetCategories(signal),
-    staleTime: CATALOGUE_STALE_TIME,
-  });
-}
-
-export function widgetTypesQueryOptions() {
-  return queryOptions({
-    queryKey: widgetCatalogueKeys.types,
-    queryFn: ({ signal }) => getWidgetTypes(signal),
     staleTime: CATALOGUE_STALE_TIME,
   });
 }
@@ -90,8 +74,4 @@ export function useWidgetCatalogue(enabled = true) {
 
 export function useWidgetCategories(enabled = true) {
   return useQuery({ ...widgetCategoriesQueryOptions(), enabled });
-}
-
-export function useWidgetTypes(enabled = true) {
-  return useQuery({ ...widgetTypesQueryOptions(), enabled });
 }

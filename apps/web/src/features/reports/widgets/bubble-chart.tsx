@@ -12,7 +12,7 @@ import { useNumberFormats } from './use-number-formats';
  */
 
 /** Height of the bubble area, in pixels. */
-export const BUBBLE_CHART_HEIGHT = 280;
+const BUBBLE_CHART_HEIGHT = 280;
 
 function useBubbleTexts(): BubbleTexts {
   const { t } = useTranslation('widgetTextAnalytics');

@@ -203,7 +203,7 @@ export function packCircles(diameters: readonly number[], aspect = 1): Circle[] 
 export const BUBBLE_MARGIN = 8;
 
 /** The most the packed bubbles are enlarged to fill a roomy widget. */
-export const BUBBLE_MAX_SCALE = 2;
+const BUBBLE_MAX_SCALE = 2;
 
 /**
  * The circles moved to the middle of a `width` × `height` chart and scaled to fill it: shrunk until they fit,

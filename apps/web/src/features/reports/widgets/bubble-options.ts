@@ -47,7 +47,7 @@ export function bubbleTooltip(row: BubbleRow, texts: BubbleTexts, formats: Numbe
 }
 
 /** Bubbles this wide or wider show the share of comments under the name. */
-export const SHARE_LABEL_MIN_DIAMETER = 56;
+const SHARE_LABEL_MIN_DIAMETER = 56;
 
 /**
  * The chart: bubbles at their packed places in a `width` × `height` pixel box (the middle at 0, 0). A drilled

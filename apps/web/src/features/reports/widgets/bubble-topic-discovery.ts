@@ -8,7 +8,7 @@ import { topicModelOf } from './bubble-drill';
  */
 
 /** The widget kinds that offer the button: the topics bubble chart and the top-phrases chart. */
-export const TOPIC_DISCOVERY_KINDS: readonly WidgetKind[] = [
+const TOPIC_DISCOVERY_KINDS: readonly WidgetKind[] = [
   'TextAnalyticsBubbleChart2',
   'ExperiencePerformanceChart',
 ];

@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 export type CommentItem = CommentsData['Items'][number];
 
 /** Reports spec §9: a comment widget counts as small when its width is 3 or less. */
-export const COMMENTS_SMALL_MAX_WIDTH = 3;
+const COMMENTS_SMALL_MAX_WIDTH = 3;
 
 export function isSmallCommentsLayout(width: number): boolean {
   return width <= COMMENTS_SMALL_MAX_WIDTH;
@@ -35,7 +35,7 @@ export function commentsPageParams(page: number, pageSize: number): URLSearchPar
 }
 
 /** Reports spec §6: who may open a comment's response in the responses analyzer. */
-export const RESPONSE_LINK_SCOPES: readonly Scope[] = [
+const RESPONSE_LINK_SCOPES: readonly Scope[] = [
   'survey:read',
   'survey:manage',
   'response:readall',

@@ -1,7 +1,7 @@
 import type { ScatterSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { npsBandColor, PARTS_OF_DAY, type DaysOfWeekRow } from '@loupe/contracts';
+import { DAY_MS, isoWeekMonday, npsBandColor, PARTS_OF_DAY, type DaysOfWeekRow } from '@loupe/contracts';
 import { escapeHtml, type NumberFormats } from './widget-format';
 
 /*
@@ -14,7 +14,7 @@ export type BubbleChartOption = ComposeOption<
 >;
 
 /** Bubble diameters in pixels: the busiest cell is the largest, areas grow with the response count. */
-export const BUBBLE_SIZE = { min: 6, max: 40 } as const;
+const BUBBLE_SIZE = { min: 6, max: 40 } as const;
 
 export function bubbleSize(responses: number, maxResponses: number): number {
   if (maxResponses <= 0 || responses <= 0) return BUBBLE_SIZE.min;
@@ -102,8 +102,8 @@ export function daysOfWeekOption({
   };
 }
 
-/** The day names Monday to Sunday in a locale (1 January 2024 was a Monday). */
+/** The day names Monday to Sunday in a locale (the days of the first ISO week). */
 export function weekdayNames(locale: string): string[] {
   const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 7 }, (_, day) => format.format(new Date(Date.UTC(2024, 0, 1 + day))));
+  return Array.from({ length: 7 }, (_, day) => format.format(new Date((isoWeekMonday(0) + day) * DAY_MS)));
 }

@@ -37,10 +37,10 @@ export type DrillCrumb = {
 export type DrillState = Readonly<Record<number, readonly DrillCrumb[]>>;
 
 /** The address's search parameter holding the drill state (report-filter-params.ts owns the others). */
-export const DRILL_PARAM = 'drill';
+const DRILL_PARAM = 'drill';
 
 /** Channel levels 1 to 10 (reports spec §9): a bar at level 10 has no level below. */
-export const CHANNEL_MAX_LEVEL = FILTER_TREES.channels.depth;
+const CHANNEL_MAX_LEVEL = FILTER_TREES.channels.depth;
 
 const crumbSchema = z.object({
   id: z.number().int(),
@@ -106,7 +106,7 @@ export function drillUp(stored: readonly DrillCrumb[], index: number): readonly 
 }
 
 /** The filter one master's drill adds to its slaves: its last crumb's filter. */
-export function lastCrumbFilter(stored: readonly DrillCrumb[] | undefined): Partial<ReportFilter> {
+function lastCrumbFilter(stored: readonly DrillCrumb[] | undefined): Partial<ReportFilter> {
   return stored?.at(-1)?.filter ?? {};
 }
 

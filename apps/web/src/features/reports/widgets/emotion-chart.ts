@@ -24,10 +24,10 @@ export type EmotionChartOption = ComposeOption<
 >;
 
 /** The curve's value range (reports spec §3: −100..100). */
-export const EMOTION_MIN = -100;
-export const EMOTION_MAX = 100;
+const EMOTION_MIN = -100;
+const EMOTION_MAX = 100;
 /** The band boundaries drawn as faint lines: 0 and 40. */
-export const EMOTION_BAND_LINES = [0, 40] as const;
+const EMOTION_BAND_LINES = [0, 40] as const;
 
 export type EmotionCurves = {
   /** The journey stages in the order the answer gives them (first appearance of each StageId). */
@@ -67,7 +67,7 @@ export function emotionCurves(rows: readonly EmotionCurveRow[]): EmotionCurves {
 }
 
 /** The line colour of the `index`th emotion (the 20-colour palette, repeated). */
-export function emotionLineColor(index: number): string {
+function emotionLineColor(index: number): string {
   return CHART_PALETTE[index % CHART_PALETTE.length]!;
 }
 

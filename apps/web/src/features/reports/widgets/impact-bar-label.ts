@@ -4,7 +4,7 @@
  */
 
 /** A bar reaching past this share of its side of the axis carries its label inside its end, in white. */
-export const INSIDE_LABEL_SHARE = 0.85;
+const INSIDE_LABEL_SHARE = 0.85;
 
 /** Smaller than this (shown as 0.0) a bar gets no label: a row of "0.0" says nothing the empty bar does not. */
 const NEGLIGIBLE = 0.05;

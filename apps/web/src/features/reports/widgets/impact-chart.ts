@@ -17,7 +17,7 @@ export type ImpactChartOption = ComposeOption<
 >;
 
 /** Impact types (reports spec §9): 1 positive, 2 negative, 3 NPS. */
-export const ImpactType = { Positive: 1, Negative: 2, Nps: 3 } as const;
+const ImpactType = { Positive: 1, Negative: 2, Nps: 3 } as const;
 
 /** What a status row says, or null when the answer has rows to draw (reports spec §4: 1 no data, 2 too little). */
 export function impactStatusOf(rows: readonly ImpactRow[]): number | null {
@@ -87,7 +87,7 @@ export function averageBarColor(row: ImpactRow): string {
 }
 
 /** The NPS-impact bars' colour (the palette's first). */
-export const NPS_IMPACT_COLOR = CHART_PALETTE[0];
+const NPS_IMPACT_COLOR = CHART_PALETTE[0];
 
 /**
  * A round bound at or above `value` (1, 2, 2.5 or 5 times a power of ten), so a butterfly's axis runs from
@@ -102,7 +102,7 @@ export function niceBound(value: number): number {
 }
 
 /** The butterfly's axis reaches this many times the longest wing, so the wing's label fits beside it. */
-export const LABEL_ROOM = 1.2;
+const LABEL_ROOM = 1.2;
 
 /** The texts the impact charts show, translated by the view. */
 export type ImpactTexts = {
@@ -168,7 +168,7 @@ export function impactAxisBounds(values: readonly (number | null)[]): {
 }
 
 /** With the NPS-impact panel, the main panel takes this share of the width (the start side). */
-export const MAIN_PANEL_SHARE = 0.6;
+const MAIN_PANEL_SHARE = 0.6;
 
 /**
  * The ECharts option of an impact chart: one row per category top to bottom in the answer's order, named by

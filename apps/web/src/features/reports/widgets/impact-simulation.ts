@@ -6,7 +6,7 @@ import { hasAnyScope, type Scope, type TimeRange } from '@loupe/contracts';
  */
 
 /** Reports spec §6: the scopes that show the driver-simulation button (any one of them). */
-export const DRIVER_SIMULATION_SCOPES: readonly Scope[] = [
+const DRIVER_SIMULATION_SCOPES: readonly Scope[] = [
   'survey:read',
   'survey:manage',
   'externalSurvey:manage',

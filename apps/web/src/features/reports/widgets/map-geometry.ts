@@ -18,7 +18,7 @@ export function echartsMapName(map: MapCode): string {
   return `loupe-${map}`;
 }
 
-export type MapFeature = {
+type MapFeature = {
   type: 'Feature';
   id: string;
   properties: { name: string; label: string };

@@ -111,7 +111,7 @@ export function npsAxisBounds(values: readonly (number | null)[]): { min: number
 }
 
 /** The report's total NPS the rows carry (the same on each row), or null. */
-export function totalNpsOf(rows: readonly PerformanceRow[]): number | null {
+function totalNpsOf(rows: readonly PerformanceRow[]): number | null {
   return rows.find((row) => row.TotalNps !== null)?.TotalNps ?? null;
 }
 

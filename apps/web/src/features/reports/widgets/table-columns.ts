@@ -12,9 +12,9 @@ export type TableColumn = WidgetTablePage['Columns'][number];
 export type TableCell = WidgetTablePage['Items'][number][string];
 
 /** Dates as the console writes them (reports spec §9 default DD/MM/YYYY), with the time of day. */
-export const TABLE_DATE_FORMAT = 'DD/MM/YYYY HH:mm';
+const TABLE_DATE_FORMAT = 'DD/MM/YYYY HH:mm';
 /** "One-by-one tables … wrap text if 8 or fewer visible columns" (reports spec §9). */
-export const WRAP_MAX_COLUMNS = 8;
+const WRAP_MAX_COLUMNS = 8;
 
 /** The translation key (widgetTables) of a column's header: the server's `widgetTables:column.X`, without the namespace. */
 export function columnTitleKey(column: TableColumn): string {

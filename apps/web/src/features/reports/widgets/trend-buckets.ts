@@ -1,4 +1,11 @@
-import { TREND_MAX_POINTS, type CategoryType, type TimeRange } from '@loupe/contracts';
+import {
+  DAY_MS,
+  isoWeekIndex,
+  isoWeekMonday,
+  TREND_MAX_POINTS,
+  type CategoryType,
+  type TimeRange,
+} from '@loupe/contracts';
 
 /*
  * Trend buckets (reports spec §9 "category types", "the last 35 data points"): how many days, ISO weeks, months
@@ -6,8 +13,6 @@ import { TREND_MAX_POINTS, type CategoryType, type TimeRange } from '@loupe/cont
  * ('2024-03-05', '2024-W09', '2024-03', '2024-Q1', as the API names them) is written. Dates are calendar dates,
  * computed in UTC so that no time zone moves a day.
  */
-
-const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' (a longer ISO text is read by its date). */
 function dayNumber(date: string): number {
@@ -19,9 +24,6 @@ function dateOfDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** 1970-01-05 was a Monday: ISO weeks are counted from it. */
-const FIRST_MONDAY = 4;
-
 /** A running number of the bucket a date falls in, so that two buckets' distance is their difference. */
 export function bucketIndex(date: string, type: CategoryType): number {
   const day = dayNumber(date);
@@ -30,7 +32,7 @@ export function bucketIndex(date: string, type: CategoryType): number {
     case 'DD':
       return day;
     case 'WW':
-      return Math.floor((day - FIRST_MONDAY) / 7);
+      return isoWeekIndex(day);
     case 'MM':
       return year * 12 + (month - 1);
     case 'QQ':
@@ -44,7 +46,7 @@ function bucketStart(index: number, type: CategoryType): string {
     case 'DD':
       return dateOfDay(index);
     case 'WW':
-      return dateOfDay(index * 7 + FIRST_MONDAY);
+      return dateOfDay(isoWeekMonday(index));
     case 'MM':
       return isoDate(Math.floor(index / 12), (index % 12) + 1);
     case 'QQ':

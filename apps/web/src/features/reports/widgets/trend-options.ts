@@ -26,7 +26,7 @@ export type TrendChartOption = ComposeOption<
 >;
 
 /** With the scrollbar on, this many buckets are in view at first; the rest scroll in. */
-export const TREND_VISIBLE_POINTS = 12;
+const TREND_VISIBLE_POINTS = 12;
 
 /** The last `max` items (reports spec §9: trend charts show the last 35 data points). */
 export function lastPoints<T>(items: readonly T[], max: number = TREND_MAX_POINTS): T[] {

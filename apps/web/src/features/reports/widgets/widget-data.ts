@@ -57,7 +57,7 @@ export function masterWidgetsOf(config: WidgetConfig): number[] {
 }
 
 /** The names of Config.requiredFilters. */
-export function requiredFiltersOf(config: WidgetConfig): string[] {
+function requiredFiltersOf(config: WidgetConfig): string[] {
   const required = config.requiredFilters;
   return Array.isArray(required) ? required.filter((key): key is string => typeof key === 'string') : [];
 }

@@ -13,7 +13,7 @@ import { dataFiltersOf, masterWidgetsOf, widgetKindOf } from './widget-data';
 import { useWidgetTitle } from './widget-title';
 
 /** Kinds whose drill-down drives other widgets (reports spec §6: channel performance and bubble charts). */
-export const MASTER_KINDS: readonly WidgetKind[] = ['ChannelPerformanceChart', 'TextAnalyticsBubbleChart2'];
+const MASTER_KINDS: readonly WidgetKind[] = ['ChannelPerformanceChart', 'TextAnalyticsBubbleChart2'];
 
 /** Kinds that warn when the date range holds more buckets than they show (reports spec §2). */
 const TREND_KINDS: readonly WidgetKind[] = ['TrendChart', 'MultiSeriesChart'];

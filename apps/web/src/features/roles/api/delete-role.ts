@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { ROLES_ENDPOINT, roleKeys } from './role-keys';
 
 /** `DELETE /api/identity/roles/{id}`: 204, or 400 with 10007 (held by users) or 10005 (Alterna level); 404. */
-export function deleteRole(id: number): Promise<void> {
+function deleteRole(id: number): Promise<void> {
   return deleteRecord(ROLES_ENDPOINT, id);
 }
 

@@ -6,13 +6,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { ROLES_ENDPOINT, roleKeys } from './role-keys';
 
-export type SaveRoleRequest = SaveRecordRequest<RoleInput>;
+type SaveRoleRequest = SaveRecordRequest<RoleInput>;
 
 /**
  * `POST /api/identity/roles` (no id) or `PUT /api/identity/roles/{id}`: the saved role, or 400 with 10010 (name
  * exists), 10006 (Alterna role's scopes), 3333; 403 with 10008 (Alterna level); 409 with 10003 (power users).
  */
-export function saveRole(request: SaveRoleRequest): Promise<Role> {
+function saveRole(request: SaveRoleRequest): Promise<Role> {
   return saveRecord(ROLES_ENDPOINT, roleSchema, request);
 }
 

@@ -9,7 +9,7 @@ import { reportsListQueryKey } from '../../../api/reports';
 const reportOrdersMutationKey = ['reports', 'orders'] as const;
 
 /** `PUT /api/reporteditor/changeReportOrders` with `[{ Id, Order, Category? }]`: 204. */
-export async function changeReportOrders(orders: ReportOrders): Promise<void> {
+async function changeReportOrders(orders: ReportOrders): Promise<void> {
   await apiRequest({
     path: '/api/reporteditor/changeReportOrders',
     method: 'PUT',

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The bell polls this often (ms). */
-export const ALERT_COUNT_POLL_MS = 60_000;
+const ALERT_COUNT_POLL_MS = 60_000;
 
 /** `GET /api/alerts/count?alertOperatorStatus=0`: the caller's unread alerts, as a bare JSON number. */
-export function alertCountQueryOptions() {
+function alertCountQueryOptions() {
   return queryOptions({
     queryKey: ['alerts', 'count', { alertOperatorStatus: 0 }],
     queryFn: ({ signal }) =>

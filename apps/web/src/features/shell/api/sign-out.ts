@@ -8,7 +8,7 @@ import { endSession, getSession } from '../../../lib/auth';
  * revocation, then everything this tab kept for the user is dropped. Device preferences (language, the tour,
  * the feedback check) stay.
  */
-export async function signOut(userName: string): Promise<void> {
+async function signOut(userName: string): Promise<void> {
   await recordSignOut(userName);
   const session = getSession();
   try {

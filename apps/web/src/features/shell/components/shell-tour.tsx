@@ -13,7 +13,7 @@ export const TOUR_TARGETS = {
 } as const;
 
 /** localStorage key of the tour's completion; e2e tests set it to skip the tour (docs/i18n.md lists it). */
-export const TOUR_STORAGE_KEY = 'loupe.tour.shell';
+const TOUR_STORAGE_KEY = 'loupe.tour.shell';
 /** The spec's 14-day cookie. */
 const TOUR_REMEMBER_MS = 14 * DAY_MS;
 

@@ -7,7 +7,7 @@ type FeedbackState =
   { status: 'available'; invitation: FeedbackInvitation } | { status: 'none' } | { status: 'finished' };
 
 /** The survey page posts this to its parent window when the respondent finishes. */
-export const SURVEY_FINISHED_MESSAGE = 'loupe-survey-finished';
+const SURVEY_FINISHED_MESSAGE = 'loupe-survey-finished';
 
 const storageKey = (userId: number) => `loupe.feedbackSurvey.${userId}`;
 

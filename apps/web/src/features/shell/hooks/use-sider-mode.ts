@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 export const SIDER_WIDTH = 230;
 export const SIDER_MINI_WIDTH = 110;
 /** Below this viewport width the menu is a drawer. */
-export const DRAWER_BREAKPOINT = 500;
+const DRAWER_BREAKPOINT = 500;
 
 const MODE_STORAGE_KEY = 'loupe.siderMode';
 

@@ -2,7 +2,7 @@ import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin
 import { TENANTS_ENDPOINT, tenantKeys } from './tenant-keys';
 
 /** `DELETE /api/tenants/{id}`: 204, or 400 with 14004 (has users) or 14006 (has data); 404 with 14003. */
-export function deleteTenant(id: number): Promise<void> {
+function deleteTenant(id: number): Promise<void> {
   return deleteRecord(TENANTS_ENDPOINT, id);
 }
 

@@ -7,13 +7,13 @@ import {
 import { TENANTS_ENDPOINT, tenantKeys } from './tenant-keys';
 
 /** A create carries the first Administrator user too. */
-export type SaveTenantRequest = SaveRecordRequest<SaveTenantInput | CreateTenantInput>;
+type SaveTenantRequest = SaveRecordRequest<SaveTenantInput | CreateTenantInput>;
 
 /**
  * `POST /api/tenants` (no id) or `PUT /api/tenants/{id}`: the saved tenant, or 400 with 14001 (name exists),
  * 14002 (tenant limit reached), 3333; 404 with 14003; 409 with 10009 (the first user's name is taken).
  */
-export function saveTenant(request: SaveTenantRequest): Promise<Tenant> {
+function saveTenant(request: SaveTenantRequest): Promise<Tenant> {
   return saveRecord(TENANTS_ENDPOINT, tenantSchema, request);
 }
 

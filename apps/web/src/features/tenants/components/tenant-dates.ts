@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 
 /** The console's date format (shell spec §9). */
-export const DATE_FORMAT = 'DD/MM/YYYY';
+const DATE_FORMAT = 'DD/MM/YYYY';
 
 /** An ISO instant as the console shows a date; empty for none. */
 export function formatDate(value: string | null | undefined): string {

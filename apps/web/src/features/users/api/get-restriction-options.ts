@@ -17,10 +17,7 @@ import { userKeys } from './user-keys';
 
 const tree = z.array(lookupTreeNodeSchema);
 
-export function getRestrictionTree(
-  list: 'channels' | 'products',
-  signal?: AbortSignal,
-): Promise<LookupTreeNode[]> {
+function getRestrictionTree(list: 'channels' | 'products', signal?: AbortSignal): Promise<LookupTreeNode[]> {
   return apiRequest({
     path: `/api/filters/${list}?isTreeBuilt=true`,
     schema: tree,
@@ -29,7 +26,7 @@ export function getRestrictionTree(
   });
 }
 
-export function getEmployees(signal?: AbortSignal): Promise<EmployeeItem[]> {
+function getEmployees(signal?: AbortSignal): Promise<EmployeeItem[]> {
   return apiRequest({
     path: '/api/filters/employees',
     schema: z.array(employeeItemSchema),

@@ -10,14 +10,14 @@ const roleList = z.array(identityRoleSchema);
  * The roles a user form offers: the caller's own tenant's from `GET /api/identityRoles`, another tenant's
  * (chosen by an alterna:manage holder) from `GET /api/users/roleChoices?tenantId=` (none: the tenantless roles).
  */
-export function getRoleChoices(tenant: number | null | 'own', signal?: AbortSignal): Promise<IdentityRole[]> {
+function getRoleChoices(tenant: number | null | 'own', signal?: AbortSignal): Promise<IdentityRole[]> {
   let path = '/api/identityRoles';
   if (tenant === null) path = '/api/users/roleChoices';
   else if (tenant !== 'own') path = `/api/users/roleChoices?tenantId=${tenant}`;
   return apiRequest({ path, schema: roleList, signal });
 }
 
-export function roleChoicesQueryOptions(tenant: number | null | 'own') {
+function roleChoicesQueryOptions(tenant: number | null | 'own') {
   return queryOptions({
     queryKey: userKeys.roleChoices(tenant),
     queryFn: ({ signal }) => getRoleChoices(tenant, signal),

@@ -5,7 +5,7 @@ import { kindConfig, type UserKind } from '../user-kind';
 import { userKeys } from './user-keys';
 
 /** `GET /api/users/{id}` or `/api/test-users/{id}`: the form's record; 404 outside the caller's tenant. */
-export function getUser(kind: UserKind, id: number, signal?: AbortSignal): Promise<UserDetail> {
+function getUser(kind: UserKind, id: number, signal?: AbortSignal): Promise<UserDetail> {
   return apiRequest({
     path: `${kindConfig(kind).endpoint}/${id}`,
     schema: userDetailSchema,
@@ -15,7 +15,7 @@ export function getUser(kind: UserKind, id: number, signal?: AbortSignal): Promi
   });
 }
 
-export function userQueryOptions(kind: UserKind, id: number) {
+function userQueryOptions(kind: UserKind, id: number) {
   return queryOptions({
     queryKey: userKeys.user(kind, id),
     queryFn: ({ signal }) => getUser(kind, id, signal),

@@ -5,14 +5,14 @@ import { gridQueryKey } from '../../../components/data-grid/data-grid';
 import { kindConfig, type UserKind } from '../user-kind';
 import { userKeys } from './user-keys';
 
-export type SaveUserRequest = { kind: UserKind; id?: number; body: UserUpdateInput };
+type SaveUserRequest = { kind: UserKind; id?: number; body: UserUpdateInput };
 
 /**
  * `POST /api/users` (no id) or `PUT /api/users/{id}` (and the same under /api/test-users): the saved user, or
  * 409 10009 (user name taken), 10001/10002 (power-user licence full); 403 14005 (tenant change), 10008 (Alterna
  * level); 400 2100 (role or restriction of another tenant), 3333.
  */
-export function saveUser({ kind, id, body }: SaveUserRequest): Promise<UserDetail> {
+function saveUser({ kind, id, body }: SaveUserRequest): Promise<UserDetail> {
   return saveRecord(kindConfig(kind).endpoint, userDetailSchema, { id, body });
 }
 

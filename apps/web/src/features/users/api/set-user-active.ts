@@ -5,13 +5,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { kindConfig, type UserKind } from '../user-kind';
 import { userKeys } from './user-keys';
 
-export type SetUserActiveRequest = { kind: UserKind; id: number; active: boolean };
+type SetUserActiveRequest = { kind: UserKind; id: number; active: boolean };
 
 /**
  * `PUT /api/users/{id}/activate` or `/deactivate` (and under /api/test-users): the user, or 409 10004 (an
  * activation over the power-user licence), 403 10008 (an Alterna-level user) or 403 (deactivating yourself).
  */
-export function setUserActive({ kind, id, active }: SetUserActiveRequest): Promise<UserDetail> {
+function setUserActive({ kind, id, active }: SetUserActiveRequest): Promise<UserDetail> {
   return apiRequest({
     path: `${kindConfig(kind).endpoint}/${id}/${active ? 'activate' : 'deactivate'}`,
     method: 'PUT',

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { WIDGET_CATEGORIES_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 /** `GET /api/widget-categories`: the system categories (9 and 10 the AI ones) and the tenant's own. */
-export function widgetCategoriesQueryOptions() {
+function widgetCategoriesQueryOptions() {
   return queryOptions({
     queryKey: catalogueKeys.categories,
     queryFn: ({ signal }) =>

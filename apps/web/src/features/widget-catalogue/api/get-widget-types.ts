@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { WIDGET_TYPES_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 /** `GET /api/widgetTypes`: the system widget types and the tenant's own, by id. */
-export function widgetTypesQueryOptions() {
+function widgetTypesQueryOptions() {
   return queryOptions({
     queryKey: catalogueKeys.types,
     queryFn: ({ signal }) =>

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { WIDGETS_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 /** `GET /api/widgets`: the system widgets and the tenant's own, by category then id, with IsLocked for the caller. */
-export function catalogueWidgetsQueryOptions() {
+function catalogueWidgetsQueryOptions() {
   return queryOptions({
     queryKey: catalogueKeys.widgets,
     queryFn: ({ signal }) =>

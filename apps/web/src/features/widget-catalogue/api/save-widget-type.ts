@@ -6,13 +6,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { WIDGET_TYPES_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
-export type SaveWidgetTypeRequest = SaveRecordRequest<WidgetTypeSave>;
+type SaveWidgetTypeRequest = SaveRecordRequest<WidgetTypeSave>;
 
 /**
  * `POST /api/widgetTypes` (no id) or `PUT /api/widgetTypes/{id}`: the saved type, or 409 2503 (name exists),
  * 400 2508 (kind of a type widgets use), 403 2504 (a system type), 3333; 404.
  */
-export function saveWidgetType(request: SaveWidgetTypeRequest): Promise<WidgetType> {
+function saveWidgetType(request: SaveWidgetTypeRequest): Promise<WidgetType> {
   return saveRecord(WIDGET_TYPES_ENDPOINT, widgetTypeSchema, request);
 }
 

@@ -6,13 +6,13 @@ import {
 } from '../../../components/admin-page/record-api';
 import { WIDGETS_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
-export type SaveCatalogueWidgetRequest = SaveRecordRequest<WidgetSave>;
+type SaveCatalogueWidgetRequest = SaveRecordRequest<WidgetSave>;
 
 /**
  * `POST /api/widgets` (no id) or `PUT /api/widgets/{id}`: the saved widget, or 409 2502 (title exists), 400 2505
  * (Config), 403 2504 (a system widget), 3333 (unknown type or category); 404.
  */
-export function saveCatalogueWidget(request: SaveCatalogueWidgetRequest): Promise<WidgetCatalogueItem> {
+function saveCatalogueWidget(request: SaveCatalogueWidgetRequest): Promise<WidgetCatalogueItem> {
   return saveRecord(WIDGETS_ENDPOINT, widgetCatalogueItemSchema, request);
 }
 

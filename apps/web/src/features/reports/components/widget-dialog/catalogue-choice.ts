@@ -16,7 +16,7 @@ export function isAiEntry(item: Pick<WidgetCatalogueItem, 'IsAIWidget' | 'Widget
 }
 
 /** The tab a category is listed under. */
-export function tabOfCategory(category: Pick<WidgetCategory, 'Id' | 'IsAIWidgetType'>): WidgetDialogTab {
+function tabOfCategory(category: Pick<WidgetCategory, 'Id' | 'IsAIWidgetType'>): WidgetDialogTab {
   return category.IsAIWidgetType || AI_WIDGET_CATEGORY_IDS.includes(category.Id)
     ? 'TextAnalytics'
     : 'General';
@@ -31,7 +31,7 @@ export function categoriesOfTab(
 }
 
 /** The tab a widget is listed under. */
-export function tabOfWidget(item: WidgetCatalogueItem): WidgetDialogTab {
+function tabOfWidget(item: WidgetCatalogueItem): WidgetDialogTab {
   return isAiEntry(item) ? 'TextAnalytics' : 'General';
 }
 

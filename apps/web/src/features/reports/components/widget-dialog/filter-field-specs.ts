@@ -64,8 +64,6 @@ export type FieldSpec =
   /** Rows of experience and weight, both required. */
   | { type: 'experienceWeights' };
 
-export type FieldType = FieldSpec['type'];
-
 /** Reports spec §9: channel levels 1 to 10; the product tree has 5 levels. */
 const CHANNEL_LEVELS = FILTER_TREES.channels.depth;
 const PRODUCT_LEVELS = FILTER_TREES.products.depth;
@@ -77,7 +75,7 @@ export const TOP_PHRASE_LIMIT_MAX = 100;
 export const LIMIT_MAX = 1000;
 export const JOURNEY_NAME_MAX = 100;
 /** Reports spec §9: custom data slots 1 to 10; NPS question choices 0 to 10. */
-export const CUSTOM_DATA_SLOTS = 10;
+const CUSTOM_DATA_SLOTS = 10;
 
 const level = (max: number): FieldSpec => ({ type: 'level', max });
 const integer = (min: number, max: number): FieldSpec => ({ type: 'integer', min, max });
@@ -213,9 +211,4 @@ export function lookupsOf(spec: FieldSpec): FieldLookup[] {
     case 'boolean':
       return [];
   }
-}
-
-/** Whether a field's value is a whole number the form parses before saving (reports spec §5). */
-export function isIntegerField(spec: FieldSpec): boolean {
-  return spec.type === 'integer' || spec.type === 'level';
 }

@@ -42,7 +42,7 @@ function useWeightedExperienceGroups(enabled: boolean) {
   });
 }
 
-export type LookupState = { loading: boolean; failed: boolean };
+type LookupState = { loading: boolean; failed: boolean };
 
 export type WidgetLookups = {
   surveys: SurveyLookupItem[];

@@ -34,7 +34,7 @@ export const LAYOUTS = [
 export type LayoutWidth = (typeof LAYOUTS)[number]['width'];
 
 /** Reports spec §5: AI widgets allow only these time columns. */
-export const AI_TIME_COLUMNS: readonly TimeColumn[] = ['TransactionDateId', 'AnsweredDateId'];
+const AI_TIME_COLUMNS: readonly TimeColumn[] = ['TransactionDateId', 'AnsweredDateId'];
 
 export function timeColumnsFor(aiWidget: boolean): readonly TimeColumn[] {
   return aiWidget ? AI_TIME_COLUMNS : TIME_COLUMN_IDS;
