@@ -5,6 +5,7 @@ import { signIn, storedTokens } from './support/session.js';
 import { expect, test } from './support/test.js';
 import { browserDay, ddmmyyyy } from './support/browser-clock.js';
 import { chooseLanguage } from './support/language.js';
+import { chooseMenuItem } from './support/animations.js';
 
 /*
  * The report pages (reports spec §2, issue 6): a manager creates, renames, filters, assigns and deletes a report,
@@ -59,8 +60,7 @@ async function dragWidgetOnto(page: Page, title: string, target: string): Promis
 }
 
 async function chooseFromEditMenu(page: Page, item: string): Promise<void> {
-  await editMenu(page).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await chooseMenuItem(page, editMenu(page), item);
 }
 
 /** Saves the report dialog and waits for it to close. */
@@ -244,8 +244,7 @@ test('a manager rearranges widgets, exports to PDF, removes a widget and deletes
   await expect(heading(page, created.renamed)).toBeVisible();
   await expect(widgetGrid(page).getByRole('article')).toHaveCount(10);
   await expect(page.getByText('Bu rapor en fazla 10 bileşen sınırına ulaştı.')).toBeVisible();
-  await page.getByRole('button', { name: 'Kart 10 işlemleri' }).click();
-  await page.getByRole('menuitem', { name: 'Kaldır' }).click();
+  await chooseMenuItem(page, page.getByRole('button', { name: 'Kart 10 işlemleri' }), 'Kaldır');
   const removeDialog = page.getByRole('dialog').filter({ hasText: 'Kart 10 kaldırılsın mı?' });
   await removeDialog.getByRole('button', { name: 'Kaldır' }).click();
   await expect(widgetGrid(page).getByRole('article')).toHaveCount(9);

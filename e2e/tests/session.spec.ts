@@ -3,6 +3,7 @@ import { saveScreenshot } from './support/screenshots.js';
 import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { DEMO_PASSWORD, SIGN_IN_TR, signIn, signOut, storedTokens } from './support/session.js';
 import { expect, test } from './support/test.js';
+import { chooseMenuItem } from './support/animations.js';
 
 /** Puts a value in place of the stored access token, wherever the console keeps it. */
 async function replaceStoredToken(
@@ -103,8 +104,7 @@ test('each page visit records an audit entry with the path and route name', asyn
       new URL(request.url()).pathname === '/api/audits' &&
       (request.postDataJSON() as { OperationScope?: string }).OperationScope === '/profile',
   );
-  await page.getByRole('button', { name: 'Deniz Manager hesap menüsü' }).click();
-  await page.getByRole('menuitem', { name: 'Profil' }).click();
+  await chooseMenuItem(page, page.getByRole('button', { name: 'Deniz Manager hesap menüsü' }), 'Profil');
   await expect(page).toHaveURL(/\/profile$/);
   expect((await visit).postDataJSON()).toMatchObject({ OperationType: 7, OperationScope: '/profile' });
   await expect(page).toHaveTitle('Profil | Loupe');

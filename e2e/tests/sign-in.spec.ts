@@ -2,6 +2,7 @@ import { relayBaseUrl } from '../fixtures/e2e-env.js';
 import { DEMO_PASSWORD, SIGN_IN_TR, storedTokens, submitSignIn } from './support/session.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { expect, test } from './support/test.js';
+import { chooseLanguage } from './support/language.js';
 
 // A wrong password on purpose: from an address of this spec's own (fixtures/e2e-env.ts).
 test.use({ baseURL: relayBaseUrl('signIn') });
@@ -23,8 +24,7 @@ test('the admin signs in in English, by email, and lands on the overview', async
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByRole('button', { name: 'Dil' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseLanguage(page, 'Dil', 'English');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await saveScreenshot(page, 'sign-in-en');
@@ -51,8 +51,7 @@ test('a page that needs a session sends the visitor to sign in and back', async 
 
 test('the sign-in page in Arabic reads right to left', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Dil' }).click();
-  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await chooseLanguage(page, 'Dil', 'العربية');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('lang', 'ar');
   await expect(html).toHaveAttribute('dir', 'rtl');

@@ -18,6 +18,7 @@ import {
 import { expect, test } from './support/test.js';
 import { browserDay } from './support/browser-clock.js';
 import { chooseLanguage } from './support/language.js';
+import { chooseMenuItem } from './support/animations.js';
 
 /*
  * Issue 7's acceptance (reports spec §2, §4): a manager adds one widget of every kind to two new reports through
@@ -429,10 +430,11 @@ test('a manager adds the tables, the days-of-week chart, the weighted experience
 
   // Edit it through the card's menu down to satisfaction alone: the index is then the satisfaction average
   // the first report's gauge shows.
-  await card(page, W.weighted)
-    .getByRole('button', { name: `${W.weighted} işlemleri` })
-    .click();
-  await page.getByRole('menuitem', { name: 'Düzenle' }).click();
+  await chooseMenuItem(
+    page,
+    card(page, W.weighted).getByRole('button', { name: `${W.weighted} işlemleri` }),
+    'Düzenle',
+  );
   const editDialog = page.getByRole('dialog', { name: `Düzenle: ${W.weighted}` });
   await expect(editDialog.getByLabel('Bileşen', { exact: true })).toBeDisabled();
   await editDialog.getByRole('button', { name: '2. ağırlığı kaldır' }).click();
@@ -447,8 +449,7 @@ test('a manager adds the tables, the days-of-week chart, the weighted experience
   for (const report of [reports.second, reports.first]) {
     await page.goto(report.path);
     await expect(heading(page, report.title)).toBeVisible();
-    await page.getByRole('button', { name: 'Raporu düzenle' }).click();
-    await page.getByRole('menuitem', { name: 'Raporu sil' }).click();
+    await chooseMenuItem(page, page.getByRole('button', { name: 'Raporu düzenle' }), 'Raporu sil');
     await page
       .getByRole('dialog')
       .filter({ hasText: report.title })

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { animationsSettled } from './animations.js';
 
 /** The sign-in page's Turkish labels (the console's default language). */
 export const SIGN_IN_TR = {
@@ -41,7 +42,10 @@ export function storedTokens(page: Page): Promise<StoredTokens> {
 /** Signs out through the user menu and waits for the sign-in page. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /hesap menüsü$/ }).click();
-  await page.getByRole('menuitem', { name: 'Oturumu kapat' }).click();
+  const item = page.getByRole('menuitem', { name: 'Oturumu kapat' });
+  await expect(item).toBeVisible();
+  await animationsSettled(page);
+  await item.click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: SIGN_IN_TR.heading })).toBeVisible();
 }
