@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { accountTestKit } from '../test/account-test-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from './rate-limits.js';
 
 /** Rate limits per address and per account (issue 14, item 3 and 11), with small limits to reach them. */
 let t: TestApp;
 let adminToken: string;
+const kit = accountTestKit(() => t);
+/** A sign-in with a wrong password from `remoteAddress`. */
+const passwordGrant = (username: string, remoteAddress: string) =>
+  kit.passwordGrant(username, 'Wrong1234!', {}, remoteAddress);
+
 beforeAll(async () => {
   t = await createTestApp({
     rateLimits: {
@@ -16,37 +21,12 @@ beforeAll(async () => {
     },
   });
   // From an address of its own, so that it counts against no test below.
-  const signedIn = await t.app.inject({
-    method: 'POST',
-    url: '/token',
-    remoteAddress: '10.50.0.1',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: 'admin',
-      password: 'Demo1234!',
-      client_id: CONSOLE_CLIENT_ID,
-    }).toString(),
-  });
+  const signedIn = await kit.passwordGrant('admin', 'Demo1234!', {}, '10.50.0.1');
   adminToken = signedIn.json<{ access_token: string }>().access_token;
 });
 afterAll(async () => {
   await t?.close();
 });
-
-const passwordGrant = (username: string, remoteAddress: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/token',
-    remoteAddress,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', language: 'en' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username,
-      password: 'Wrong1234!',
-      client_id: CONSOLE_CLIENT_ID,
-    }).toString(),
-  });
 
 describe('rate limits', () => {
   it('limit password grants per account, from whatever address, with a translated 429', async () => {
