@@ -11,6 +11,8 @@ export default defineConfig({
   // The version dialog compares the server's version with the one this build was made from.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   resolve: {
+    // `@/…` is apps/web/src (tsconfig.json's paths), so a module names what it imports, not how far up it is.
+    alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }],
     // 'source' first, so @loupe/contracts is compiled from its TypeScript source, not from its dist.
     conditions: ['source', ...defaultClientConditions],
   },

@@ -6,7 +6,8 @@ import { defineProject } from 'vitest/config';
 const conditions = ['source', ...defaultClientConditions];
 
 export default defineProject({
-  resolve: { conditions },
+  // `@/…` is apps/web/src, as in vite.config.ts and tsconfig.json.
+  resolve: { conditions, alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }] },
   ssr: { resolve: { conditions } },
   test: {
     name: 'web',

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ErrorDialogHost } from '../../components/error-dialog-host';
-import { directionOf, i18n, isLocale, DEFAULT_LOCALE } from '../../lib/i18n';
-import { queryClient } from '../../lib/query-client';
+import { ErrorDialogHost } from '@/components/error-dialog-host';
+import { directionOf, i18n, isLocale, DEFAULT_LOCALE } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
 import { bundledUiLocale, loadUiLocale } from './ui-locales';
 

@@ -1,7 +1,7 @@
 import type { Locale as AntLocale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import trTR from 'antd/es/locale/tr_TR';
-import type { Locale } from '../../lib/i18n';
+import type { Locale } from '@/lib/i18n';
 
 type Loader<T> = () => Promise<{ default: T }>;
 

@@ -1,17 +1,17 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { auditLogsRoutes } from '../../features/audit-logs/routes';
-import { clientsRoutes } from '../../features/clients/routes';
-import { configurationsRoutes } from '../../features/configurations/routes';
-import { experiencesRoutes } from '../../features/experiences/routes';
-import { licenseRoutes } from '../../features/license/routes';
-import { rolesRoutes } from '../../features/roles/routes';
-import { tenantsRoutes } from '../../features/tenants/routes';
-import { usersRoutes } from '../../features/users/routes';
-import { reportsRoutes } from '../../features/reports/routes';
-import { widgetCatalogueRoutes } from '../../features/widget-catalogue/routes';
-import { publicRoutes, signInRoute } from '../../features/auth/public-routes';
-import { errorRoutes } from '../../features/errors/error-routes';
+import { auditLogsRoutes } from '@/features/audit-logs/routes';
+import { clientsRoutes } from '@/features/clients/routes';
+import { configurationsRoutes } from '@/features/configurations/routes';
+import { experiencesRoutes } from '@/features/experiences/routes';
+import { licenseRoutes } from '@/features/license/routes';
+import { rolesRoutes } from '@/features/roles/routes';
+import { tenantsRoutes } from '@/features/tenants/routes';
+import { usersRoutes } from '@/features/users/routes';
+import { reportsRoutes } from '@/features/reports/routes';
+import { widgetCatalogueRoutes } from '@/features/widget-catalogue/routes';
+import { publicRoutes, signInRoute } from '@/features/auth/public-routes';
+import { errorRoutes } from '@/features/errors/error-routes';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RouteEffects } from './route-effects';
@@ -43,19 +43,19 @@ const router = createBrowserRouter([
             children: [
               {
                 lazy: async () => ({
-                  Component: (await import('../../features/shell/components/shell-root')).ShellRoot,
+                  Component: (await import('@/features/shell/components/shell-root')).ShellRoot,
                 }),
                 children: [
                   {
                     index: true,
                     lazy: async () => ({
-                      Component: (await import('../../features/home/components/home-page')).HomePage,
+                      Component: (await import('@/features/home/components/home-page')).HomePage,
                     }),
                   },
                   {
                     path: 'profile',
                     lazy: async () => ({
-                      Component: (await import('../../features/profile/components/profile-page')).ProfilePage,
+                      Component: (await import('@/features/profile/components/profile-page')).ProfilePage,
                     }),
                   },
                   ...usersRoutes,

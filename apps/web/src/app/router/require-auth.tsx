@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { lastSessionEnd, signInPath, useIsSignedIn } from '../../lib/auth';
+import { lastSessionEnd, signInPath, useIsSignedIn } from '@/lib/auth';
 
 /** Lets signed-in users through; everyone else goes to the sign-in page, which brings them back here. */
 export function RequireAuth() {

@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 
 /** What of a mutation the button runs (a TanStack `useMutation` result fits). */
 export type ActionMutation<V> = {

@@ -1,6 +1,6 @@
 import { skipToken, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { z, type ZodType } from 'zod';
-import { apiRequest, type ApiRequest } from '../../lib/api-client';
+import { apiRequest, type ApiRequest } from '@/lib/api-client';
 import { gridQueryKey } from '../data-grid/data-grid';
 import { recordUrl, type RecordId } from './record-id';
 

@@ -14,8 +14,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
-import { errorMessage } from '../../lib/error-message';
-import { zodRule } from '../../lib/form-rules';
+import { errorMessage } from '@/lib/error-message';
+import { zodRule } from '@/lib/form-rules';
 import styles from './admin-page.module.css';
 import type { RefusalField } from './refusal-field';
 

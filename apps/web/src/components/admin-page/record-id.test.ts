@@ -1,6 +1,6 @@
 import { ErrorCode } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { recordIdOf, recordUrl } from './record-id';
 import { fieldOfCode } from './refusal-field';
 

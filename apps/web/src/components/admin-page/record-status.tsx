@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { AdminPage, type AdminPageProps } from './admin-page';
 
 /** What of a record query the status needs (a TanStack `useQuery` result fits). */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** Which form field a refusal of the server belongs to; undefined when it shows above the form. */
 export type RefusalField<V> = (error: unknown) => (keyof V & string) | undefined;

@@ -48,7 +48,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
-import { useBootstrap } from '../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import { ColumnChooser } from './column-chooser';
 import styles from './data-grid.module.css';
 import { ExportButton } from './export-button';

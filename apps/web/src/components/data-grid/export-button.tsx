@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { getSession } from '../../lib/auth';
-import { reportError } from '../../lib/error-bus';
+import { ApiError } from '@/lib/api-client';
+import { getSession } from '@/lib/auth';
+import { reportError } from '@/lib/error-bus';
 import { exportGrid, type GridExportRequest } from './grid-api';
-import { saveFile } from '../../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 /** Every export failure goes to the global error dialog (shell spec §8), whatever its status. */
 function reportExportError(error: unknown): void {

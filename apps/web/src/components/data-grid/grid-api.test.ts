@@ -1,13 +1,13 @@
 import { gridPageSchema } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { memoryStorage } from '../../lib/test-storage';
+import { memoryStorage } from '@/lib/test-storage';
 
 // The calls run in the browser; these tests give them the storage the session lives in.
 vi.stubGlobal('sessionStorage', memoryStorage());
 vi.stubGlobal('localStorage', memoryStorage());
-const { ApiError } = await import('../../lib/api-client');
-const { getSession, lastSessionEnd, saveSession } = await import('../../lib/auth');
+const { ApiError } = await import('@/lib/api-client');
+const { getSession, lastSessionEnd, saveSession } = await import('@/lib/auth');
 const { exportGrid, fetchGridPage } = await import('./grid-api');
 
 const itemSchema = z.object({ Id: z.string(), UserName: z.string() });

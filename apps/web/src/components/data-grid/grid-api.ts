@@ -1,6 +1,6 @@
 import { gridExportSchema, type GridExportColumn, type GridPage } from '@loupe/contracts';
 import type { ZodType } from 'zod';
-import { ApiError, apiDownload, apiRequest, refreshAccessToken } from '../../lib/api-client';
+import { ApiError, apiDownload, apiRequest, refreshAccessToken } from '@/lib/api-client';
 import { withQuery } from './grid-query';
 
 /*

@@ -1,6 +1,6 @@
 import { GRID_COLUMN_MAX_WIDTH, GRID_COLUMN_MIN_WIDTH } from '@loupe/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../lib/test-storage';
+import { memoryStorage } from '@/lib/test-storage';
 import {
   clampColumnWidth,
   columnWidth,

@@ -3,9 +3,9 @@ import { ErrorCode, userFilterSaveSchema, type ReportFilter, type UserFilter } f
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
-import { zodRule } from '../../lib/form-rules';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { zodRule } from '@/lib/form-rules';
 import { useUserFilters } from './api/get-user-filters';
 import { useCreateUserFilter, useDeleteUserFilter, useUpdateUserFilter } from './api/save-user-filter';
 import { loadSavedFilter, savedFilterPart, type FilterKey, type FilterRestrictions } from './panel-filter';

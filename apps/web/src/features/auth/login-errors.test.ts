@@ -1,11 +1,11 @@
 import { LOGIN_ERROR_MESSAGES, LOGIN_ERRORS, type LoginError } from '@loupe/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../lib/test-storage';
+import { memoryStorage } from '@/lib/test-storage';
 
 vi.stubGlobal('localStorage', memoryStorage());
-const { changeLocale, i18n, i18nReady } = await import('../../lib/i18n');
-const { errorMessage } = await import('../../lib/error-message');
-const { TokenRequestError } = await import('../../lib/api-client');
+const { changeLocale, i18n, i18nReady } = await import('@/lib/i18n');
+const { errorMessage } = await import('@/lib/error-message');
+const { TokenRequestError } = await import('@/lib/api-client');
 
 /** The sign-in errors the shell spec (§8) names; each must reach the page as a translated message. */
 const SPEC_LOGIN_ERRORS = [

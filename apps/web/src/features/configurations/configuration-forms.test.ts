@@ -6,7 +6,7 @@ import {
   systemRulesSchema,
 } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { fieldOfError, hasMaskedValues, repeatsEarlierReason } from './components/configuration-form-helpers';
 
 const apiError = (code: number) => new ApiError({ status: 400, code, message: '', supportId: 'x' });

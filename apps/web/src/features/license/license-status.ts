@@ -1,9 +1,5 @@
 import type { LicenseDetails } from '@loupe/contracts';
-import {
-  LICENSE_FAILURE_DAYS,
-  LICENSE_WARNING_DAYS,
-  SESSION_WARNING_REMAINING,
-} from '../../lib/license-notices';
+import { LICENSE_FAILURE_DAYS, LICENSE_WARNING_DAYS, SESSION_WARNING_REMAINING } from '@/lib/license-notices';
 
 /*
  * How the licence screen colours what it shows (shell spec §8, §9): pure, so the thresholds are tested apart

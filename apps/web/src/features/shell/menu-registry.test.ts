@@ -1,7 +1,7 @@
 import { ALL_SCOPES } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
-import enShell from '../../locales/en/shell.json';
-import trShell from '../../locales/tr/shell.json';
+import enShell from '@/locales/en/shell.json';
+import trShell from '@/locales/tr/shell.json';
 import { allScreenPaths, canOpen, MENU_SECTIONS, SCREENS, screenOfPath, visibleMenu } from './menu-registry';
 
 const admin = { scopes: [...ALL_SCOPES], aiModuleActive: true };

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { recordRoutes } from '../../components/admin-page/record-routes';
+import { recordRoutes } from '@/components/admin-page/record-routes';
 
 /** The screens of this feature under the shell; each page loads on first visit (lazy). */
 export const usersRoutes: RouteObject[] = [

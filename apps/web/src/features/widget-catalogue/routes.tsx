@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { recordRoutes } from '../../components/admin-page/record-routes';
+import { recordRoutes } from '@/components/admin-page/record-routes';
 
 /** The catalogue's screens under the shell (report:manage); each page loads on first visit (lazy). */
 export const widgetCatalogueRoutes: RouteObject[] = [

@@ -14,7 +14,7 @@ import {
 } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z, type ZodType } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { LOOKUP_STALE_TIME, filterKeys } from './filter-query-keys';
 
 /*

@@ -1,7 +1,7 @@
 import { lookupTreeNodeSchema, type LookupTreeNode } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { LOOKUP_STALE_TIME, filterKeys } from './filter-query-keys';
 
 /** The trees the filters choose from: transaction channels, products, and locations (channel and invitee). */

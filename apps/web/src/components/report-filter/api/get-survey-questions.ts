@@ -1,7 +1,7 @@
 import { questionLookupItemSchema, type QuestionLookupItem } from '@loupe/contracts';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { LOOKUP_STALE_TIME, filterKeys } from './filter-query-keys';
 
 /** `GET /api/questions?surveyId=`: one survey's questions. */

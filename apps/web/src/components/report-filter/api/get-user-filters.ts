@@ -1,7 +1,7 @@
 import { userFilterSchema, type UserFilter } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { filterKeys } from './filter-query-keys';
 
 /** `GET /api/users/filter?page=`: the caller's saved filters of a page. */

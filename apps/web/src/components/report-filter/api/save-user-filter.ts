@@ -1,7 +1,7 @@
 import { userFilterSchema, type UserFilter, type UserFilterSave } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { filterKeys } from './filter-query-keys';
 
 /*

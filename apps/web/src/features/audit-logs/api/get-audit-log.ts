@@ -1,5 +1,5 @@
 import { auditLogSchema } from '@loupe/contracts';
-import { useRecordQuery } from '../../../components/admin-page/record-api';
+import { useRecordQuery } from '@/components/admin-page/record-api';
 
 export const AUDIT_LOGS_ENDPOINT = '/api/audit-logs';
 

@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { DataGrid, type DataGridColumn } from '@/components/data-grid/data-grid';
 import { AUDIT_LOGS_ENDPOINT } from '../api/get-audit-log';
 import {
   DATE_FORMAT,

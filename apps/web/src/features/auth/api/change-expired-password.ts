@@ -1,7 +1,7 @@
 import type { ChangeExpiredPassword } from '@loupe/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/account/change-expired-password` (public): replaces a password that expired, after `expired_password`. */
 async function changeExpiredPassword(body: ChangeExpiredPassword): Promise<void> {

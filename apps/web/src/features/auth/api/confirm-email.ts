@@ -1,6 +1,6 @@
 import { confirmEmailResultSchema, type ConfirmEmailResult } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/account/confirm-email`: confirms with the mailed token (410 expired, 404 invalid). */
 function confirmEmail(token: string): Promise<ConfirmEmailResult> {

@@ -1,7 +1,7 @@
 import { ssoTokenResponseSchema, type SsoTokenRequest } from '@loupe/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { redirectTarget, saveSession } from '../../../lib/auth';
-import { exchangeForTokens } from '../../../lib/api-client';
+import { redirectTarget, saveSession } from '@/lib/auth';
+import { exchangeForTokens } from '@/lib/api-client';
 
 type SsoCallback = { code: string; state: string };
 

@@ -1,7 +1,7 @@
 import type { AccountLogin } from '@loupe/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/account/forgot-password`: mails a reset link when the user exists; always 202, so nobody learns which accounts exist. */
 async function forgotPassword(body: AccountLogin): Promise<void> {

@@ -1,6 +1,6 @@
 import { captchaRequiredSchema, type CaptchaRequired } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `GET /api/captcha/required?login=`: whether the next sign-in of this login (or this address) needs a captcha. */
 function getCaptchaRequired(login: string, signal?: AbortSignal): Promise<CaptchaRequired> {

@@ -1,6 +1,6 @@
 import { captchaSchema, type Captcha } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `GET /api/captcha`: a new single-use challenge (5 characters, valid 5 minutes). */
 function getCaptcha(signal?: AbortSignal): Promise<Captcha> {

@@ -1,6 +1,6 @@
 import { resetPasswordLinkSchema, type ResetPasswordLink } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `GET /api/account/reset-password/{token}`: 200 with the user name, 410 expired, 404 invalid or used. */
 function getResetPasswordLink(token: string, signal?: AbortSignal): Promise<ResetPasswordLink> {

@@ -1,6 +1,6 @@
 import { ssoConfigSchema, type SsoConfig } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `GET /api/sso/config`: whether single sign-on is offered, and which query parameter carries the code. */
 function getSsoConfig(signal?: AbortSignal): Promise<SsoConfig> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, TokenRequestError } from '../../../lib/api-client';
+import { ApiError, TokenRequestError } from '@/lib/api-client';
 import { linkProblem } from './link-problem';
 
 const apiError = (status: number, code: number) =>

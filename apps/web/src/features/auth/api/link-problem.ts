@@ -1,5 +1,5 @@
 import { ErrorCode } from '@loupe/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** Why a mailed link (reset, confirmation) cannot be used: past its 12 hours, or unknown / already used. */
 export type LinkProblem = 'expired' | 'invalid';

@@ -1,6 +1,6 @@
 import { twoFactorSetupSchema, type TwoFactorSetup } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/account/two-factor/setup` (signed-in): a new secret to scan, active only once enabled. */
 function setupTwoFactor(): Promise<TwoFactorSetup> {

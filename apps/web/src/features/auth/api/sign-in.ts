@@ -1,7 +1,7 @@
 import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { saveSession } from '../../../lib/auth';
-import { requestToken } from '../../../lib/api-client';
+import { saveSession } from '@/lib/auth';
+import { requestToken } from '@/lib/api-client';
 
 type SignInInput = {
   username: string;

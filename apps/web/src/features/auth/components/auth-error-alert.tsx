@@ -1,8 +1,8 @@
 import { Alert, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import styles from './auth-form.module.css';
 
 /**

@@ -3,7 +3,7 @@ import { passwordGrantSchema, type Captcha } from '@loupe/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Form, Input, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
+import { zodRule } from '@/lib/form-rules';
 import styles from './auth-form.module.css';
 
 const ANSWER_FIELD = 'captchaAnswer';

@@ -2,9 +2,9 @@ import { changeExpiredPasswordSchema, ErrorCode, type ChangeExpiredPassword } fr
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-import { zodRule } from '../../../lib/form-rules';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { zodRule } from '@/lib/form-rules';
 import { useChangeExpiredPassword } from '../api/change-expired-password';
 import { AuthErrorAlert } from './auth-error-alert';
 import styles from './auth-form.module.css';

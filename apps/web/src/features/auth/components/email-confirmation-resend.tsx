@@ -1,6 +1,6 @@
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import { useSendConfirmation } from '../api/send-confirmation';
 
 /** Under `invalid_grant_email_confirm`: mails the user a new confirmation link. */

@@ -3,7 +3,7 @@ import { accountLoginSchema, type AccountLogin } from '@loupe/contracts';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { zodRule } from '../../../lib/form-rules';
+import { zodRule } from '@/lib/form-rules';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthErrorAlert } from './auth-error-alert';
 import styles from './auth-form.module.css';

@@ -1,7 +1,7 @@
 import { isValidPassword, resetPasswordSchema } from '@loupe/contracts';
 import { Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
+import { zodRule } from '@/lib/form-rules';
 import { PasswordRules } from './password-rules';
 
 /** Form field names, the same as the request bodies' (`NewPassword`); `ConfirmPassword` stays in the form. */

@@ -1,9 +1,9 @@
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Brand } from '../../../components/brand';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { usePageTitle } from '../../../lib/page-title';
+import { Brand } from '@/components/brand';
+import { LanguageSwitch } from '@/components/language-switch';
+import { usePageTitle } from '@/lib/page-title';
 import styles from './public-page.module.css';
 
 type PublicPageProps = {

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { signInPath, useIsSignedIn } from '../../../lib/auth';
+import { signInPath, useIsSignedIn } from '@/lib/auth';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactorSetup } from '../api/setup-two-factor';
 import { useRedirectTarget } from '../hooks/use-redirect-target';

@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { CLIENTS_ENDPOINT, clientKeys } from './client-keys';
 
 /** `DELETE /api/clients/{id}`: 204 (its refresh tokens go too), or 400 with 10012 (the console's client); 404. */

@@ -1,7 +1,7 @@
 import { clientSavedSchema, type ClientCreate, type ClientSaved, type ClientUpdate } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveRecord } from '../../../components/admin-page/record-api';
-import { gridQueryKey } from '../../../components/data-grid/data-grid';
+import { saveRecord } from '@/components/admin-page/record-api';
+import { gridQueryKey } from '@/components/data-grid/data-grid';
 import { CLIENTS_ENDPOINT, clientKeys } from './client-keys';
 
 type SaveClientRequest = { create: ClientCreate } | { id: string; update: ClientUpdate };

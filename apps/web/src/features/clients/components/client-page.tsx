@@ -16,15 +16,15 @@ import { App, Button, Form, Input, InputNumber, Popconfirm, Radio, Select, Switc
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import adminStyles from '../../../components/admin-page/admin-page.module.css';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { FormNote, RecordForm, useFieldRefusal } from '../../../components/admin-page/record-form';
-import { RecordLoader } from '../../../components/admin-page/record-status';
-import { fieldOfCode } from '../../../components/admin-page/refusal-field';
-import { errorMessage } from '../../../lib/error-message';
-import { zodRule } from '../../../lib/form-rules';
-import { usePageTitle } from '../../../lib/page-title';
-import { useAuthScopes } from '../../../api/auth-scopes';
+import adminStyles from '@/components/admin-page/admin-page.module.css';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { FormNote, RecordForm, useFieldRefusal } from '@/components/admin-page/record-form';
+import { RecordLoader } from '@/components/admin-page/record-status';
+import { fieldOfCode } from '@/components/admin-page/refusal-field';
+import { errorMessage } from '@/lib/error-message';
+import { zodRule } from '@/lib/form-rules';
+import { usePageTitle } from '@/lib/page-title';
+import { useAuthScopes } from '@/api/auth-scopes';
 import { useClient } from '../api/get-client';
 import { useRegenerateClientSecret } from '../api/regenerate-client-secret';
 import { useSaveClient } from '../api/save-client';
@@ -32,7 +32,7 @@ import { useCanManageClients } from './client-access';
 import { ClientSecretModal } from './client-secret-modal';
 import styles from './clients.module.css';
 import { DeleteClientButton } from './delete-client-button';
-import { useScopeDescription } from '../../../lib/scope-description';
+import { useScopeDescription } from '@/lib/scope-description';
 
 const LIST_PATH = '/clients';
 

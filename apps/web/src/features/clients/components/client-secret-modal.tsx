@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { App, Button, Input, Modal, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormNote } from '../../../components/admin-page/record-form';
+import { FormNote } from '@/components/admin-page/record-form';
 import styles from './clients.module.css';
 
 type Props = {

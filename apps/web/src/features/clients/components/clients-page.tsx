@@ -1,9 +1,9 @@
 import { CONSOLE_CLIENT_ID, clientListItemSchema, type ClientListItem } from '@loupe/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-page/list-page';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
-import { usePageTitle } from '../../../lib/page-title';
+import { ListPage } from '@/components/admin-page/list-page';
+import type { DataGridColumn } from '@/components/data-grid/data-grid';
+import { usePageTitle } from '@/lib/page-title';
 import { CLIENTS_ENDPOINT } from '../api/client-keys';
 import { useCanManageClients } from './client-access';
 import { ActiveTag, useApplicationTypeName } from './client-type';

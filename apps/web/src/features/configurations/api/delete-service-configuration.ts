@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { SERVICE_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
 /** `DELETE /api/service-configurations/{id}`: 204. A failure shows in the global error dialog. */

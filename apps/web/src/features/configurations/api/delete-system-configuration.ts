@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { SYSTEM_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
 /** `DELETE /api/system-configurations/{id}`: 204. A failure shows in the global error dialog. */

@@ -1,6 +1,6 @@
 import { systemRulesSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { configurationKeys } from './configuration-keys';
 
 /** `GET /api/system-rules`: the tenant's contact rules (the defaults when never saved). */

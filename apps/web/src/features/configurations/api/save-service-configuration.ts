@@ -7,7 +7,7 @@ import {
   saveRecord,
   useSaveRecordMutation,
   type SaveRecordRequest,
-} from '../../../components/admin-page/record-api';
+} from '@/components/admin-page/record-api';
 import { SERVICE_CONFIGURATIONS_ENDPOINT, configurationKeys } from './configuration-keys';
 
 type SaveServiceConfigurationRequest = SaveRecordRequest<SaveServiceConfiguration>;

@@ -1,6 +1,6 @@
 import { systemRulesSchema, type SystemRules } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { configurationKeys } from './configuration-keys';
 
 /** `PUT /api/system-rules`: the saved rules, or 400 3333 (a rule broken). */

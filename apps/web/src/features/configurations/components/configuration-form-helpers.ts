@@ -1,5 +1,5 @@
 import { ErrorCode, reasonKey } from '@loupe/contracts';
-import { fieldOfCode } from '../../../components/admin-page/refusal-field';
+import { fieldOfCode } from '@/components/admin-page/refusal-field';
 
 /** Which form field a refusal of the server belongs to; other failures show above the form. */
 export const fieldOfError = fieldOfCode<{ Section: string; JsonConfig: string }>({

@@ -7,16 +7,11 @@ import {
 import { Form, type FormInstance, type FormProps, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import {
-  FormNote,
-  RecordForm,
-  type SaveState,
-  useSaveHandlers,
-} from '../../../components/admin-page/record-form';
-import { RecordLoader, type RecordQuery } from '../../../components/admin-page/record-status';
-import { JsonField } from '../../../components/json-field';
-import { zodRule } from '../../../lib/form-rules';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { FormNote, RecordForm, type SaveState, useSaveHandlers } from '@/components/admin-page/record-form';
+import { RecordLoader, type RecordQuery } from '@/components/admin-page/record-status';
+import { JsonField } from '@/components/json-field';
+import { zodRule } from '@/lib/form-rules';
 import { useCanManageConfig } from '../hooks/use-can-manage-config';
 import { fieldOfError, hasMaskedValues } from './configuration-form-helpers';
 

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
-import { ListPage } from '../../../components/admin-page/list-page';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPage } from '@/components/admin-page/list-page';
+import type { DataGridColumn } from '@/components/data-grid/data-grid';
 import { useCanManageConfig } from '../hooks/use-can-manage-config';
 import { JsonCell } from './json-cell';
 

@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  DeleteRecordButton,
-  type ActionMutation,
-} from '../../../components/admin-page/confirm-action-button';
+import { DeleteRecordButton, type ActionMutation } from '@/components/admin-page/confirm-action-button';
 import { useDeleteServiceConfiguration } from '../api/delete-service-configuration';
 import { useDeleteSystemConfiguration } from '../api/delete-system-configuration';
 

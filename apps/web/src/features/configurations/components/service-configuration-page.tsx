@@ -7,8 +7,8 @@ import {
 import { Form, Input, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { recordIdOf } from '../../../components/admin-page/record-id';
-import { zodRule } from '../../../lib/form-rules';
+import { recordIdOf } from '@/components/admin-page/record-id';
+import { zodRule } from '@/lib/form-rules';
 import { useServiceConfiguration } from '../api/get-service-configuration';
 import { useSaveServiceConfiguration } from '../api/save-service-configuration';
 import {

@@ -19,11 +19,11 @@ import {
   type FormRule,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import adminStyles from '../../../components/admin-page/admin-page.module.css';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { FormNote, RefusalAlert } from '../../../components/admin-page/record-form';
-import { errorMessage } from '../../../lib/error-message';
-import { zodRule } from '../../../lib/form-rules';
+import adminStyles from '@/components/admin-page/admin-page.module.css';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { FormNote, RefusalAlert } from '@/components/admin-page/record-form';
+import { errorMessage } from '@/lib/error-message';
+import { zodRule } from '@/lib/form-rules';
 import { useSystemRules } from '../api/get-system-rules';
 import { useSaveSystemRules } from '../api/save-system-rules';
 import { useCanManageConfig } from '../hooks/use-can-manage-config';

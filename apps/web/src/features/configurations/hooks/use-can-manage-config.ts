@@ -1,5 +1,5 @@
 import { hasAnyScope } from '@loupe/contracts';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 
 /** Whether the signed-in user may change configurations (config:manage); config:read alone only views. */
 export function useCanManageConfig(): boolean {

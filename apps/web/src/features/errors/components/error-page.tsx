@@ -1,9 +1,9 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Brand } from '../../../components/brand';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { usePageTitle } from '../../../lib/page-title';
+import { Brand } from '@/components/brand';
+import { LanguageSwitch } from '@/components/language-switch';
+import { usePageTitle } from '@/lib/page-title';
 import styles from './error-page.module.css';
 
 type ErrorPageProps = {

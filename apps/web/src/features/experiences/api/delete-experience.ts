@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { EXPERIENCES_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `DELETE /api/experiences/{id}`: 204, or 400 with 13003 (system experience), 13004 (in use); 404 with 13002. */

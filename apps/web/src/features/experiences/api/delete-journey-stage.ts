@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { JOURNEY_STAGES_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `DELETE /api/journey-stages/{id}`: 204, or 400 with 13005 (used by surveys); 404. */

@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { WEIGHTED_GROUPS_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `DELETE /api/weighted-experience-groups/{id}`: 204, or 404 with 18002. */

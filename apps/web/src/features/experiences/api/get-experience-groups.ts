@@ -1,7 +1,7 @@
 import { experienceGroupOptionSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { metadataKeys } from './metadata-keys';
 
 /** `GET /api/experience-groups`: the groups an experience may join, by name. */

@@ -1,5 +1,5 @@
 import { experienceDetailSchema } from '@loupe/contracts';
-import { useRecordQuery } from '../../../components/admin-page/record-api';
+import { useRecordQuery } from '@/components/admin-page/record-api';
 import { EXPERIENCES_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `GET /api/experiences/{id}`: the experience with its use (404: 13002). */

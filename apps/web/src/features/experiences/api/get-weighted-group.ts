@@ -1,5 +1,5 @@
 import { weightedExperienceGroupDetailSchema } from '@loupe/contracts';
-import { useRecordQuery } from '../../../components/admin-page/record-api';
+import { useRecordQuery } from '@/components/admin-page/record-api';
 import { WEIGHTED_GROUPS_ENDPOINT, metadataKeys } from './metadata-keys';
 
 /** `GET /api/weighted-experience-groups/{id}`: the group with its weighted experiences (404: 18002). */

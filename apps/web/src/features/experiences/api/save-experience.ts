@@ -3,7 +3,7 @@ import {
   saveRecord,
   useSaveRecordMutation,
   type SaveRecordRequest,
-} from '../../../components/admin-page/record-api';
+} from '@/components/admin-page/record-api';
 import { EXPERIENCES_ENDPOINT, metadataKeys } from './metadata-keys';
 
 type SaveExperienceRequest = SaveRecordRequest<ExperienceSave>;

@@ -7,7 +7,7 @@ import {
   saveRecord,
   useSaveRecordMutation,
   type SaveRecordRequest,
-} from '../../../components/admin-page/record-api';
+} from '@/components/admin-page/record-api';
 import { WEIGHTED_GROUPS_ENDPOINT, metadataKeys } from './metadata-keys';
 
 type SaveWeightedGroupRequest = SaveRecordRequest<WeightedExperienceGroupSave>;

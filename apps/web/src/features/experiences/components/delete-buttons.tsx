@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  DeleteRecordButton,
-  type ActionMutation,
-} from '../../../components/admin-page/confirm-action-button';
+import { DeleteRecordButton, type ActionMutation } from '@/components/admin-page/confirm-action-button';
 import { useDeleteExperience } from '../api/delete-experience';
 import { useDeleteJourneyStage } from '../api/delete-journey-stage';
 import { useDeleteWeightedGroup } from '../api/delete-weighted-group';

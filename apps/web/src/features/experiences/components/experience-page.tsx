@@ -9,12 +9,12 @@ import {
 import { AutoComplete, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { FormNote, NameItem, RecordForm, useSaveHandlers } from '../../../components/admin-page/record-form';
-import { recordIdOf } from '../../../components/admin-page/record-id';
-import { fieldOfCode } from '../../../components/admin-page/refusal-field';
-import { zodRule } from '../../../lib/form-rules';
-import { usePageTitle } from '../../../lib/page-title';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
+import { recordIdOf } from '@/components/admin-page/record-id';
+import { fieldOfCode } from '@/components/admin-page/refusal-field';
+import { zodRule } from '@/lib/form-rules';
+import { usePageTitle } from '@/lib/page-title';
 import { useExperience } from '../api/get-experience';
 import { useExperienceGroups } from '../api/get-experience-groups';
 import { useSaveExperience } from '../api/save-experience';

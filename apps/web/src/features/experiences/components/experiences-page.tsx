@@ -1,9 +1,9 @@
 import { experienceRowSchema, type ExperienceRow, type MeasurementType } from '@loupe/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-page/list-page';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
-import { usePageTitle } from '../../../lib/page-title';
+import { ListPage } from '@/components/admin-page/list-page';
+import type { DataGridColumn } from '@/components/data-grid/data-grid';
+import { usePageTitle } from '@/lib/page-title';
 import { EXPERIENCES_ENDPOINT } from '../api/metadata-keys';
 import { DeleteExperienceButton } from './delete-buttons';
 import { useMeasurementTypeName } from './measurement-type';

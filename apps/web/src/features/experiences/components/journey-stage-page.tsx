@@ -7,11 +7,11 @@ import {
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { FormNote, NameItem, RecordForm, useSaveHandlers } from '../../../components/admin-page/record-form';
-import { recordIdOf } from '../../../components/admin-page/record-id';
-import { fieldOfCode } from '../../../components/admin-page/refusal-field';
-import { usePageTitle } from '../../../lib/page-title';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
+import { recordIdOf } from '@/components/admin-page/record-id';
+import { fieldOfCode } from '@/components/admin-page/refusal-field';
+import { usePageTitle } from '@/lib/page-title';
 import { useJourneyStage } from '../api/get-journey-stage';
 import { useSaveJourneyStage } from '../api/save-journey-stage';
 import { DeleteJourneyStageButton } from './delete-buttons';

@@ -1,8 +1,8 @@
 import { journeyStageRowSchema, type JourneyStageRow } from '@loupe/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-page/list-page';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
-import { usePageTitle } from '../../../lib/page-title';
+import { ListPage } from '@/components/admin-page/list-page';
+import type { DataGridColumn } from '@/components/data-grid/data-grid';
+import { usePageTitle } from '@/lib/page-title';
 import { JOURNEY_STAGES_ENDPOINT } from '../api/metadata-keys';
 import { DeleteJourneyStageButton } from './delete-buttons';
 

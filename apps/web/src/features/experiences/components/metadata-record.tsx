@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BackLink } from '../../../components/admin-page/admin-page';
-import { RecordLoader, type RecordQuery } from '../../../components/admin-page/record-status';
+import type { BackLink } from '@/components/admin-page/admin-page';
+import { RecordLoader, type RecordQuery } from '@/components/admin-page/record-status';
 
 /** The three lists of this feature, each with its texts under its own key. */
 export type MetadataSection = 'experiences' | 'weightedGroups' | 'journeyStages';

@@ -6,12 +6,12 @@ import {
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { FormNote, NameItem, RecordForm, useSaveHandlers } from '../../../components/admin-page/record-form';
-import { recordIdOf } from '../../../components/admin-page/record-id';
-import { fieldOfCode } from '../../../components/admin-page/refusal-field';
-import { errorMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/page-title';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
+import { recordIdOf } from '@/components/admin-page/record-id';
+import { fieldOfCode } from '@/components/admin-page/refusal-field';
+import { errorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
 import { useCalculableExperiences } from '../api/get-calculable-experiences';
 import { useWeightedGroup } from '../api/get-weighted-group';
 import { useSaveWeightedGroup } from '../api/save-weighted-group';

@@ -1,8 +1,8 @@
 import { weightedExperienceGroupRowSchema, type WeightedExperienceGroupRow } from '@loupe/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-page/list-page';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
-import { usePageTitle } from '../../../lib/page-title';
+import { ListPage } from '@/components/admin-page/list-page';
+import type { DataGridColumn } from '@/components/data-grid/data-grid';
+import { usePageTitle } from '@/lib/page-title';
 import { WEIGHTED_GROUPS_ENDPOINT } from '../api/metadata-keys';
 import { DeleteWeightedGroupButton } from './delete-buttons';
 

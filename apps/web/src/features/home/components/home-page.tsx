@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import styles from './home-page.module.css';
 
 /** The overview: the landing page after sign-in, inside the shell. */

@@ -1,6 +1,6 @@
 import { licenseDetailsSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * `GET /api/license-info`: the licence of the caller's tenant with what it has used. A tenantless caller names

@@ -15,11 +15,11 @@ import {
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { useBootstrap } from '../../../lib/bootstrap';
-import { errorMessage } from '../../../lib/error-message';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { useBootstrap } from '@/lib/bootstrap';
+import { errorMessage } from '@/lib/error-message';
 import { useLicenseInfo } from '../api/get-license-info';
-import { useTenantOptions } from '../../../api/tenant-options';
+import { useTenantOptions } from '@/api/tenant-options';
 import { expiryLevel, usage, type ExpiryLevel } from '../license-status';
 import styles from './license-info-page.module.css';
 

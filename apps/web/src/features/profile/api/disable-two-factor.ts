@@ -1,8 +1,8 @@
 import type { TwoFactorCode } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { bootstrapQueryKey } from '../../../lib/bootstrap';
+import { apiRequest } from '@/lib/api-client';
+import { bootstrapQueryKey } from '@/lib/bootstrap';
 import { twoFactorStatusQueryKey } from './get-two-factor-status';
 
 /** `POST /api/account/two-factor/disable` with a TOTP or recovery code: 204, or 400 20006 (code invalid). */

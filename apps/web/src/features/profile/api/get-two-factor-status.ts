@@ -1,6 +1,6 @@
 import { twoFactorStatusSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const twoFactorStatusQueryKey = ['account', 'two-factor'] as const;
 

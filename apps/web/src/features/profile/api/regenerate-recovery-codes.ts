@@ -1,6 +1,6 @@
 import { recoveryCodesSchema, type RecoveryCodes, type TwoFactorCode } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { twoFactorStatusQueryKey } from './get-two-factor-status';
 
 /** `POST /api/account/two-factor/recovery-codes`: ten new codes replacing the old ones, shown once; 400 20006. */

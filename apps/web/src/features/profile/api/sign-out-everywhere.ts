@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { endSession } from '../../../lib/auth';
+import { apiRequest } from '@/lib/api-client';
+import { endSession } from '@/lib/auth';
 
 /**
  * `POST /api/account/sign-out-everywhere`: 204; every session of the user ends on the server, this one included

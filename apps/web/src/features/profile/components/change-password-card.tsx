@@ -1,8 +1,8 @@
 import { ErrorCode, isValidPassword } from '@loupe/contracts';
 import { Alert, App, Button, Card, Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useChangePassword } from '../api/change-password';
 import styles from './profile-page.module.css';
 

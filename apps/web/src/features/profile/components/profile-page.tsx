@@ -1,6 +1,6 @@
 import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import { ChangePasswordCard } from './change-password-card';
 import styles from './profile-page.module.css';
 import { SessionsCard } from './sessions-card';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 
 /**

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Skeleton, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';

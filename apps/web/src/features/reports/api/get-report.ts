@@ -1,6 +1,6 @@
 import { reportDetailSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const reportDetailQueryKey = (id: number) => ['reports', 'detail', id] as const;
 

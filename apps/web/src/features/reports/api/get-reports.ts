@@ -1,8 +1,8 @@
 import type { ReportListItem } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { reportsQueryOptions } from '../../../api/reports';
+import { reportsQueryOptions } from '@/api/reports';
 
-export { reportsQueryOptions } from '../../../api/reports';
+export { reportsQueryOptions } from '@/api/reports';
 
 export function useReports() {
   return useQuery(reportsQueryOptions());

@@ -7,7 +7,7 @@ import {
 } from '@loupe/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { withConfigs } from '../widget-layout';
 import { reportDetailQueryKey } from './get-report';
 import { updateReport } from './save-report';

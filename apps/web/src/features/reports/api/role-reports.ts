@@ -8,7 +8,7 @@ import {
 } from '@loupe/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /*
  * A report's role assignments (reports spec §7) and the tenant's roles to choose from. The role dialog shows

@@ -7,7 +7,7 @@ import {
 } from '@loupe/contracts';
 import { useMutation, useQueryClient, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /*
  * The report editor's writes (reports spec §7): create, update and delete. Each refreshes every report query

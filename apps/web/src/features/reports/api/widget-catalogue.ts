@@ -8,7 +8,7 @@ import {
 } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z, type ZodType } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /*
  * The widget catalogue the widget dialog chooses from (reports spec §7: `GET /widgetTypes`, `/widget-categories`,

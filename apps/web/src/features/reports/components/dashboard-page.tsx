@@ -1,7 +1,7 @@
 import { DASHBOARD_CATEGORY } from '@loupe/contracts';
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/page-title';
+import { usePageTitle } from '@/lib/page-title';
 import { useReports } from '../api/get-reports';
 import styles from './report-page.module.css';
 import { ReportLoadError, ReportLoading } from './report-states';

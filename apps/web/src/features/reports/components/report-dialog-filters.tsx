@@ -7,7 +7,7 @@ import {
 import { Form, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilterOptions } from '../../../components/report-filter';
+import { useFilterOptions } from '@/components/report-filter';
 import styles from './report-dialog.module.css';
 
 type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };

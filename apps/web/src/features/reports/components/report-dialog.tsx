@@ -14,11 +14,11 @@ import {
 import { App, Button, Form, Input, Modal, Skeleton, Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JsonField } from '../../../components/json-field';
-import { ApiError } from '../../../lib/api-client';
-import { useBootstrap } from '../../../lib/bootstrap';
-import { errorMessage } from '../../../lib/error-message';
-import { jsonFieldRule, zodRule } from '../../../lib/form-rules';
+import { JsonField } from '@/components/json-field';
+import { ApiError } from '@/lib/api-client';
+import { useBootstrap } from '@/lib/bootstrap';
+import { errorMessage } from '@/lib/error-message';
+import { jsonFieldRule, zodRule } from '@/lib/form-rules';
 import { useCreateReport, useUpdateReport } from '../api/save-report';
 import {
   generalSettingsOf,

@@ -1,5 +1,5 @@
 import type { ReportFilter } from '@loupe/contracts';
-import { FilterChips, ReportFilterPanel, type FilterRestrictions } from '../../../components/report-filter';
+import { FilterChips, ReportFilterPanel, type FilterRestrictions } from '@/components/report-filter';
 import type { PanelFilter } from '../report-filter-params';
 import styles from './report-page.module.css';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import styles from './report-page.module.css';
 
 /** While a report page's data loads. */

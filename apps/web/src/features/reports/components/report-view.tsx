@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { useBootstrap } from '../../../lib/bootstrap';
-import { usePageTitle } from '../../../lib/page-title';
+import { ApiError } from '@/lib/api-client';
+import { useBootstrap } from '@/lib/bootstrap';
+import { usePageTitle } from '@/lib/page-title';
 import { useReport } from '../api/get-report';
 import { parseReportConfig } from '../report-config';
 import {
@@ -22,7 +22,7 @@ import {
   type ReportTime,
 } from '../report-filter-params';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
-import { displayTitle } from '../../../lib/display-title';
+import { displayTitle } from '@/lib/display-title';
 import { NewReportButton } from './new-report-button';
 import { PdfExportButton } from './pdf-export-button';
 import { ReportDateRange } from './report-date-range';

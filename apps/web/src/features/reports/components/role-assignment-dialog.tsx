@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import { useAddRoleReport, useRemoveRoleReport, useRoleChoices, useRoleReports } from '../api/role-reports';
 import styles from './role-assignment-dialog.module.css';
 

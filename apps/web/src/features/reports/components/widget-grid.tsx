@@ -25,10 +25,10 @@ import { HolderOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import { useSaveWidgetOrder } from '../api/report-widgets';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
-import { displayTitle } from '../../../lib/display-title';
+import { displayTitle } from '@/lib/display-title';
 import {
   columnSpan,
   moveKind,

@@ -3,7 +3,7 @@ import { idsOf } from '@loupe/contracts';
 import { Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilterOptions } from '../../../components/report-filter';
+import { useFilterOptions } from '@/components/report-filter';
 import type { PlacedWidget } from '../widget-layout';
 import { useReportWidgets } from './report-context';
 import styles from './widget-card.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, type EChartsEvents } from '../../../components/echart';
+import { EChart, type EChartsEvents } from '@/components/echart';
 import { bubbleNodes, SENTIMENT_COLORS, sentimentColor, type BubbleRow } from './bubble-layout';
 import { bubbleSummary, topicBubbleOption, type BubbleTexts } from './bubble-options';
 import styles from './bubble-view.module.css';

@@ -1,6 +1,6 @@
 import { commentsDataSchema, type WidgetDataRequest } from '@loupe/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { commentsPageParams } from './comments-display';
 import { withParams } from './table-query';
 

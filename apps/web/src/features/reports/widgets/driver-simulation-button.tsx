@@ -2,7 +2,7 @@ import { SlidersOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
 import type { PlacedWidget } from '../widget-layout';
 import { showsDriverSimulation, simulationPath } from './impact-simulation';

@@ -11,7 +11,7 @@ import {
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../../components/echart';
+import { EChart } from '@/components/echart';
 import { emotionCurves, emotionOption, emotionSummary } from './emotion-chart';
 import { impactModeOf, impactOption, impactStatusOf, impactSummary, type ImpactTexts } from './impact-chart';
 import styles from './impact-views.module.css';

@@ -4,7 +4,7 @@ import { Empty, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { EChart, registerMap } from '../../../components/echart';
+import { EChart, registerMap } from '@/components/echart';
 import { mapOption, mapRegions, mapSummary, type MapTexts } from './map-chart';
 import {
   echartsMapName,

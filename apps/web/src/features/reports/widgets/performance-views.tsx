@@ -4,8 +4,8 @@ import { App, Empty, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { EChart, type EChartsEvents } from '../../../components/echart';
-import { apiRequest } from '../../../lib/api-client';
+import { EChart, type EChartsEvents } from '@/components/echart';
+import { apiRequest } from '@/lib/api-client';
 import { DrillBreadcrumbs } from './drill-breadcrumbs';
 import { useDrill } from './drill-context';
 import {

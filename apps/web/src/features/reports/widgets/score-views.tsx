@@ -10,7 +10,7 @@ import {
 } from '@loupe/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../../components/echart';
+import { EChart } from '@/components/echart';
 import { DeviationArrow } from './deviation-arrow';
 import {
   cardFigure,

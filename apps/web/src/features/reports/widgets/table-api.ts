@@ -1,8 +1,8 @@
 import { widgetTablePageSchema, type WidgetDataRequest } from '@loupe/contracts';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { apiDownload, apiRequest } from '@/lib/api-client';
 import { tableExportParams, tablePageParams, withParams, type TableSort } from './table-query';
-import { saveFile } from '../../../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 /*
  * A table widget's calls (reports spec §7 "table widgets read their endpoint from widget config";

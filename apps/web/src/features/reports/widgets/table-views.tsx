@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../lib/bootstrap';
-import { displayTitle } from '../../../lib/display-title';
+import { useBootstrap } from '@/lib/bootstrap';
+import { displayTitle } from '@/lib/display-title';
 import { tablePageQueryOptions, useTableExport, type TableExport } from './table-api';
 import { columnTitleKey, columnWidth, formatCell, isNarrowTable, rowKeyOf, wrapsText } from './table-columns';
 import {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pagination, Radio, Select, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import { BubbleLegend, TopicBubbleChart } from './bubble-chart';
 import { bubbleCrumb, bubbleDrillOf, topicModelOf } from './bubble-drill';
 import { SENTIMENT_COLORS, SLICE_ORDER, sliceCounts, type BubbleRow } from './bubble-layout';

@@ -3,7 +3,7 @@ import type { WidgetKind } from '@loupe/contracts';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
 import type { PlacedWidget } from '../widget-layout';
 import { showsTopicDiscovery, topicDiscoveryPath } from './bubble-topic-discovery';

@@ -1,7 +1,7 @@
 import type { DaysOfWeekRow, TrendRow } from '@loupe/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../../components/echart';
+import { EChart } from '@/components/echart';
 import { bucketLabel, type BucketWords } from './trend-buckets';
 import { dayCells, daysOfWeekOption, weekdayNames } from './days-of-week-options';
 import {

@@ -1,7 +1,7 @@
 import type { WidgetDataRequest, WidgetKind } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import type { PlacedWidget } from '../widget-layout';
 import { useMasterFilter, useOwnDrillFilter } from './drill-context';
 import { withOwnDrill } from './drill-crumbs';

@@ -13,8 +13,8 @@ import {
   summariseChip,
   type ChipSummary,
   type ChipValue,
-} from '../../../components/report-filter/chip-summary';
-import type { FilterKey } from '../../../components/report-filter';
+} from '@/components/report-filter/chip-summary';
+import type { FilterKey } from '@/components/report-filter';
 
 /*
  * The applied-filters chip of a widget card (reports spec §2 "widget card"): which filters select this widget's

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayTitle } from '../../../lib/display-title';
+import { displayTitle } from '@/lib/display-title';
 import type { PlacedWidget } from '../widget-layout';
 
 /**

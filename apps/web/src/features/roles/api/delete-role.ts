@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { ROLES_ENDPOINT, roleKeys } from './role-keys';
 
 /** `DELETE /api/identity/roles/{id}`: 204, or 400 with 10007 (held by users) or 10005 (Alterna level); 404. */

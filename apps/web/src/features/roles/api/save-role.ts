@@ -3,7 +3,7 @@ import {
   saveRecord,
   useSaveRecordMutation,
   type SaveRecordRequest,
-} from '../../../components/admin-page/record-api';
+} from '@/components/admin-page/record-api';
 import { ROLES_ENDPOINT, roleKeys } from './role-keys';
 
 type SaveRoleRequest = SaveRecordRequest<RoleInput>;

@@ -1,5 +1,5 @@
 import { SecurityLevel, hasAnyScope } from '@loupe/contracts';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 
 /** What the signed-in user may do here: change roles (role:manage), and Alterna-level roles (an Alterna user). */
 export function useRoleAccess(): { canManage: boolean; isAlterna: boolean } {

@@ -1,9 +1,9 @@
 import { SecurityLevel, roleListItemSchema, type RoleListItem } from '@loupe/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-page/list-page';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
-import { usePageTitle } from '../../../lib/page-title';
+import { ListPage } from '@/components/admin-page/list-page';
+import type { DataGridColumn } from '@/components/data-grid/data-grid';
+import { usePageTitle } from '@/lib/page-title';
 import { ROLES_ENDPOINT } from '../api/role-keys';
 import { DeleteRoleButton } from './delete-role-button';
 import { useRoleAccess } from './role-access';

@@ -3,7 +3,7 @@ import { Checkbox, Empty, Input, Spin, Switch, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './roles.module.css';
-import { useScopeDescription } from '../../../lib/scope-description';
+import { useScopeDescription } from '@/lib/scope-description';
 
 type Props = {
   /** Every scope that may be chosen (from `/api/authScopes`). */

@@ -2,9 +2,9 @@ import { type ReportListItem, type ReportOrders } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { applyReportOrders } from '../dashboard-groups';
-import { reportsListQueryKey } from '../../../api/reports';
+import { reportsListQueryKey } from '@/api/reports';
 
 const reportOrdersMutationKey = ['reports', 'orders'] as const;
 

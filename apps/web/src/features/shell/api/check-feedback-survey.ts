@@ -1,5 +1,5 @@
 import { feedbackSurveyInvitationSchema, type FeedbackSurveyInvitation } from '@loupe/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export type FeedbackInvitation = FeedbackSurveyInvitation;
 

@@ -1,6 +1,6 @@
 import { alertCountSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** The bell polls this often (ms). */
 const ALERT_COUNT_POLL_MS = 60_000;

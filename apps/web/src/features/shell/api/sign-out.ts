@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { revokeToken } from '../../../lib/api-client';
-import { recordSignOut } from '../../../lib/audit';
-import { endSession, getSession } from '../../../lib/auth';
+import { revokeToken } from '@/lib/api-client';
+import { recordSignOut } from '@/lib/audit';
+import { endSession, getSession } from '@/lib/auth';
 
 /**
  * Signing out (shell spec §4): the audit entry (type 6) while the token still works, then the refresh token's

@@ -12,8 +12,8 @@ import {
   type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../lib/bootstrap';
-import { errorMessage } from '../../../lib/error-message';
+import { useBootstrap } from '@/lib/bootstrap';
+import { errorMessage } from '@/lib/error-message';
 import { useChangeReportOrders } from '../api/change-report-orders';
 import {
   dashboardMenu,

@@ -1,11 +1,11 @@
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { useBootstrap } from '../../../lib/bootstrap';
-import { useDayjsLocale } from '../../../lib/dayjs-locale';
-import { errorMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/page-title';
+import { ApiError } from '@/lib/api-client';
+import { useBootstrap } from '@/lib/bootstrap';
+import { useDayjsLocale } from '@/lib/dayjs-locale';
+import { errorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
 import { useBootstrapSettings } from '../hooks/use-bootstrap-settings';
 import { usePageVisitAudit } from '../hooks/use-page-visit-audit';
 import { canOpen, screenOfPath } from '../menu-registry';

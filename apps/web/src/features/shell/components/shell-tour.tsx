@@ -1,7 +1,7 @@
 import { Tour, type TourProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAY_MS, recall, remember } from '../../../lib/remembered';
+import { DAY_MS, recall, remember } from '@/lib/remembered';
 
 /** Element ids the tour points at. */
 export const TOUR_TARGETS = {

@@ -18,7 +18,7 @@ import { createElement, useContext, useMemo, useState, type ComponentType, type 
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { reportsQueryOptions } from '../../../api/reports';
+import { reportsQueryOptions } from '@/api/reports';
 import { dashboardMenu, isDashboardReport, isDefaultGroup, shownTitle } from '../dashboard-groups';
 import {
   REPORT_SCREEN,

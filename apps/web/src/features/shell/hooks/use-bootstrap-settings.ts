@@ -1,8 +1,8 @@
 import type { Bootstrap } from '@loupe/contracts';
 import { useEffect } from 'react';
-import { applyTokenStorage, parseTokenStorage } from '../../../lib/auth';
-import { configurationOf } from '../../../lib/bootstrap';
-import { applyBootstrapLanguage } from '../../../lib/i18n';
+import { applyTokenStorage, parseTokenStorage } from '@/lib/auth';
+import { configurationOf } from '@/lib/bootstrap';
+import { applyBootstrapLanguage } from '@/lib/i18n';
 
 // Once per bootstrap answer: a refetch or a re-render must not undo a language the user chose since.
 const applied = new WeakSet<Bootstrap>();

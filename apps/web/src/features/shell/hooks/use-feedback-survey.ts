@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HOUR_MS, recall, remember } from '../../../lib/remembered';
+import { HOUR_MS, recall, remember } from '@/lib/remembered';
 import { checkFeedbackSurvey, type FeedbackInvitation } from '../api/check-feedback-survey';
 
 /** What the last check said, kept an hour per user (the spec's cookie). */

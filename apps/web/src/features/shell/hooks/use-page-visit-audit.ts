@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { recordPageVisit } from '../../../lib/audit';
+import { recordPageVisit } from '@/lib/audit';
 
 /**
  * Records each page visit (audit type 7) with the path and the screen's route name (shell spec §2, §7), once

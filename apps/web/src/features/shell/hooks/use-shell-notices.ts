@@ -2,8 +2,8 @@ import { assertNever, hasAnyScope, type Bootstrap } from '@loupe/contracts';
 import { App, ConfigProvider } from 'antd';
 import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { licenseNotices, NOTICE_DURATION_SECONDS, type LicenseNotice } from '../../../lib/license-notices';
-import { CLIENT_VERSION, isServerNewer } from '../../../lib/version';
+import { licenseNotices, NOTICE_DURATION_SECONDS, type LicenseNotice } from '@/lib/license-notices';
+import { CLIENT_VERSION, isServerNewer } from '@/lib/version';
 
 // Once per page load and user: navigating between screens must not repeat them.
 const noticed = new Set<number>();

@@ -1,4 +1,4 @@
-import { deleteRecord, useDeleteRecordMutation } from '../../../components/admin-page/record-api';
+import { deleteRecord, useDeleteRecordMutation } from '@/components/admin-page/record-api';
 import { TENANTS_ENDPOINT, tenantKeys } from './tenant-keys';
 
 /** `DELETE /api/tenants/{id}`: 204, or 400 with 14004 (has users) or 14006 (has data); 404 with 14003. */

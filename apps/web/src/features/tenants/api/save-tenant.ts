@@ -3,7 +3,7 @@ import {
   saveRecord,
   useSaveRecordMutation,
   type SaveRecordRequest,
-} from '../../../components/admin-page/record-api';
+} from '@/components/admin-page/record-api';
 import { TENANTS_ENDPOINT, tenantKeys } from './tenant-keys';
 
 /** A create carries the first Administrator user too. */

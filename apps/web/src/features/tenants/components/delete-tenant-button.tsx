@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DeleteRecordButton } from '../../../components/admin-page/confirm-action-button';
+import { DeleteRecordButton } from '@/components/admin-page/confirm-action-button';
 import { useDeleteTenant } from '../api/delete-tenant';
 
 type Props = {

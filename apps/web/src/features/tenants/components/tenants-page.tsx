@@ -1,7 +1,7 @@
 import { tenantListItemSchema, type TenantListItem } from '@loupe/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-page/list-page';
-import type { DataGridColumn } from '../../../components/data-grid/data-grid';
+import { ListPage } from '@/components/admin-page/list-page';
+import type { DataGridColumn } from '@/components/data-grid/data-grid';
 import { TENANTS_ENDPOINT } from '../api/tenant-keys';
 import { useIsTenantless } from '../hooks/use-is-tenantless';
 import { DeleteTenantButton } from './delete-tenant-button';

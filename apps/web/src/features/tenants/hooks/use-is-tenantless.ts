@@ -1,4 +1,4 @@
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 
 /**
  * Whether the signed-in user belongs to no tenant (an installation-level Alterna user): only such users create

@@ -6,7 +6,7 @@ import {
 } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './user-keys';
 
 /*

@@ -1,7 +1,7 @@
 import { identityRoleSchema, type IdentityRole } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './user-keys';
 
 const roleList = z.array(identityRoleSchema);

@@ -1,6 +1,6 @@
 import { userDetailSchema, type UserDetail } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { kindConfig, type UserKind } from '../user-kind';
 import { userKeys } from './user-keys';
 

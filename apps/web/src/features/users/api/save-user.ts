@@ -1,7 +1,7 @@
 import { userDetailSchema, type UserDetail, type UserUpdateInput } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveRecord } from '../../../components/admin-page/record-api';
-import { gridQueryKey } from '../../../components/data-grid/data-grid';
+import { saveRecord } from '@/components/admin-page/record-api';
+import { gridQueryKey } from '@/components/data-grid/data-grid';
 import { kindConfig, type UserKind } from '../user-kind';
 import { userKeys } from './user-keys';
 

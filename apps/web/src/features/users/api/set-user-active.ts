@@ -1,7 +1,7 @@
 import { userDetailSchema, type UserDetail } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gridQueryKey } from '../../../components/data-grid/data-grid';
-import { apiRequest } from '../../../lib/api-client';
+import { gridQueryKey } from '@/components/data-grid/data-grid';
+import { apiRequest } from '@/lib/api-client';
 import { kindConfig, type UserKind } from '../user-kind';
 import { userKeys } from './user-keys';
 

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ConfirmActionButton } from '../../../components/admin-page/confirm-action-button';
+import { ConfirmActionButton } from '@/components/admin-page/confirm-action-button';
 import { useSetUserActive } from '../api/set-user-active';
 import type { UserKind } from '../user-kind';
 

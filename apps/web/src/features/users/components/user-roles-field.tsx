@@ -3,7 +3,7 @@ import { Form, Select, Tag, type FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleChoices } from '../api/get-role-choices';
-import { useTenantOptions } from '../../../api/tenant-options';
+import { useTenantOptions } from '@/api/tenant-options';
 import { NO_TENANT, securityLevelKey } from './user-format';
 import styles from './users.module.css';
 

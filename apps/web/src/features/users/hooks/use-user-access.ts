@@ -1,5 +1,5 @@
 import { hasAnyScope } from '@loupe/contracts';
-import { useBootstrap } from '../../../lib/bootstrap';
+import { useBootstrap } from '@/lib/bootstrap';
 import type { UserKindInfo } from '../user-kind';
 
 export type UserAccess = {

@@ -1,5 +1,5 @@
 import { widgetTypeSchema } from '@loupe/contracts';
-import { useRecordQuery } from '../../../components/admin-page/record-api';
+import { useRecordQuery } from '@/components/admin-page/record-api';
 import { WIDGET_TYPES_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 /** `GET /api/widgetTypes/{id}`: a system type or one of the tenant's (404 otherwise). */

@@ -1,7 +1,7 @@
 import { widgetTypeSchema } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { WIDGET_TYPES_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 /** `GET /api/widgetTypes`: the system widget types and the tenant's own, by id. */

@@ -1,5 +1,5 @@
 import { widgetCatalogueItemSchema } from '@loupe/contracts';
-import { useRecordQuery } from '../../../components/admin-page/record-api';
+import { useRecordQuery } from '@/components/admin-page/record-api';
 import { WIDGETS_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 /** `GET /api/widgets/{id}`: a system widget or one of the tenant's (404 otherwise). */

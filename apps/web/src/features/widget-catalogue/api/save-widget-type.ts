@@ -3,7 +3,7 @@ import {
   saveRecord,
   useSaveRecordMutation,
   type SaveRecordRequest,
-} from '../../../components/admin-page/record-api';
+} from '@/components/admin-page/record-api';
 import { WIDGET_TYPES_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 type SaveWidgetTypeRequest = SaveRecordRequest<WidgetTypeSave>;

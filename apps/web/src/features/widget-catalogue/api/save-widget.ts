@@ -3,7 +3,7 @@ import {
   saveRecord,
   useSaveRecordMutation,
   type SaveRecordRequest,
-} from '../../../components/admin-page/record-api';
+} from '@/components/admin-page/record-api';
 import { WIDGETS_ENDPOINT, catalogueKeys } from './catalogue-keys';
 
 type SaveCatalogueWidgetRequest = SaveRecordRequest<WidgetSave>;

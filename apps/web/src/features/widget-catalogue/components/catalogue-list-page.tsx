@@ -4,9 +4,9 @@ import { Alert, Button, Input, Table, type TableColumnsType } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { recordUrl } from '../../../components/admin-page/record-id';
-import { errorMessage } from '../../../lib/error-message';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { recordUrl } from '@/components/admin-page/record-id';
+import { errorMessage } from '@/lib/error-message';
 import styles from './widget-catalogue.module.css';
 
 const PAGE_SIZE = 20;

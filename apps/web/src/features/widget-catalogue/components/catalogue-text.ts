@@ -1,7 +1,7 @@
 import type { WidgetKind } from '@loupe/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayTitle } from '../../../lib/display-title';
+import { displayTitle } from '@/lib/display-title';
 
 /**
  * The catalogue's names as a user reads them: `title(name)` translates a `{{{widgetCatalogue:…}}}` key (system

@@ -9,11 +9,11 @@ import {
 import { Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AdminPage } from '../../../components/admin-page/admin-page';
-import { FormNote, NameItem, RecordForm, useSaveHandlers } from '../../../components/admin-page/record-form';
-import { recordIdOf } from '../../../components/admin-page/record-id';
-import { fieldOfCode } from '../../../components/admin-page/refusal-field';
-import { usePageTitle } from '../../../lib/page-title';
+import { AdminPage } from '@/components/admin-page/admin-page';
+import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
+import { recordIdOf } from '@/components/admin-page/record-id';
+import { fieldOfCode } from '@/components/admin-page/refusal-field';
+import { usePageTitle } from '@/lib/page-title';
 import { useWidgetType } from '../api/get-widget-type';
 import { useSaveWidgetType } from '../api/save-widget-type';
 import { CatalogueRecordLoader, useCatalogueBack } from './catalogue-record';

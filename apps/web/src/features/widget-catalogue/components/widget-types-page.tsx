@@ -2,7 +2,7 @@ import type { WidgetType } from '@loupe/contracts';
 import type { TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/page-title';
+import { usePageTitle } from '@/lib/page-title';
 import { useWidgetTypes } from '../api/get-widget-types';
 import { CatalogueBadges } from './catalogue-badges';
 import { CatalogueListPage } from './catalogue-list-page';

@@ -2,7 +2,7 @@ import type { WidgetCatalogueItem } from '@loupe/contracts';
 import { Typography, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/page-title';
+import { usePageTitle } from '@/lib/page-title';
 import { useWidgetCategories } from '../api/get-widget-categories';
 import { useCatalogueWidgets } from '../api/get-widgets';
 import { CatalogueBadges, WidgetStatus } from './catalogue-badges';

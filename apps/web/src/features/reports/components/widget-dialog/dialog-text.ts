@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayTitle } from '../../../../lib/display-title';
+import { displayTitle } from '@/lib/display-title';
 
 /** A `t` for keys built at run time (`filters.${name}`); the JSON catalogue still holds every one of them. */
 export type DynamicT = (key: string, options?: Record<string, unknown>) => string;

@@ -1,6 +1,6 @@
 import type { LookupTreeNode } from '@loupe/contracts';
 import { Form, Radio } from 'antd';
-import { FilterTreeSelect } from '../../../../components/report-filter/filter-tree-select';
+import { FilterTreeSelect } from '@/components/report-filter/filter-tree-select';
 import { useDialogText } from './dialog-text';
 
 /*

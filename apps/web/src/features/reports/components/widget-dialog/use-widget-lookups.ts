@@ -13,11 +13,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { useFilterList } from '../../../../components/report-filter/api/get-filter-lists';
-import { useFilterTree } from '../../../../components/report-filter/api/get-filter-tree';
-import { useSurveyQuestions } from '../../../../components/report-filter/api/get-survey-questions';
-import { LOOKUP_STALE_TIME, filterKeys } from '../../../../components/report-filter/api/filter-query-keys';
-import { apiRequest } from '../../../../lib/api-client';
+import { useFilterList } from '@/components/report-filter/api/get-filter-lists';
+import { useFilterTree } from '@/components/report-filter/api/get-filter-tree';
+import { useSurveyQuestions } from '@/components/report-filter/api/get-survey-questions';
+import { LOOKUP_STALE_TIME, filterKeys } from '@/components/report-filter/api/filter-query-keys';
+import { apiRequest } from '@/lib/api-client';
 import { FIELD_SPECS, lookupsOf, type FieldLookup } from './filter-field-specs';
 
 /*

@@ -7,11 +7,11 @@ import {
 } from '@loupe/contracts';
 import { Button, Modal, Skeleton, Tooltip } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { configurationObject, useBootstrap } from '../../../../lib/bootstrap';
-import { useReport } from '../../api/get-report';
-import { useReportWidget } from '../../api/report-widgets';
-import { useWidgetCatalogue, useWidgetCategories } from '../../api/widget-catalogue';
-import { placeWidgets, type PlacedWidget } from '../../widget-layout';
+import { configurationObject, useBootstrap } from '@/lib/bootstrap';
+import { useReport } from '@/features/reports/api/get-report';
+import { useReportWidget } from '@/features/reports/api/report-widgets';
+import { useWidgetCatalogue, useWidgetCategories } from '@/features/reports/api/widget-catalogue';
+import { placeWidgets, type PlacedWidget } from '@/features/reports/widget-layout';
 import { useCatalogueTitle, useDialogText } from './dialog-text';
 import { nextPosition } from './widget-config-model';
 import { WidgetChoice } from './widget-choice';

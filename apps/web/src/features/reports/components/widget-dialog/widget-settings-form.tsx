@@ -12,12 +12,12 @@ import {
 import { App, Button, Form, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JsonField } from '../../../../components/json-field';
-import { useBootstrap } from '../../../../lib/bootstrap';
-import { errorMessage } from '../../../../lib/error-message';
-import { jsonFieldRule } from '../../../../lib/form-rules';
-import { useSaveReportWidget } from '../../api/report-widgets';
-import type { PlacedWidget, WidgetConfig } from '../../widget-layout';
+import { JsonField } from '@/components/json-field';
+import { useBootstrap } from '@/lib/bootstrap';
+import { errorMessage } from '@/lib/error-message';
+import { jsonFieldRule } from '@/lib/form-rules';
+import { useSaveReportWidget } from '@/features/reports/api/report-widgets';
+import type { PlacedWidget, WidgetConfig } from '@/features/reports/widget-layout';
 import { isAiEntry } from './catalogue-choice';
 import { useCatalogueTitle, useDialogText } from './dialog-text';
 import type { FieldContext } from './field-context';
