@@ -27,7 +27,7 @@ import { createReplicaSessionCounter } from './modules/bootstrap/session-counter
 import { feedbackSurveyRoutes } from './modules/feedback/feedback-survey.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { lookupRoutes } from './modules/lookups/lookup.routes.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMailer, type Mailer } from './core/mailer.js';
 import { restDataRoutes } from './modules/rest-data/rest-data.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { userRoutes } from './modules/users/user.routes.js';

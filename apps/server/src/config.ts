@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseRateLimits, type RateLimitSettings } from './plugins/rate-limits.js';
+import { parseRateLimits, type RateLimitSettings } from './rate-limit-settings.js';
 
 /**
  * TRUST_PROXY: which proxies' X-Forwarded-For to believe, so request.ip is the client's. `false` (default) trusts

@@ -11,7 +11,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { ensureOperator } from '../setup/operator.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../core/password.js';
 import {
   DEMO_OPERATOR,
   DEMO_PASSWORD,

@@ -19,7 +19,7 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import { AppError, forbidden } from '../errors.js';
-import type { RouteAccess } from '../plugins/auth.js';
+import type { RouteAccess } from '../core/route-access.js';
 import type { GridFieldType, GridFields } from './grid-fields.js';
 import { compileFilter, compileOrderBy } from './odata-sql.js';
 import { writeSheet } from './xlsx-sheet.js';

@@ -1,44 +1,10 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasAnyScope, toLanguageCode, type Scope } from '@loupe/contracts';
-import { AppError, forbidden, unauthorized } from '../errors.js';
-import type { AccessTokenSigner } from '../modules/auth/access-token.js';
-import type { SessionStateReader } from '../modules/auth/session-state.js';
-
-/**
- * Who may call a route: anyone ('public'), any signed-in user ('signed-in'), or holders of any of the listed
- * scopes. Every route must declare one; a route that does not is refused to everyone.
- */
-export type RouteAccess = 'public' | 'signed-in' | readonly [Scope, ...Scope[]];
-
-/** The signed-in caller, as services see it. Every query a service makes is scoped to `tenantId`. */
-export type Actor = {
-  userId: number;
-  tenantId: number | null;
-  userName: string;
-  scopes: readonly string[];
-  clientId: string;
-  /** The sign-in (refresh-token family) of the caller's token, when the token names it. */
-  sessionId?: string;
-};
-
-export type RegisteredRoute = { method: string; url: string; options: RouteOptions };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-  }
-  interface FastifyRequest {
-    /** The caller on routes that are not public; reading it on a public route throws. */
-    actor: Actor;
-    /** The caller's language from the `Language` header ('tr' when absent). */
-    language: string;
-  }
-  interface FastifyInstance {
-    /** Every route registered, for the test that proves each one is guarded. */
-    routeRegistry: RegisteredRoute[];
-  }
-}
+import { hasAnyScope, toLanguageCode } from '@loupe/contracts';
+import type { Actor } from '../core/actor.js';
+import type { RegisteredRoute } from '../core/route-access.js';
+import { forbidden, unauthorized } from '../errors.js';
+import type { AccessTokenSigner, SessionStateReader } from '../modules/auth/index.js';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -98,9 +64,3 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (access !== 'signed-in' && !hasAnyScope(actor.scopes, access)) throw forbidden();
   });
 });
-
-/** For services: the caller's tenant, refusing tenantless callers where a tenant is required. */
-export function requireTenant(actor: Actor): number {
-  if (actor.tenantId === null) throw new AppError(403, 2100);
-  return actor.tenantId;
-}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTestKit } from '../test/account-test-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { DEFAULT_RATE_LIMITS, parseRateLimits } from './rate-limits.js';
+import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../rate-limit-settings.js';
 
 /** Rate limits per address and per account (issue 14, item 3 and 11), with small limits to reach them. */
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, type Scope } from '@loupe/contracts';
 import { users } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import type { RouteAccess } from './auth.js';
+import type { RouteAccess } from '../core/route-access.js';
 
 /**
  * The only routes anyone may call without signing in. Adding one is a deliberate edit here, seen in review.

@@ -20,7 +20,7 @@ import {
 import { loadDemoData } from '../demo/demo-data.js';
 import { seedSecondDemoTenant } from '../demo/seed-identity.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import type { RegisteredRoute } from './auth.js';
+import type { RegisteredRoute } from '../core/route-access.js';
 
 /*
  * THE TWO-TENANT SUITE (issue 14 acceptance). Demo Bank (A) and Demo Bank Europe (B), each with demo data and one row

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ALL_SCOPES, SecurityLevel, isValidPassword, type Scope } from '@loupe/contracts';
 import type { Db } from '../db/client.js';
 import { roles, userRoles, users } from '../db/schema/index.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../core/password.js';
 
 /** The tenantless role every installation operator holds. */
 export const OPERATOR_ROLE_NAME = 'Installation Operator';

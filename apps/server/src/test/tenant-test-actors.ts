@@ -2,7 +2,7 @@ import { SecurityLevel, type Scope } from '@loupe/contracts';
 import type { Db } from '../db/client.js';
 import { roles, userRoles, users } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../demo/demo-users.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../core/password.js';
 
 /**
  * For API tests: a user of `tenantId` (null = tenantless Alterna user) holding `scopes` through a role of its

@@ -16,8 +16,8 @@ import { ensureConsoleClient, seedDemoIdentity } from '../demo/seed-identity.js'
 import { ensureWidgetCatalogue } from '../modules/widgets/ensure-widget-catalogue.js';
 import { createLogger } from '../logger.js';
 import { createAccessTokenSigner, type AccessTokenSigner } from '../modules/auth/access-token.js';
-import type { Mailer } from '../modules/mail/mailer.js';
-import type { RateLimitSettings } from '../plugins/rate-limits.js';
+import type { Mailer } from '../core/mailer.js';
+import type { RateLimitSettings } from '../rate-limit-settings.js';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,5 +1,5 @@
 import { toLanguageCode } from '@loupe/contracts';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../../core/mailer.js';
 import type { LinkPurpose } from './one-time-token.repository.js';
 
 type MailLanguage = 'tr' | 'en';

@@ -1,9 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { IdentityRepository } from '../auth/identity.repository.js';
-import type { SignInGuard } from '../auth/sign-in-guard.service.js';
-import type { TwoFactorCodes } from '../auth/two-factor.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { IdentityRepository, SignInGuard, TwoFactorCodes } from '../auth/index.js';
+import type { Mailer } from '../../core/mailer.js';
 import { createAccountMails } from './account-mails.js';
 import { createEmailConfirmationService } from './email-confirmation.service.js';
 import { createLinkMails } from './link-mails.js';

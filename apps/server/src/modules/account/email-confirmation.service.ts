@@ -3,7 +3,7 @@ import { ErrorCode, type ConfirmEmailResult } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
-import type { IdentityRepository } from '../auth/identity.repository.js';
+import type { IdentityRepository } from '../auth/index.js';
 import { linkError } from './account-errors.js';
 import { mayReceive, type LinkMails } from './link-mails.js';
 import type { OneTimeTokenRepository } from './one-time-token.repository.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeTokens } from '../../db/schema/index.js';
 import { createLogger } from '../../logger.js';
-import { createMailer } from '../mail/mailer.js';
+import { createMailer } from '../../core/mailer.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { accountTestKit, linkToken } from '../../test/account-test-helpers.js';

@@ -7,7 +7,7 @@ import { createLogger } from '../../logger.js';
 import { linkToken } from '../../test/account-test-helpers.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { createTestApp, openTestDatabase, type TestDatabase } from '../../test/test-app.js';
-import { createMailer } from '../mail/mailer.js';
+import { createMailer } from '../../core/mailer.js';
 import { LINK_MAIL_QUEUE } from './link-mails.js';
 
 const ADMIN_EMAIL = 'admin@demo-bank.example';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
-import type { IdentityRepository, UserRow } from '../auth/identity.repository.js';
+import type { IdentityRepository, UserRow } from '../auth/index.js';
 import type { AccountMails } from './account-mails.js';
 import type { LinkPurpose, OneTimeTokenRepository } from './one-time-token.repository.js';
 

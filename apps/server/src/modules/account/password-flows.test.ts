@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@loupe/contracts';
 import { oneTimeTokens, refreshTokens } from '../../db/schema/index.js';
 import { createLogger } from '../../logger.js';
-import { createMailer } from '../mail/mailer.js';
+import { createMailer } from '../../core/mailer.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { accountTestKit, linkToken } from '../../test/account-test-helpers.js';

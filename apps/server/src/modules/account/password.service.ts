@@ -9,11 +9,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, unauthorized } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import type { IdentityRepository } from '../auth/identity.repository.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { endSessions } from '../auth/session-state.js';
-import type { SignInGuard } from '../auth/sign-in-guard.service.js';
+import type { Actor } from '../../core/actor.js';
+import { type IdentityRepository, endSessions, type SignInGuard } from '../auth/index.js';
+import { hashPassword, verifyPassword } from '../../core/password.js';
 import { assertPasswordRule, linkError } from './account-errors.js';
 import { mayReceive, type LinkMails } from './link-mails.js';
 import type { OneTimeTokenRepository } from './one-time-token.repository.js';

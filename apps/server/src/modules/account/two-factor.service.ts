@@ -4,9 +4,8 @@ import { ErrorCode, type RecoveryCodes, type TwoFactorSetup, type TwoFactorStatu
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, unauthorized } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import type { IdentityRepository, UserRow } from '../auth/identity.repository.js';
-import type { TwoFactorCodes } from '../auth/two-factor.js';
+import type { Actor } from '../../core/actor.js';
+import type { IdentityRepository, UserRow, TwoFactorCodes } from '../auth/index.js';
 
 type Deps = { db: Db; identity: IdentityRepository; twoFactor: TwoFactorCodes; now: () => Date };
 

@@ -1,5 +1,5 @@
 import { hasAnyScope } from '@loupe/contracts';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
 import type { AlertRepository } from './alert.repository.js';
 
 /** Alert read status: 0 unread, 1 read (`alertOperatorStatus` in the bell's count call). */

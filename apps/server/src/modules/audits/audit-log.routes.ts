@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditLogIdParamsSchema, auditLogListItemSchema, auditLogSchema, type Scope } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { createAuditLogGridSource, getAuditLog } from './audit-log.service.js';
 
 const manage: [Scope, ...Scope[]] = ['alterna:manage'];
@@ -11,7 +11,7 @@ const manage: [Scope, ...Scope[]] = ['alterna:manage'];
  * The audit log list and detail (alterna:manage; shell spec §9: the last 5,000 records in the range). The grid's
  * filter body is `{ StartDate, EndDate }` (ISO instants, inclusive; default the last 7 days).
  */
-export function auditLogRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function auditLogRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   registerGridRoutes(app, {
     path: '/api/audit-logs',
     access: manage,

@@ -14,10 +14,11 @@ import { audits, tenants } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import type { Actor } from '../../plugins/auth.js';
-import { countOf, pageOf, selectionOf } from '../administration/queries.js';
-import { found } from '../administration/refusals.js';
-import { ownTenantOrAll } from '../administration/tenant-scope.js';
+import type { Actor } from '../../core/actor.js';
+import { countOf } from '../../core/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
+import { found } from '../../core/refusals.js';
+import { ownTenantOrAll } from '../../core/tenant-scope.js';
 import { anyOf } from '../../db/any-of.js';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { AuditOperationType, type CreateAudit } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { audits } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 
 /** Who did it: the signed-in caller, or for sign-in events the account tried (ids null when unknown). */
 export type AuditActor = { userId: number | null; tenantId: number | null; userName: string | null };

@@ -12,7 +12,7 @@ import { refreshTokens } from '../../db/schema/index.js';
 import { OAuthError } from '../../errors.js';
 import type { AccessTokenSigner } from './access-token.js';
 import type { ClientRow, IdentityRepository, UserRow } from './identity.repository.js';
-import { verifyPassword } from './password.js';
+import { verifyPassword } from '../../core/password.js';
 import type { SignInGuard } from './sign-in-guard.service.js';
 import type { TwoFactorCodes } from './two-factor.js';
 

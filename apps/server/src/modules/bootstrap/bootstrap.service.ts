@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.js';
 import { licenses, systemConfigurations, translations } from '../../db/schema/index.js';
 import { createSharedReads } from '../../db/share-running.js';
 import { notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import type { IdentityRepository } from '../auth/identity.repository.js';
+import type { Actor } from '../../core/actor.js';
+import type { IdentityRepository } from '../auth/index.js';
 
 const DAY_MS = 86_400_000;
 

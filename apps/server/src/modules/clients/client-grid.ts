@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { oauthClients } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import { countOf, pageOf, selectionOf } from '../administration/queries.js';
+import { countOf } from '../../core/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { clientTenantIs } from './client.repository.js';
 
 /** The clients grid's whitelist, which is also its select list; never the secret. */

@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oauthClients } from '../../db/schema/index.js';
-import { isTaken } from '../administration/queries.js';
-import { tenantIs } from '../administration/tenant-scope.js';
+import { isTaken } from '../../core/queries.js';
+import { tenantIs } from '../../core/tenant-scope.js';
 
 export type ClientRow = typeof oauthClients.$inferSelect;
 export type ClientValues = Omit<typeof oauthClients.$inferInsert, 'id' | 'tenantId' | 'createdAt'>;

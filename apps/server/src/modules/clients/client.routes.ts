@@ -11,7 +11,7 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { createClientGridSource } from './client-grid.js';
 import { createClientRepository } from './client.repository.js';
 import { createClientService } from './client.service.js';
@@ -20,7 +20,7 @@ const read: [Scope, ...Scope[]] = ['client:read', 'client:manage'];
 const manage: [Scope, ...Scope[]] = ['client:manage'];
 
 /** OAuth clients (shell spec §3): grid, read, create, update, delete, and a new secret. */
-export function clientRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function clientRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createClientService({ repository: createClientRepository(db) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const byId = { params: clientIdParamsSchema };

@@ -13,10 +13,10 @@ import {
 } from '@loupe/contracts';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { badRequest } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { assertScopesGrantable } from '../administration/operator.js';
-import { fieldTaken, found, invalidField } from '../administration/refusals.js';
-import { hashClientSecret } from '../auth/token.service.js';
+import type { Actor } from '../../core/actor.js';
+import { assertScopesGrantable } from '../../core/operator.js';
+import { fieldTaken, found, invalidField } from '../../core/refusals.js';
+import { hashClientSecret } from '../auth/index.js';
 import type { ClientRepository, ClientRow, ClientValues } from './client.repository.js';
 
 type Deps = { repository: ClientRepository };

@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import { countOf, pageOf } from '../administration/queries.js';
+import { countOf } from '../../core/queries.js';
+import { pageOf } from '../../grid/grid-queries.js';
 import {
   ownedBy,
   type ConfigurationKind,

@@ -5,11 +5,11 @@ import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import type { serviceConfigurations, systemConfigurations } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
-import type { Actor } from '../../plugins/auth.js';
-import { isTaken } from '../administration/queries.js';
-import type { RecordService } from '../administration/record-routes.js';
-import { fieldTaken, found } from '../administration/refusals.js';
-import { tenantIs } from '../administration/tenant-scope.js';
+import type { Actor } from '../../core/actor.js';
+import { isTaken } from '../../core/queries.js';
+import type { RecordService } from '../../core/record-routes.js';
+import { fieldTaken, found } from '../../core/refusals.js';
+import { tenantIs } from '../../core/tenant-scope.js';
 import { checkConfigurationJson, savedJson } from './credential-json.js';
 
 /** The tables of the two configuration lists (system and service configurations). */

@@ -12,8 +12,8 @@ import {
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
-import { registerRecordRoutes } from '../administration/record-routes.js';
+import type { ModuleDeps } from '../../core/deps.js';
+import { registerRecordRoutes } from '../../core/record-routes.js';
 import { configurationGrid } from './configuration-grids.js';
 import { serviceConfigurationKind, systemConfigurationKind } from './configuration-kinds.js';
 import {
@@ -56,7 +56,7 @@ function configurationListRoutes<
 }
 
 /** System configurations, service configurations and system rules (shell spec §3, §8: 17001, 17002). */
-export function configurationRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function configurationRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   configurationListRoutes(app, db, {
     path: '/api/system-configurations',
     kind: systemConfigurationKind,

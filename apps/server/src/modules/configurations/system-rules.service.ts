@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_RULES, type SystemRules } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { systemRules } from '../../db/schema/index.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
 
 /**
  * A tenant's contact rules, one row per tenant; a tenant that never saved them has the defaults. Rules belong

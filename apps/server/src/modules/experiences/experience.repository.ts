@@ -19,14 +19,8 @@ import {
 } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridPageRequest } from '../../grid/grid-routes.js';
-import {
-  countOf,
-  insertedId,
-  isNameTaken,
-  pageOf,
-  sameName,
-  selectionOf,
-} from '../administration/queries.js';
+import { countOf, insertedId, isNameTaken, sameName } from '../../core/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { ownRow, qualified, sharedOrOwn } from './metadata-sql.js';
 import { anyOf } from '../../db/any-of.js';
 

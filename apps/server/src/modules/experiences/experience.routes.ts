@@ -11,7 +11,7 @@ import {
   experienceSaveSchema,
   metadataIdParamsSchema,
 } from '@loupe/contracts';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { experienceGridFields, experienceGridScope } from './experience.repository.js';
 import { createExperienceService } from './experience.service.js';
 import { journeyStageRoutes } from './journey-stage.routes.js';
@@ -19,7 +19,7 @@ import { registerMetadataRoutes } from './metadata-record.js';
 import { weightedExperienceGroupRoutes } from './weighted-experience-group.routes.js';
 
 /** Experiences, weighted experience groups and journey stages (shell spec §3, §5, §7, §8). */
-export function experienceRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function experienceRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const experiences = createExperienceService({ db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -7,9 +7,9 @@ import {
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
-import type { RecordService } from '../administration/record-routes.js';
-import { fieldTaken, invalidField } from '../administration/refusals.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
+import type { RecordService } from '../../core/record-routes.js';
+import { fieldTaken, invalidField } from '../../core/refusals.js';
 import {
   createExperienceRepository,
   type ExperienceRecord,

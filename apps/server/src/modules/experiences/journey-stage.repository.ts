@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { journeyStages, surveys } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridPageRequest } from '../../grid/grid-routes.js';
-import { countOf, insertedId, isNameTaken, pageOf, selectionOf } from '../administration/queries.js';
+import { countOf, insertedId, isNameTaken } from '../../core/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { ownRow, qualified } from './metadata-sql.js';
 
 // Stages belong to one tenant, and so do the surveys that use them: counting by stage is counting the tenant's.

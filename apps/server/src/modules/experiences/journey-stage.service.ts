@@ -1,8 +1,8 @@
 import { ErrorCode, type JourneyStageRow, type JourneyStageSave } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
-import type { RecordService } from '../administration/record-routes.js';
-import { fieldTaken } from '../administration/refusals.js';
+import type { RecordService } from '../../core/record-routes.js';
+import { fieldTaken } from '../../core/refusals.js';
 import { createJourneyStageRepository } from './journey-stage.repository.js';
 import { metadataRecords } from './metadata-record.js';
 

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.js';
 import { refusingConflicts, type ConflictRefusals } from '../../db/refusing-conflicts.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { registerGridRoutes, type GridPageRequest } from '../../grid/grid-routes.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
-import { registerRecordRoutes, type RecordRouteOptions } from '../administration/record-routes.js';
-import { found } from '../administration/refusals.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
+import { registerRecordRoutes, type RecordRouteOptions } from '../../core/record-routes.js';
+import { found } from '../../core/refusals.js';
 
 /** What the shared part of a metadata service needs of its repository. */
 type MetadataRepository = {

@@ -8,7 +8,8 @@ import {
 } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridPageRequest } from '../../grid/grid-routes.js';
-import { countOf, insertedId, isNameTaken, pageOf, selectionOf } from '../administration/queries.js';
+import { countOf, insertedId, isNameTaken } from '../../core/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { ownRow, qualified, sharedOrOwn } from './metadata-sql.js';
 import { anyOf } from '../../db/any-of.js';
 

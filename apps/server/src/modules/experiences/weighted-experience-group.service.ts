@@ -6,8 +6,8 @@ import {
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { RecordService } from '../administration/record-routes.js';
-import { fieldRefusal, fieldTaken, invalidField } from '../administration/refusals.js';
+import type { RecordService } from '../../core/record-routes.js';
+import { fieldRefusal, fieldTaken, invalidField } from '../../core/refusals.js';
 import { metadataRecords } from './metadata-record.js';
 import {
   createWeightedGroupRepository,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import type { FeedbackInvitee, FeedbackSurveyRepository } from './feedback-survey.repository.js';
 
 /** The system configuration section naming the product-feedback survey: `{ "SurveyId": n }`. */

@@ -3,10 +3,10 @@ import { ErrorCode, SecurityLevel, type LicenseDetails } from '@loupe/contracts'
 import type { Db } from '../../db/client.js';
 import { licenses, tenants, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { invalidField } from '../administration/refusals.js';
-import { activeUsersOf, countUsers } from '../users/user-counts.js';
-import type { SessionCounter } from '../bootstrap/bootstrap.service.js';
+import type { Actor } from '../../core/actor.js';
+import { invalidField } from '../../core/refusals.js';
+import { activeUsersOf, countUsers } from '../users/index.js';
+import type { SessionCounter } from '../bootstrap/index.js';
 
 const DAY_MS = 86_400_000;
 

@@ -16,7 +16,7 @@ import {
   type TopicModelItem,
   type WeightedExperienceGroupItem,
 } from '@loupe/contracts';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
 import { buildTree, flattenTree, selectableIds, trimTree, type TreeRow } from './lookup-tree.js';
 import type { LookupRepository } from './lookup.repository.js';
 

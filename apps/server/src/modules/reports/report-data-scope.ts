@@ -4,7 +4,7 @@ import type { DataRestrictions } from '../../analytics/filter-compiler.js';
 import type { Executor } from '../../db/executor.js';
 import { users } from '../../db/schema/index.js';
 import { unauthorized } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 
 /*
  * Scoped data (reports spec §6, issue 6 deliverable 6), the server's half. Two layers:

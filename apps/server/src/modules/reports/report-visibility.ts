@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { reports, roleReports, roles, userRoles } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 
 /*
  * Who sees a report (reports spec §6): a user sees the reports assigned (role_reports) to any of their roles

@@ -5,16 +5,17 @@ import type { Executor } from '../../db/executor.js';
 import { reportWidgets, reports } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
-import { countOf, pageOf } from '../administration/queries.js';
-import { catalogueWidget } from '../widgets/widget-catalogue.service.js';
-import { reportVisibleTo, visibleReportIds } from './report-visibility.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
+import { countOf } from '../../core/queries.js';
+import { pageOf } from '../../grid/grid-queries.js';
 import {
+  catalogueWidget,
   checkedWidgetConfig,
   storedPosition,
   toReportWidgets,
   widgetConfigToStore,
-} from './widget-config.js';
+} from '../widgets/index.js';
+import { reportVisibleTo, visibleReportIds } from './report-visibility.js';
 import { anyOf } from '../../db/any-of.js';
 
 type Deps = { db: Db };

@@ -20,7 +20,7 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { createReportWidgetGridSource, createReportWidgetService } from './report-widget.service.js';
 import { createReportService } from './report.service.js';
 import { createRoleReportGridSource, createRoleReportService } from './role-report.service.js';
@@ -38,7 +38,7 @@ const byRoleAndReport = { params: z.object({ roleId: recordId, reportId: recordI
  * need report:read or report:manage, writes report:manage; saved filters are any signed-in user's own. Paths the
  * spec's client writes with a trailing slash are served with and without it.
  */
-export function reportRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function reportRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const reports = createReportService({ db });
   const widgets = createReportWidgetService({ db });

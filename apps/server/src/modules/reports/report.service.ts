@@ -16,7 +16,7 @@ import type { Executor } from '../../db/executor.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { reportWidgets, reports, roleReports } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
 import { firstRoleOf, reportVisibleTo } from './report-visibility.js';
 import {
   checkedWidgetConfig,
@@ -24,7 +24,7 @@ import {
   storedPosition,
   toReportWidgets,
   widgetConfigToStore,
-} from './widget-config.js';
+} from '../widgets/index.js';
 import { anyOf } from '../../db/any-of.js';
 
 type ReportInput = z.output<typeof reportCreateSchema>;

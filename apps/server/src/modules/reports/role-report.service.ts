@@ -14,8 +14,9 @@ import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { reports, roleReports, roles } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
-import { countOf, pageOf } from '../administration/queries.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
+import { countOf } from '../../core/queries.js';
+import { pageOf } from '../../grid/grid-queries.js';
 import { firstRoleOf, reportVisibleTo, visibleReportIds } from './report-visibility.js';
 import { anyOf } from '../../db/any-of.js';
 

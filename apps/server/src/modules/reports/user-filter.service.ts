@@ -6,7 +6,7 @@ import type { Executor } from '../../db/executor.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { userFilters } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 
 type UserFilterInput = z.output<typeof userFilterSaveSchema>;
 type Deps = { db: Db };

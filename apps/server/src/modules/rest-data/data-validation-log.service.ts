@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { dataValidationLogs, surveys, users } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
 
 const listColumns = {
   id: dataValidationLogs.id,

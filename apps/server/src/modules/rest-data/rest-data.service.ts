@@ -8,7 +8,7 @@ import {
   type RestDataResult,
 } from '@loupe/contracts';
 import { AppError, forbidden, notFound } from '../../errors.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
 import type { BodySummary } from './body-tap.js';
 import type { IdempotencyClaim, RememberedCall, RestDataRepository } from './rest-data.repository.js';
 import { checkRecords, collectCodes, parseRecords } from './rest-data.validation.js';

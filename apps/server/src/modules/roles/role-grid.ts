@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import { countOf, pageOf, selectionOf } from '../administration/queries.js';
+import { countOf } from '../../core/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { roleScopeCount, roleTenantIs, roleUserCount } from './role.repository.js';
 
 /** The roles grid's whitelist, which is also its select list. */

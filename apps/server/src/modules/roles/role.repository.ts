@@ -3,8 +3,8 @@ import type { Scope, SecurityLevel } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
-import { insertedId, isNameTaken } from '../administration/queries.js';
-import { tenantIs } from '../administration/tenant-scope.js';
+import { insertedId, isNameTaken } from '../../core/queries.js';
+import { tenantIs } from '../../core/tenant-scope.js';
 
 export type RoleRow = {
   id: number;

@@ -11,8 +11,8 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
-import { registerRecordRoutes } from '../administration/record-routes.js';
+import type { ModuleDeps } from '../../core/deps.js';
+import { registerRecordRoutes } from '../../core/record-routes.js';
 import { createRoleGridSource } from './role-grid.js';
 import { createRoleRepository } from './role.repository.js';
 import { createRoleService } from './role.service.js';
@@ -25,7 +25,7 @@ const scopeReaders: [Scope, ...Scope[]] = ['role:read', 'role:manage', 'client:r
 const roleChoosers: [Scope, ...Scope[]] = [...read, 'user:read', 'user:manage', 'user:test'];
 
 /** Roles, auth scopes and identity roles (shell spec §3, §5, §6, §7, §8). */
-export function roleRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function roleRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createRoleService({ db, repository: createRoleRepository(db) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

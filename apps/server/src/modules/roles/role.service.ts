@@ -13,11 +13,11 @@ import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { badRequest } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { assertScopesGrantable, mayHoldOperatorScopes } from '../administration/operator.js';
-import { alternaLevelRequired, fieldTaken, found } from '../administration/refusals.js';
-import { endSessions } from '../auth/session-state.js';
-import { assertPowerUserCapacity } from '../users/power-users.js';
+import type { Actor } from '../../core/actor.js';
+import { assertScopesGrantable, mayHoldOperatorScopes } from '../../core/operator.js';
+import { alternaLevelRequired, fieldTaken, found } from '../../core/refusals.js';
+import { endSessions } from '../auth/index.js';
+import { assertPowerUserCapacity } from '../users/index.js';
 import type { RoleRepository, RoleRow } from './role.repository.js';
 
 type Deps = { db: Db; repository: RoleRepository };

@@ -9,8 +9,7 @@ import {
 } from '@loupe/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { AccessTokenSigner } from '../auth/access-token.js';
-import type { TokenService } from '../auth/token.service.js';
+import type { AccessTokenSigner, TokenService } from '../auth/index.js';
 import { createOidcClient } from './oidc-client.js';
 import { createSsoAttemptSealer, SSO_ATTEMPT_LIFETIME_SECONDS } from './sso-attempt.js';
 import { createSsoRepository } from './sso.repository.js';

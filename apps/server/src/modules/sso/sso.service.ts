@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
 import { CONSOLE_CLIENT_ID, ErrorCode, type LoginError, type TokenResponse } from '@loupe/contracts';
 import { AppError, OAuthError } from '../../errors.js';
-import type { TokenService } from '../auth/token.service.js';
+import type { TokenService } from '../auth/index.js';
 import type { OidcClient, OidcIdentity } from './oidc-client.js';
 import { safeRedirectPath, type SsoAttemptSealer } from './sso-attempt.js';
 import type { SsoRepository } from './sso.repository.js';

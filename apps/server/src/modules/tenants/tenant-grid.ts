@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { licenses, tenants } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import { countOf, pageOf, selectionOf } from '../administration/queries.js';
+import { countOf } from '../../core/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { tenantUserCount } from './tenant.repository.js';
 import { visibleTenants } from './tenant.service.js';
 

@@ -12,8 +12,8 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import { countOf, insertedId, isNameTaken } from '../administration/queries.js';
-import { countUsers } from '../users/user-counts.js';
+import { countOf, insertedId, isNameTaken } from '../../core/queries.js';
+import { countUsers } from '../users/index.js';
 
 /** Users of the tenant in the row, test users and inactive ones included. */
 export const tenantUserCount = sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`;

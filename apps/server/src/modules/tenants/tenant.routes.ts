@@ -11,7 +11,7 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { createTenantGridSource } from './tenant-grid.js';
 import { createTenantService } from './tenant.service.js';
 
@@ -22,7 +22,7 @@ const chooseTenant: [Scope, ...Scope[]] = ['alterna:manage', 'user:manage'];
  * Tenants (shell spec §3, §8: 14001–14004, 14006); alterna:manage (an operator scope), the choice list also for
  * user:manage. The service lets only installation operators write.
  */
-export function tenantRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function tenantRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createTenantService({ db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

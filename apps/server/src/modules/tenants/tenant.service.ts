@@ -13,11 +13,11 @@ import type { Db } from '../../db/client.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { tenants } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { isOperator } from '../administration/operator.js';
-import { fieldTaken, found } from '../administration/refusals.js';
-import { hashPassword } from '../auth/password.js';
-import { ownTenantOrAll } from '../administration/tenant-scope.js';
+import type { Actor } from '../../core/actor.js';
+import { isOperator } from '../../core/operator.js';
+import { fieldTaken, found } from '../../core/refusals.js';
+import { hashPassword } from '../../core/password.js';
+import { ownTenantOrAll } from '../../core/tenant-scope.js';
 import { createTenantRepository, type TenantRow } from './tenant.repository.js';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { users } from '../../db/schema/index.js';
-import { countOf } from '../administration/queries.js';
+import { countOf } from '../../core/queries.js';
 
 /** The active users of a tenant, test users and every security level included. */
 export const activeUsersOf = (tenantId: number): SQL =>

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import type { GridListSource } from '../../grid/grid-routes.js';
-import { pageOf, selectionOf } from '../administration/queries.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { countUsers } from './user-counts.js';
 import { firstRoleNameSql, roleNamesSql, tenantNameSql } from './user.repository.js';
 import { visibleUsers } from './user.service.js';

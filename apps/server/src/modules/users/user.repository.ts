@@ -10,9 +10,9 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import { countOf, insertedId, isNameTaken } from '../administration/queries.js';
-import { tenantIs } from '../administration/tenant-scope.js';
-import { endSessions } from '../auth/session-state.js';
+import { countOf, insertedId, isNameTaken } from '../../core/queries.js';
+import { tenantIs } from '../../core/tenant-scope.js';
+import { endSessions } from '../auth/index.js';
 import { anyOf } from '../../db/any-of.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -16,7 +16,7 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { testUserGridSource, userGridSource } from './user-grid.js';
 import { createUserRepository } from './user.repository.js';
 import { createUserService, type UserKind, type UserSaveInput } from './user.service.js';
@@ -33,7 +33,7 @@ type KindRoutes = {
 };
 
 /** Users and test users (shell spec §3, §5, §8): grid, detail, create, replace, activate, deactivate, select list. */
-export function userRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function userRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const users = createUserService({ db, repository: createUserRepository(db) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -12,16 +12,16 @@ import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import {
   assertScopesGrantable,
   isOperator,
   mayHoldOperatorScopes,
   tenantChangeNotAllowed,
-} from '../administration/operator.js';
-import { alternaLevelRequired, found, invalidField } from '../administration/refusals.js';
-import { hashPassword } from '../auth/password.js';
-import { endSessions, endSessionsOnChange } from '../auth/session-state.js';
+} from '../../core/operator.js';
+import { alternaLevelRequired, found, invalidField } from '../../core/refusals.js';
+import { hashPassword } from '../../core/password.js';
+import { endSessions, endSessionsOnChange } from '../auth/index.js';
 import { assertPowerUserCapacity } from './power-users.js';
 import {
   userTenantIs,

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import { expectRefusal, insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../../core/password.js';
 import { countActivePowerUsers } from './power-users.js';
 
 const PASSWORD = 'Start123';

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@loupe/contracts';
 import type { Executor } from '../../db/executor.js';
 import { AppError, forbidden } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { aiModuleActive } from '../widgets/widget-catalogue.repository.js';
+import type { Actor } from '../../core/actor.js';
+import { aiModuleActive } from '../widgets/index.js';
 
 /**
  * The text-analytics endpoints' gate (reports spec §6; docs/metrics.md): they answer 403 with code 2507

@@ -8,8 +8,8 @@ import {
   type Scope,
   type WidgetDataRequest,
 } from '@loupe/contracts';
-import type { Actor } from '../../plugins/auth.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { Actor } from '../../core/actor.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { assertAiModule } from './ai-module-guard.js';
 import { closedEndImpactRows } from './closed-end-impact-widget.js';
 import { topicImpactRows } from './impact-widgets.js';
@@ -26,7 +26,7 @@ const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
  */
 export function registerImpactWidgetRoutes(
   app: FastifyInstance,
-  { db, replica }: AdministrationDeps,
+  { db, replica }: ModuleDeps,
   cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

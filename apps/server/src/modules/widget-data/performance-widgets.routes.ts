@@ -10,8 +10,8 @@ import {
   type Scope,
   type WidgetDataRequest,
 } from '@loupe/contracts';
-import type { Actor } from '../../plugins/auth.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { Actor } from '../../core/actor.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { daysOfWeekRows } from './days-of-week-widget.js';
 import { journeyRows } from './journey-widget.js';
 import { mapRows } from './map-widget.js';
@@ -30,7 +30,7 @@ const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
  */
 export function registerPerformanceWidgetRoutes(
   app: FastifyInstance,
-  { db, replica }: AdministrationDeps,
+  { db, replica }: ModuleDeps,
   cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

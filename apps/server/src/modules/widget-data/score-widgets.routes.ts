@@ -9,8 +9,8 @@ import {
   type Scope,
   type WidgetDataRequest,
 } from '@loupe/contracts';
-import type { AdministrationDeps } from '../administration-deps.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../../core/deps.js';
+import type { Actor } from '../../core/actor.js';
 import { createScoreWidgets } from './score-widgets.js';
 import { loadWidgetQuery } from './widget-query.js';
 import type { WidgetResultCache } from './widget-result-cache.js';
@@ -23,7 +23,7 @@ const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
  */
 export function registerScoreWidgetRoutes(
   app: FastifyInstance,
-  deps: AdministrationDeps,
+  deps: ModuleDeps,
   cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import {
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import { segments, transactionChannels } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import {
   both,
   measuredFacts,
@@ -36,7 +36,7 @@ type Replica = Pick<AnalyticsReplica, 'query'>;
 /** A row of `npsAggregates`. */
 type AggregateRow = Partial<Record<keyof NpsCounts, unknown>>;
 
-export function createScoreWidgets({ db, replica }: AdministrationDeps) {
+export function createScoreWidgets({ db, replica }: ModuleDeps) {
   /** The measured facts' counts and average in one period; null when that period does not exist. */
   const measure = async (query: WidgetQuery, period: Period): Promise<NpsCounts | null> => {
     const filter = whereOf(query, 'facts', { alias: 'f', period });
@@ -192,7 +192,7 @@ type Ranking = { ranking: number | null; totalCount: number };
  * restrictions apply. Null when the caller has no channel at that level; Ranking null when it has no answers.
  */
 async function channelRanking(
-  db: AdministrationDeps['db'],
+  db: ModuleDeps['db'],
   replica: Replica,
   query: WidgetQuery,
   level: number,
@@ -232,11 +232,7 @@ async function channelRanking(
  * names a node at or below `level` (within the restriction, for a restricted caller), the ancestor at `level` of
  * those nodes — when they all share one; several channels at that level are no own channel.
  */
-async function ownChannel(
-  db: AdministrationDeps['db'],
-  query: WidgetQuery,
-  level: number,
-): Promise<number | null> {
+async function ownChannel(db: ModuleDeps['db'], query: WidgetQuery, level: number): Promise<number | null> {
   const sources = [
     query.dataFilters.ChannelSet?.Ids ?? [],
     query.report.ChannelSet?.Ids ?? [],

@@ -16,7 +16,7 @@ import {
 } from '@loupe/contracts';
 import { AppError, forbidden } from '../../errors.js';
 import { contentDisposition } from '../../grid/grid-routes.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { exportFileName, writeTableWorkbook } from './table-widgets-export.js';
 import {
   answersPage,
@@ -66,7 +66,7 @@ type PageOptions = { top: number; skip: number; order: OrderTerm[]; language: st
  */
 export function registerTableWidgetRoutes(
   app: FastifyInstance,
-  deps: AdministrationDeps,
+  deps: ModuleDeps,
   cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -113,7 +113,7 @@ export function registerTableWidgetRoutes(
 }
 
 async function exportTable(
-  deps: AdministrationDeps,
+  deps: ModuleDeps,
   options: {
     kind: TableKind;
     request: FastifyRequest;

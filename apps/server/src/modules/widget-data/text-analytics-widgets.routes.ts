@@ -12,8 +12,8 @@ import {
   type Scope,
   type WidgetDataRequest,
 } from '@loupe/contracts';
-import type { Actor } from '../../plugins/auth.js';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { Actor } from '../../core/actor.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { assertAiModule } from './ai-module-guard.js';
 import { bubbleData } from './ta-bubble.js';
 import { commentsData } from './ta-comments.js';
@@ -41,7 +41,7 @@ const commentsQuerySchema = z.object({
  */
 export function registerTextAnalyticsWidgetRoutes(
   app: FastifyInstance,
-  { db, replica }: AdministrationDeps,
+  { db, replica }: ModuleDeps,
   cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { registerImpactWidgetRoutes } from './impact-widgets.routes.js';
 import { registerPerformanceWidgetRoutes } from './performance-widgets.routes.js';
 import { registerScoreWidgetRoutes } from './score-widgets.routes.js';
@@ -11,7 +11,7 @@ import { createWidgetResultCache } from './widget-result-cache.js';
  * The widget data endpoints (reports spec §7 "POST {widget data endpoint}"; docs/widgets.md): each computes its
  * figures from the analytics replica through the one filter compiler.
  */
-export function widgetDataRoutes(app: FastifyInstance, deps: AdministrationDeps): void {
+export function widgetDataRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   // One shared result cache for every widget endpoint (widget-result-cache.ts), keyed on the replica's version.
   const cache = createWidgetResultCache({ version: () => deps.replica.version() });
   registerScoreWidgetRoutes(app, deps, cache);

@@ -22,9 +22,8 @@ import type { ReplicaTable } from '../../analytics/replica-schema.js';
 import type { Db } from '../../db/client.js';
 import { locations, products, reports, transactionChannels } from '../../db/schema/index.js';
 import { forbidden } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { loadDataRestrictions, scopedReportFilter } from '../reports/report-data-scope.js';
-import { reportVisibleTo } from '../reports/report-visibility.js';
+import type { Actor } from '../../core/actor.js';
+import { loadDataRestrictions, scopedReportFilter, reportVisibleTo } from '../reports/index.js';
 import { anyOf } from '../../db/any-of.js';
 
 /*

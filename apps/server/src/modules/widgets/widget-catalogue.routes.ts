@@ -10,7 +10,7 @@ import {
   int32IdParam,
   type Scope,
 } from '@loupe/contracts';
-import type { AdministrationDeps } from '../administration-deps.js';
+import type { ModuleDeps } from '../../core/deps.js';
 import { createWidgetCatalogueService } from './widget-catalogue.service.js';
 
 const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
@@ -23,7 +23,7 @@ const byId = { params: z.object({ id: int32IdParam }) };
  * docs/widgets-catalogue.md): the lists and single entries for report readers, the tenant's own widget types and
  * widgets created and changed with report:manage.
  */
-export function widgetCatalogueRoutes(app: FastifyInstance, { db }: AdministrationDeps): void {
+export function widgetCatalogueRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const catalogue = createWidgetCatalogueService({ db });
 

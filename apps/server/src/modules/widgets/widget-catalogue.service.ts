@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
 import { AppError, notFound } from '../../errors.js';
-import { requireTenant, type Actor } from '../../plugins/auth.js';
-import { invalidField } from '../administration/refusals.js';
+import { requireTenant, type Actor } from '../../core/actor.js';
+import { invalidField } from '../../core/refusals.js';
 import {
   createWidgetCatalogueRepository,
   type WidgetCatalogueRepository,

@@ -7,7 +7,7 @@ import {
   type WidgetKind,
 } from '@loupe/contracts';
 import { badRequest } from '../../errors.js';
-import { assertWidgetConfig, withWidgetSize } from '../reports/widget-config.js';
+import { assertWidgetConfig, withWidgetSize } from './widget-config.js';
 
 /*
  * The default Config of a catalogue widget (reports spec §3 "widget config") as far as the catalogue judges it,

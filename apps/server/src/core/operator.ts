@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode, SecurityLevel, isOperatorScope } from '@loupe/contracts';
-import type { Executor } from '../../db/executor.js';
-import { users } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Executor } from '../db/executor.js';
+import { users } from '../db/schema/index.js';
+import { AppError, badRequest } from '../errors.js';
+import type { Actor } from './actor.js';
 
 /*
  * Tenancy and no escalation (ARCHITECTURE §3): only tenantless installation operators (security level 0) act

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@loupe/contracts';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../errors.js';
 
 /*
  * The refusals several administration screens give, built one way so the web's form handling sees the same

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Actor, RouteAccess } from '../../plugins/auth.js';
+import type { Actor } from './actor.js';
+import type { RouteAccess } from './route-access.js';
 
 /** What a record screen's service offers its routes: read one, create, replace, remove. */
 export type RecordService<TId, TBody, TItem> = {

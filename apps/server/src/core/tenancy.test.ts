@@ -8,12 +8,12 @@ import {
   type Scope,
   type Tenant,
 } from '@loupe/contracts';
-import { oauthClients, roles, tenants, userRoles, users } from '../../db/schema/index.js';
-import { DEMO_PASSWORD } from '../../demo/demo-users.js';
-import { expectRefusal } from '../../test/admin-api.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { signInNewUser } from '../../test/tenant-test-actors.js';
-import { hashPassword } from '../auth/password.js';
+import { oauthClients, roles, tenants, userRoles, users } from '../db/schema/index.js';
+import { DEMO_PASSWORD } from '../demo/demo-users.js';
+import { expectRefusal } from '../test/admin-api.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { signInNewUser } from '../test/tenant-test-actors.js';
+import { hashPassword } from './password.js';
 
 /*
  * Issue 14 items 1 and 8, reproduced: a tenant's administrator taking over another tenant, a role manager raising

@@ -1,8 +1,6 @@
 import { and, ne, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/executor.js';
-import type { GridFields } from '../../grid/grid-fields.js';
-import type { GridPageRequest } from '../../grid/grid-routes.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/executor.js';
 
 /** Names compare without regard to case, as sign-in and the screens do: "NPS" and "nps" are the same name. */
 export const sameName = (column: Column, name: string): SQL => sql`lower(${column}) = lower(${name})`;
@@ -44,26 +42,8 @@ export async function insertedId<T>(insert: PromiseLike<{ id: T }[]>, what: stri
   return row.id;
 }
 
-/** A grid page of a dynamic select (`….$dynamic()`): its WHERE, ORDER BY, LIMIT and OFFSET. */
-export const pageOf = <Q extends PgSelect>(query: Q, page: GridPageRequest): Q =>
-  query
-    .where(page.where)
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
-
 /** The figure of a `select({ n: count() })`: a grid's Count (0 when the query answers no row). */
 export async function countOf(query: PromiseLike<{ n: number }[]>): Promise<number> {
   const [row] = await query;
   return Number(row?.n ?? 0);
-}
-
-/**
- * A grid's select list taken from its whitelist: each field's SQL under the field's own name, so the rows come
- * back in the item's shape. Declare the fields `satisfies GridFields` to keep each column's type.
- */
-export function selectionOf<F extends GridFields>(fields: F): { [K in keyof F]: F[K]['sql'] } {
-  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.sql])) as {
-    [K in keyof F]: F[K]['sql'];
-  };
 }
