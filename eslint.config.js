@@ -15,6 +15,75 @@ const webFeatures = fs.existsSync('apps/web/src/features')
       .map((d) => d.name)
   : [];
 
+const serverModules = fs.existsSync('apps/server/src/modules')
+  ? fs
+      .readdirSync('apps/server/src/modules', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+const server = './apps/server/src';
+/** The server's entry points and wiring: above every layer, imported by none of them. */
+const serverTop = ['app.ts', 'main.ts', 'setup', 'demo', 'test'].map((p) => `${server}/${p}`);
+/** The server's bottom: the database, configuration, errors, logging, jobs and the analytics replica. */
+const serverBase = [
+  'db',
+  'analytics',
+  'jobs',
+  'config.ts',
+  'rate-limit-settings.ts',
+  'errors.ts',
+  'logger.ts',
+].map((p) => `${server}/${p}`);
+
+// The server's layers (docs/architecture.md, "Server layers"), each importing only those below it:
+// base -> core -> grid -> modules -> plugins -> app/main/setup/demo/test. A module imports another only through
+// that module's public entry, modules/<name>/index.ts. Tests may import the test kit and the demo from any layer
+// (serverTestZones), not another module's internals.
+const serverZones = (forTests) => [
+  {
+    target: serverBase,
+    from: [
+      `${server}/core`,
+      `${server}/grid`,
+      `${server}/modules`,
+      `${server}/plugins`,
+      ...(forTests ? [] : serverTop),
+    ],
+    message: 'the server base (db, analytics, jobs, config, errors, logger) imports nothing above it',
+  },
+  {
+    target: `${server}/core`,
+    from: [`${server}/grid`, `${server}/modules`, `${server}/plugins`, ...(forTests ? [] : serverTop)],
+    message: 'core is the bottom of the server: it must not import grid, modules, plugins or the app',
+  },
+  {
+    target: `${server}/grid`,
+    from: [`${server}/modules`, `${server}/plugins`, ...(forTests ? [] : serverTop)],
+    message: 'grid must not import modules, plugins or the app',
+  },
+  {
+    target: `${server}/modules`,
+    from: [`${server}/plugins`, ...(forTests ? [] : serverTop)],
+    message: 'modules must not import plugins or the app: share through core',
+  },
+  ...serverModules.map((module) => ({
+    target: `${server}/modules/${module}`,
+    from: `${server}/modules`,
+    except: [
+      `./${module}`,
+      ...serverModules.filter((other) => other !== module).map((other) => `./${other}/index.ts`),
+    ],
+    message: "no import of another module's internals: use its public entry, modules/<name>/index.ts",
+  })),
+  {
+    target: `${server}/plugins`,
+    from: `${server}/modules`,
+    except: serverModules.map((module) => `./${module}/index.ts`),
+    message: 'plugins use a module only through its public entry, modules/<name>/index.ts',
+  },
+];
+
 // Dependencies point one way (ARCHITECTURE §1): contracts imports nothing from apps; in the web app
 // components/lib -> features -> app, and no feature imports another feature.
 const boundaryZones = [
@@ -48,6 +117,8 @@ const boundaryZones = [
     message: 'no cross-feature imports: compose features in apps/web/src/app',
   })),
 ];
+const appZones = [...boundaryZones, ...serverZones(false)];
+const testZones = [...boundaryZones, ...serverZones(true)];
 
 export default tseslint.config(
   {
@@ -92,7 +163,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-restricted-paths': ['error', { zones: appZones }],
       'import-x/no-default-export': 'off',
       'import-x/no-named-as-default-member': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -184,6 +255,7 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', '**/*.spec.ts', 'apps/server/src/test/**'],
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: testZones }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
