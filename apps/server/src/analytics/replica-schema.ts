@@ -8,10 +8,11 @@ import { FILTER_TREES, type TimeColumn } from '@loupe/contracts';
  * - `comments`: one row per open-ended answer, with its text analysis.
  * - `sessions`: one row per session (the dimension columns only).
  *
- * Times are tenant-local TIMESTAMPs (converted in PostgreSQL with the tenant's time zone during sync). Each of the
- * four time columns has precomputed integer keys: `<t>_day` yyyymmdd, `<t>_week` ISO year*100+week,
- * `<t>_month` yyyymm, `<t>_quarter` year*10+quarter, `<t>_dow` ISO day of week 1 (Monday) to 7, and
- * `<t>_pod` part of day 0..5 for 00-09, 09-12, 12-15, 15-18, 18-21, 21-00.
+ * Each of the four times is kept as its instant, `<t>_at` TIMESTAMPTZ (shown to a caller at the caller's
+ * TimezoneOffset), with integer keys computed at sync time from its wall clock in the tenant's time zone (converted
+ * in PostgreSQL with AT TIME ZONE, so a day follows the zone's daylight-saving changes): `<t>_day` yyyymmdd,
+ * `<t>_week` ISO year*100+week, `<t>_month` yyyymm, `<t>_quarter` year*10+quarter, `<t>_dow` ISO day of week 1
+ * (Monday) to 7, and `<t>_pod` part of day 0..5 for 00-09, 09-12, 12-15, 15-18, 18-21, 21-00.
  */
 
 /** The time columns a widget may choose (dataFilters.TimeColumn) and their column prefix in the replica. */
@@ -35,7 +36,7 @@ const levels = (prefix: string, count: number) =>
 const timeColumns = Object.values(TIME_COLUMNS)
   .map(
     (t) =>
-      `${t}_at TIMESTAMP, ${t}_day INTEGER, ${t}_week INTEGER, ${t}_month INTEGER, ${t}_quarter INTEGER, ` +
+      `${t}_at TIMESTAMPTZ, ${t}_day INTEGER, ${t}_week INTEGER, ${t}_month INTEGER, ${t}_quarter INTEGER, ` +
       `${t}_dow TINYINT, ${t}_pod TINYINT`,
   )
   .join(',\n  ');

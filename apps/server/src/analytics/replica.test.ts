@@ -332,8 +332,8 @@ describe('analytics replica', () => {
       sentiment_score: 0,
       topic_ids: [f.topicA],
       emotion_ids: [f.joy],
-      // 2026-03-02T06:30Z is Monday 09:30 in Istanbul.
-      answered_at: '2026-03-02T09:30:00',
+      // The instant, 2026-03-02T06:30Z, whose keys are of Monday 09:30 in Istanbul.
+      answered_at: '2026-03-02T06:30:00.000Z',
       answered_day: 20260302,
       answered_week: 202610,
       answered_month: 202603,
@@ -341,13 +341,13 @@ describe('analytics replica', () => {
       answered_dow: 1,
       answered_pod: 1,
       // 2026-03-01T22:30Z: already Monday 01:30 locally.
-      transaction_at: '2026-03-02T01:30:00',
+      transaction_at: '2026-03-01T22:30:00.000Z',
       transaction_day: 20260302,
       transaction_dow: 1,
       transaction_pod: 0,
-      invited_at: '2026-03-02T08:00:00',
+      invited_at: '2026-03-02T05:00:00.000Z',
       invited_pod: 0,
-      created_at: '2026-03-02T09:20:00',
+      created_at: '2026-03-02T06:20:00.000Z',
     });
     expect(rows[1]).toMatchObject({
       experience_id: 201,
@@ -362,7 +362,7 @@ describe('analytics replica', () => {
       topic_ids: [],
       invited_at: null,
       invited_day: null,
-      answered_at: '2026-03-03T21:10:00',
+      answered_at: '2026-03-03T18:10:00.000Z',
       answered_dow: 2,
       answered_pod: 5,
     });
@@ -400,7 +400,7 @@ describe('analytics replica', () => {
       FROM facts WHERE tenant_id = $tenant AND list_contains($questions, question_id)`,
       { tenant: t.tenantId, questions: [f.npsQ] },
     );
-    expect(rows).toEqual([{ responses: 3, total: 22, average: 7.33, first: '2026-03-02T09:30:00' }]);
+    expect(rows).toEqual([{ responses: 3, total: 22, average: 7.33, first: '2026-03-02T06:30:00.000Z' }]);
   });
 
   it('counts the same answered sessions as PostgreSQL', async () => {

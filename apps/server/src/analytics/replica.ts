@@ -16,6 +16,7 @@ import {
   listValue,
   timestampValue,
   type DuckDBConnection,
+  type DuckDBTimestampTZValue,
   type DuckDBType,
   type DuckDBValue,
   type DuckDBValueConverter,
@@ -37,8 +38,9 @@ export function replicaFilePath(dataDir: string): string {
   return path.join(dataDir, 'analytics.duckdb');
 }
 
-// Results as plain JSON-able values: integers as numbers (replica ids and counts stay far below 2^53),
-// tenant-local TIMESTAMPs as 'YYYY-MM-DDTHH:MM:SS' without a zone (they are wall-clock times, not instants).
+// Results as plain JSON-able values: integers as numbers (replica ids and counts stay far below 2^53), instants
+// (TIMESTAMPTZ) as ISO strings in UTC ('2026-03-29T22:30:00.000Z'), other TIMESTAMPs and DATEs as
+// 'YYYY-MM-DDTHH:MM:SS' without a zone.
 const WHOLE_NUMBERS = new Set([
   DuckDBTypeId.BIGINT,
   DuckDBTypeId.UBIGINT,
@@ -51,6 +53,8 @@ const plainValue: DuckDBValueConverter<JS> = (value, type, converter) => {
   if (value === null) return null;
   if (WHOLE_NUMBERS.has(type.typeId)) return Number(value);
   if (WALL_CLOCK.has(type.typeId)) return String(value).replace(' ', 'T');
+  if (type.typeId === DuckDBTypeId.TIMESTAMP_TZ)
+    return new Date(Number((value as DuckDBTimestampTZValue).micros / 1000n)).toISOString();
   return JSDuckDBValueConverter(value, type, converter);
 };
 
@@ -100,6 +104,9 @@ export async function openReplicaStore(file: string, memoryLimit?: string): Prom
   // Without a limit DuckDB may take 80 % of the machine's memory for its buffers (bench/RESULTS.md: 1.8 GB at 10M).
   const instance = await DuckDBInstance.create(file, memoryLimit ? { memory_limit: memoryLimit } : {});
   const writer = await instance.connect();
+  // Times without a zone that meet an instant (a '2026-01-01 00:00' compared with a TIMESTAMPTZ) read as UTC, not
+  // as the machine's zone, which DuckDB takes by default.
+  await writer.run("SET GLOBAL TimeZone = 'UTC'");
   const idle: DuckDBConnection[] = [];
   const stageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-replica-'));
   let stageFiles = 0;

@@ -4,7 +4,8 @@ import { CHANNEL_LEVELS, LOCATION_LEVELS, PRODUCT_LEVELS, TIME_COLUMNS } from '.
 // How a batch of sessions travels from PostgreSQL to the replica.
 //
 // PostgreSQL does the lookups it is good at: it joins each session to its tenant, survey, invitee, invitation,
-// channel, product and locations (converting the four times to the tenant's zone with AT TIME ZONE), each answer
+// channel, product and locations (each of the four times as its instant and as the wall clock of the tenant's zone,
+// with AT TIME ZONE, for the day, week and month keys), each answer
 // to its question and experience and text analysis, each topic label to its model. It returns three narrow
 // exports, each as ONE CSV text (string_agg): the sessions, the answers that become facts or comments, and the
 // topic and emotion labels. DuckDB reads them with read_csv, groups per session (NPS answer, first comment's
@@ -17,7 +18,7 @@ import { CHANNEL_LEVELS, LOCATION_LEVELS, PRODUCT_LEVELS, TIME_COLUMNS } from '.
 /** Which sessions a batch holds: an explicit id list (sync, `$1` bigint[]) or an id range (rebuild, `$1 < id <= $2`). */
 export type SessionSelection = 'ids' | 'range';
 
-type CsvKind = 'number' | 'text' | 'integers' | 'local time' | 'boolean';
+type CsvKind = 'number' | 'text' | 'integers' | 'instant' | 'local time' | 'boolean';
 type ExportColumn = { name: string; sql: string; kind: CsvKind; duck: string };
 
 /** Measurement types that make a scored answer a fact: 0 NPS, 1 custom metric, 2 average score. */
@@ -36,9 +37,13 @@ const int = (name: string, sql: string) => col(name, sql, 'number', 'INTEGER');
 const bigint = (name: string, sql: string) => col(name, sql, 'number', 'BIGINT');
 const tiny = (name: string, sql: string) => col(name, sql, 'number', 'TINYINT');
 const ints = (name: string, sql: string) => col(name, sql, 'integers', 'INTEGER[]');
-// A tenant-local time travels as microseconds since 1970-01-01 00:00 of the wall clock (text output of a
-// timestamp would depend on the server's DateStyle; to_char costs twice as much).
-const localTime = (name: string, sql: string) => col(name, sql, 'local time', 'BIGINT');
+// A time travels twice, as microseconds since 1970-01-01 00:00: `<t>_at` since the UTC epoch (the instant) and
+// `<t>_local` of the wall clock in the tenant's zone, which the day, week, month and part-of-day keys come from
+// (text output of a timestamp would depend on the server's DateStyle; to_char costs twice as much).
+const time = (prefix: string, sql: string) => [
+  col(`${prefix}_at`, sql, 'instant', 'BIGINT'),
+  col(`${prefix}_local`, `${sql} AT TIME ZONE t.time_zone`, 'local time', 'BIGINT'),
+];
 
 type Export = { table: string; columns: ExportColumn[]; from: string; sessionColumn: string; where?: string };
 
@@ -78,10 +83,10 @@ const EXPORTS = {
       tiny('session_status', 's.status'),
       tiny('completion', 's.completion'),
       col('source', 's.source', 'text', 'VARCHAR'),
-      localTime('transaction_at', 'i.transaction_date AT TIME ZONE t.time_zone'),
-      localTime('answered_at', 's.answered_at AT TIME ZONE t.time_zone'),
-      localTime('invited_at', 'inv.invited_at AT TIME ZONE t.time_zone'),
-      localTime('created_at', 's.created_at AT TIME ZONE t.time_zone'),
+      ...time('transaction', 'i.transaction_date'),
+      ...time('answered', 's.answered_at'),
+      ...time('invited', 'inv.invited_at'),
+      ...time('created', 's.created_at'),
     ],
   },
   answers: {
@@ -141,6 +146,7 @@ function csvField({ sql, kind }: ExportColumn): string {
       return `coalesce('"' || replace(${sql}, '"', '""') || '"', '')`;
     case 'integers':
       return `coalesce('"[' || array_to_string(${sql}, ',') || ']"', '')`;
+    case 'instant':
     case 'local time':
       return `coalesce((extract(epoch FROM ${sql}) * 1000000)::bigint::text, '')`;
   }
@@ -209,11 +215,11 @@ WHERE a.is_comment AND NOT EXISTS (SELECT 1 FROM term_cache t WHERE ${SAME_TEXT(
 const levelColumns = (b: string, prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${b}.${prefix}_path[${i + 1}] AS ${prefix}_l${i + 1}`);
 
-// A tenant-local time and its keys, as replica-schema.ts defines them.
+// A time's instant and its tenant-local keys, as replica-schema.ts defines them.
 const timeKeyColumns = (b: string, prefix: string) => {
-  const t = `make_timestamp(${b}.${prefix}_at)`;
+  const t = `make_timestamp(${b}.${prefix}_local)`;
   return [
-    `${t} AS ${prefix}_at`,
+    `make_timestamptz(${b}.${prefix}_at) AS ${prefix}_at`,
     `year(${t}) * 10000 + month(${t}) * 100 + day(${t}) AS ${prefix}_day`,
     `yearweek(${t}) AS ${prefix}_week`,
     `year(${t}) * 100 + month(${t}) AS ${prefix}_month`,

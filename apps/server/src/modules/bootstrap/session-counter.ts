@@ -45,7 +45,8 @@ export function createReplicaSessionCounter({
          FROM sessions WHERE tenant_id = $tenant AND created_at >= $since`,
       {
         tenant: tenantId,
-        since: since.toISOString().slice(0, 19).replace('T', ' '),
+        // created_at is an instant (TIMESTAMPTZ): compared with this one, whatever the tenant's zone.
+        since: since.toISOString(),
         external: externalIds,
       },
     );

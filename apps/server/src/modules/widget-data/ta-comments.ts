@@ -3,6 +3,7 @@ import type { CommentsData } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { surveys } from '../../db/schema/index.js';
+import { atCallerOffset } from './caller-time.js';
 import { timePrefix } from './performance-measure.js';
 import { commentsWhere, countOf, topicModelIdOf, topicsById } from './text-analytics-widgets.js';
 import type { WidgetQuery } from './widget-query.js';
@@ -10,7 +11,8 @@ import { anyOf } from '../../db/any-of.js';
 
 /*
  * CommentsHighlightChart (`comments`) — docs/metrics.md "Comment highlights". A page of the selection's
- * comments, newest first by the widget's TimeColumn (then the later answer first), and Count = all of them. A
+ * comments, newest first by the widget's TimeColumn (then the later answer first), each dated by that time (its
+ * instant, at the caller's TimezoneOffset), and Count = all of them. A
  * bubble master's drill-down arrives as UserDimensionFilters2 / SentimentFilter in the report filter and is applied
  * by the filter compiler like any other filter.
  */
@@ -29,13 +31,14 @@ type CommentRow = {
   survey_id: number;
 };
 
-export type CommentsPage = { top: number; skip: number };
+/** A page of comments, and the caller's TimezoneOffset their times are shown at (caller-time.ts). */
+export type CommentsPage = { top: number; skip: number; offset: number };
 
 export async function commentsData(
   db: Db,
   replica: AnalyticsReplica,
   query: WidgetQuery,
-  { top, skip }: CommentsPage,
+  { top, skip, offset }: CommentsPage,
 ): Promise<CommentsData> {
   const where = commentsWhere(query);
   const time = `c.${timePrefix(query.dataFilters)}_at`;
@@ -95,7 +98,7 @@ export async function commentsData(
           Name: nameOf(Number(label.topic_id)),
         })),
         SentimentScore: row.comment_sentiment_score === null ? null : Number(row.comment_sentiment_score),
-        CreatedDate: row.created,
+        CreatedDate: atCallerOffset(row.created, offset),
         InviteeId: Number(row.invitee_id),
         Source: row.source,
         SurveyTitle: titles.get(Number(row.survey_id)) ?? '',

@@ -137,9 +137,10 @@ function cellValue(column: TableColumn, value: TableRow[string] | undefined, tex
   if (value === null || value === undefined) return null;
   if (column.Field === 'RespondentType' && typeof value === 'number')
     return texts.respondentTypes[value] ?? null;
-  // A tenant-local wall-clock time ('2024-03-05T14:30:00'): Excel dates have no zone, so write it as UTC.
+  // A time at the caller's offset ('2024-03-05T14:30:00+03:00'): Excel dates have no zone, so its wall clock
+  // (the first 19 characters) is written as if it were UTC, and the sheet shows 14:30.
   if (column.Type === 'date' && typeof value === 'string') {
-    const date = new Date(`${value}Z`);
+    const date = new Date(`${value.slice(0, 19)}Z`);
     return Number.isNaN(date.getTime()) ? value : date;
   }
   return value;

@@ -17,6 +17,7 @@ import {
 import { AppError, forbidden } from '../../errors.js';
 import { contentDisposition } from '../../grid/grid-routes.js';
 import type { ModuleDeps } from '../../core/deps.js';
+import { callerOffset } from './caller-time.js';
 import { exportFileName, writeTableWorkbook } from './table-widgets-export.js';
 import {
   answersPage,
@@ -56,7 +57,8 @@ const ENDPOINTS: Record<TableKind, string> = {
   answers: '/api/widget-data/answers',
 };
 
-type PageOptions = { top: number; skip: number; order: OrderTerm[]; language: string };
+/** A page, its order, the caller's language (channel names) and TimezoneOffset (answer times, caller-time.ts). */
+type PageOptions = { top: number; skip: number; order: OrderTerm[]; language: string; offset: number };
 
 /**
  * The table widgets (reports spec §2 "widget kinds", §9 tables; docs/widgets-tables.md):
@@ -90,7 +92,9 @@ export function registerTableWidgetRoutes(
         const order = tableOrder(kind, request.query.$orderby);
         const query = await loadWidgetQuery(deps.db, request.actor, request.body);
         const { $top: top, $skip: skip } = request.query;
-        const options = { top, skip, order, language: request.language };
+        // The channel table shows no times: its results do not depend on the caller's offset.
+        const offset = kind === 'answers' ? callerOffset(request.headers) : 0;
+        const options = { top, skip, order, language: request.language, offset };
         return cache.send(reply, path, query, options, () => page(kind, query, options));
       },
     );
@@ -137,11 +141,12 @@ async function exportTable(
     count = firstPage.length;
     nextPage = async () => [];
   } else {
-    const first = await answersPage(deps, query, { top: EXPORT_PAGE_SIZE, skip: 0, order });
+    const offset = callerOffset(request.headers);
+    const first = await answersPage(deps, query, { top: EXPORT_PAGE_SIZE, skip: 0, order, offset });
     firstPage = first.Items;
     count = first.Count;
     nextPage = async (skip) =>
-      (await answersPage(deps, query, { top: EXPORT_PAGE_SIZE, skip, order }, { count: false })).Items;
+      (await answersPage(deps, query, { top: EXPORT_PAGE_SIZE, skip, order, offset }, { count: false })).Items;
   }
   if (count > GRID_EXPORT_LIMIT) {
     throw new AppError(400, ErrorCode.ExportTooLarge, { Count: count, Limit: GRID_EXPORT_LIMIT });

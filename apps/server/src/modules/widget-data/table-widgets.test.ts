@@ -93,7 +93,8 @@ function call({ path, query = '', body = MARCH, token = reader, language = 'en' 
   return t.call('POST', `/api/widget-data/${path}${query ? `?${query}` : ''}`, {
     token,
     body,
-    headers: { language },
+    // A browser in Istanbul: answer times are shown at +03:00 (widget-times.test.ts tries other offsets).
+    headers: { language, TimezoneOffset: '-180' },
   });
 }
 
@@ -224,7 +225,7 @@ describe('POST /api/widget-data/answers', () => {
     expect(first.Count).toBe(9);
     expect(first.Items.map((row) => row.SessionId)).toEqual([s.s11, s.s10, s.s9, s.s6, s.s5]);
     expect(first.Items[1]).toEqual({
-      AnsweredDate: '2026-03-11T10:00:00',
+      AnsweredDate: '2026-03-11T10:00:00+03:00',
       Survey: 'Branch visit',
       Channel: 'North-2',
       Product: null,
@@ -243,7 +244,7 @@ describe('POST /api/widget-data/answers', () => {
     const last = await page({ path: 'answers', query: '$top=5&$skip=5', body: answersBody() });
     expect(last.Items.map((row) => row.SessionId)).toEqual([s.s4, s.s3, s.s2, s.s1]);
     expect(last.Items[3]).toEqual({
-      AnsweredDate: '2026-03-01T20:00:00',
+      AnsweredDate: '2026-03-01T20:00:00+03:00',
       Survey: 'Branch visit',
       Channel: 'North-1',
       Product: 'Credit card',
@@ -270,8 +271,8 @@ describe('POST /api/widget-data/answers', () => {
     // s12 was answered on 1 March; s1 is dated by its answer now.
     expect(answered.Count).toBe(10);
     expect(answered.Items.slice(0, 2).map((row) => [row.SessionId, row.AnsweredDate])).toEqual([
-      [s.s12, '2026-03-01T10:00:00'],
-      [s.s1, '2026-03-02T09:30:00'],
+      [s.s12, '2026-03-01T10:00:00+03:00'],
+      [s.s1, '2026-03-02T09:30:00+03:00'],
     ]);
   });
 

@@ -5,6 +5,7 @@ import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { Db } from '../../db/client.js';
 import { products, surveys, transactionChannels } from '../../db/schema/index.js';
 import { parseOrderBy, queryError } from '../../grid/odata-filter.js';
+import { atCallerOffset } from './caller-time.js';
 import { both, measuredFacts, npsAggregates, npsCounts, whereOf, type WidgetQuery } from './widget-query.js';
 import { anyOf } from '../../db/any-of.js';
 
@@ -182,7 +183,7 @@ type AnswerRow = {
   answered_date: string | null;
 };
 
-/** The SQL behind each sortable answers column; AnsweredDate is the chosen time column's tenant-local time. */
+/** The SQL behind each sortable answers column; AnsweredDate is the chosen time column's instant. */
 function answersOrderSql(order: OrderTerm[], timeColumn: string): string {
   const columns: Record<string, string> = {
     AnsweredDate: timeColumn,
@@ -202,13 +203,13 @@ function answersOrderSql(order: OrderTerm[], timeColumn: string): string {
 
 /**
  * The answered sessions (an answered time) of the selection, a page at a time: the chosen TimeColumn's time
- * (AnsweredDate), survey title, channel and product names, the session's NPS answer and respondent type, the
+ * (AnsweredDate, the instant at the caller's TimezoneOffset `offset`, caller-time.ts), survey title, channel and product names, the session's NPS answer and respondent type, the
  * session's first comment (by answer), and the session id. Count is every such session.
  */
 export async function answersPage(
   { db, replica }: TableDeps,
   query: WidgetQuery,
-  { top, skip, order }: TablePageRequest,
+  { top, skip, order, offset }: TablePageRequest & { offset: number },
   options: { count?: boolean } = {},
 ): Promise<WidgetTablePage> {
   const filter = whereOf(query, 'sessions');
@@ -259,7 +260,7 @@ export async function answersPage(
   ]);
   const commentOf = new Map(comments.map((comment) => [comment.session_id, comment.text]));
   const Items: TableRow[] = rows.map((row) => ({
-    AnsweredDate: row.answered_date,
+    AnsweredDate: atCallerOffset(row.answered_date, offset),
     Survey: surveyTitles.get(row.survey_id) ?? null,
     Channel: row.channel_id === null ? null : (channelNames.get(row.channel_id) ?? null),
     Product: row.product_id === null ? null : (productNames.get(row.product_id) ?? null),

@@ -16,6 +16,7 @@ import type { Actor } from '../../core/actor.js';
 import type { ModuleDeps } from '../../core/deps.js';
 import { assertAiModule } from './ai-module-guard.js';
 import { bubbleData } from './ta-bubble.js';
+import { callerOffset } from './caller-time.js';
 import { commentsData } from './ta-comments.js';
 import { emotionCurveRows } from './ta-emotion-curve.js';
 import { sentimentBranchRows } from './ta-sentiment-branch.js';
@@ -70,7 +71,7 @@ export function registerTextAnalyticsWidgetRoutes(
     },
     async (request, reply) => {
       const q = await query(request);
-      const page = { top: request.query.$top, skip: request.query.$skip };
+      const page = { top: request.query.$top, skip: request.query.$skip, offset: callerOffset(request.headers) };
       return cache.send(reply, request.routeOptions.url!, q, page, () => commentsData(db, replica, q, page));
     },
   );

@@ -305,7 +305,8 @@ describe('POST /api/text-analytics/comments', () => {
       Topics: [{ Id: banking.topics.Staff, Name: 'Staff', SentimentScore: 0 }],
       Emotions: [{ Id: feelings.topics.Anger, Name: 'Anger' }],
       SentimentScore: 0,
-      CreatedDate: '2019-03-20T16:00:00',
+      // 16:00 in Istanbul, shown to a caller without a TimezoneOffset: in UTC.
+      CreatedDate: '2019-03-20T13:00:00+00:00',
       InviteeId: s7!.inviteeId,
       Source: 'survey',
       SurveyTitle: 'Card usage',

@@ -33,7 +33,7 @@ const byAnswer = (TimeRange: [string, string], extra: WidgetDataRequest['DataFil
 });
 
 async function post<T>(url: string, body: WidgetDataRequest, offset?: string): Promise<T> {
-  const headers = offset === undefined ? {} : { TimezoneOffset: offset };
+  const headers: Record<string, string> = offset === undefined ? {} : { TimezoneOffset: offset };
   const response = await t.call('POST', url, { token: manager, body, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T>();
