@@ -5,11 +5,11 @@ import { CHANNEL_LEVELS, LOCATION_LEVELS, PRODUCT_LEVELS, TIME_COLUMNS } from '.
 //
 // PostgreSQL does the lookups it is good at: it joins each session to its tenant, survey, invitee, invitation,
 // channel, product and locations (each of the four times as its instant and as the wall clock of the tenant's zone,
-// with AT TIME ZONE, for the day, week and month keys), each answer
-// to its question and experience and text analysis, each topic label to its model. It returns three narrow
-// exports, each as ONE CSV text (string_agg): the sessions, the answers that become facts or comments, and the
-// topic and emotion labels. DuckDB reads them with read_csv, groups per session (NPS answer, first comment's
-// sentiment, topic and emotion ids), derives per-level ids and time keys, and writes the replica tables.
+// with AT TIME ZONE, for the day, week and month keys), each answer to its question and experience and text
+// analysis, each topic label to its model. It returns three narrow exports, each as ONE CSV text (string_agg): the
+// sessions, the answers that become facts or comments, and the topic and emotion labels. DuckDB reads them with
+// read_csv, groups per session (NPS answer, first comment's sentiment, topic and emotion ids), derives per-level
+// ids and time keys, and writes the replica tables.
 //
 // Why not finished fact rows or json from PostgreSQL: measured on PGlite with 100k sessions, json_agg of the
 // answers took 8.7 s and DuckDB's json_transform 8.4 s, the same rows as CSV 1.5 s and read_csv 0.2 s; and

@@ -18,7 +18,7 @@ export const tenants = pgTable('tenants', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
-  /** IANA time zone the tenant reads its reports in; analytics timestamps are tenant-local. */
+  /** IANA time zone the tenant reads its reports in: report days and months are its days; times are instants. */
   timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

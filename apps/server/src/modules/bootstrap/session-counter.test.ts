@@ -10,10 +10,12 @@ let admin: string;
 let since: Date;
 let surveyId: number;
 
-/** `n` sessions of Demo Bank on the test's survey, created an hour ago (this licence year whenever it runs). */
-async function addSessions(n: number) {
+/**
+ * `n` sessions of Demo Bank on the test's survey, created `at` (default an hour ago, this licence year whenever it
+ * runs).
+ */
+async function addSessions(n: number, at = new Date(Math.max(since.getTime(), Date.now() - 3_600_000))) {
   const db = t.database.db;
-  const at = new Date(Math.max(since.getTime(), Date.now() - 3_600_000));
   const [invitee] = await db
     .insert(invitees)
     .values({ tenantId: t.tenantId, surveyId, transactionDate: at })
@@ -87,6 +89,20 @@ describe('the licence session count (kept per replica data version)', () => {
       await db.update(surveys).set({ type: 1 }).where(eq(surveys.id, surveyId));
     }
     expect(await count(t.tenantId, since)).toEqual(before);
+  });
+
+  it('counts the sessions created since an instant, whatever the tenant time zone', async () => {
+    const count = createReplicaSessionCounter({ db: t.database.db, replica: t.replica });
+    const before = await count(t.tenantId, since);
+    const hour = 3_600_000;
+    // An hour before `since`: already past it on the wall clock of Demo Bank's zone (Istanbul, UTC+3).
+    await addSessions(1, new Date(since.getTime() - hour));
+    await t.replica.flush();
+    expect(await count(t.tenantId, since)).toEqual(before);
+    expect(await count(t.tenantId, new Date(since.getTime() - 2 * hour))).toEqual({
+      ...before,
+      internal: before.internal + 1,
+    });
   });
 
   it("bootstrap's LicenseInfo follows the synced sessions", async () => {

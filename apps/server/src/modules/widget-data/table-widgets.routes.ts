@@ -146,7 +146,8 @@ async function exportTable(
     firstPage = first.Items;
     count = first.Count;
     nextPage = async (skip) =>
-      (await answersPage(deps, query, { top: EXPORT_PAGE_SIZE, skip, order, offset }, { count: false })).Items;
+      (await answersPage(deps, query, { top: EXPORT_PAGE_SIZE, skip, order, offset }, { count: false }))
+        .Items;
   }
   if (count > GRID_EXPORT_LIMIT) {
     throw new AppError(400, ErrorCode.ExportTooLarge, { Count: count, Limit: GRID_EXPORT_LIMIT });

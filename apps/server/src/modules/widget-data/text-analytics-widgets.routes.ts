@@ -71,7 +71,11 @@ export function registerTextAnalyticsWidgetRoutes(
     },
     async (request, reply) => {
       const q = await query(request);
-      const page = { top: request.query.$top, skip: request.query.$skip, offset: callerOffset(request.headers) };
+      const page = {
+        top: request.query.$top,
+        skip: request.query.$skip,
+        offset: callerOffset(request.headers),
+      };
       return cache.send(reply, request.routeOptions.url!, q, page, () => commentsData(db, replica, q, page));
     },
   );

@@ -27,7 +27,10 @@ let manager: string;
 
 const MARCH_DST: [string, string] = ['2026-03-28', '2026-03-30'];
 const OCTOBER_DST: [string, string] = ['2026-10-24', '2026-10-26'];
-const byAnswer = (TimeRange: [string, string], extra: WidgetDataRequest['DataFilters'] = {}): WidgetDataRequest => ({
+const byAnswer = (
+  TimeRange: [string, string],
+  extra: WidgetDataRequest['DataFilters'] = {},
+): WidgetDataRequest => ({
   TimeRange,
   DataFilters: { TimeColumn: 'AnsweredDateId', ...extra },
 });
@@ -74,10 +77,9 @@ afterAll(async () => t?.close());
 describe('times in reports', () => {
   it('counts days in the tenant zone across the spring and autumn DST changes', async () => {
     const days = async (range: [string, string]) =>
-      (await post<TrendRow[]>('/api/widget-data/trend', byAnswer(range, { CategoryType: 'DD' }))).map((row) => [
-        row.Category,
-        row.Responses,
-      ]);
+      (await post<TrendRow[]>('/api/widget-data/trend', byAnswer(range, { CategoryType: 'DD' }))).map(
+        (row) => [row.Category, row.Responses],
+      );
     expect(await days(MARCH_DST)).toEqual([
       ['2026-03-28', 1],
       ['2026-03-29', 2],

@@ -76,8 +76,14 @@ describe('comment highlights (reports spec §2, §6, §9)', () => {
     expect([2, 3, 4, 6].map(isSmallCommentsLayout)).toEqual([true, true, false, false]);
   });
 
-  it('writes dates as DD/MM/YYYY HH:mm', () => {
+  it("writes dates as DD/MM/YYYY HH:mm, an instant in the browser's time zone", () => {
     expect(commentDate('2024-03-05T14:07:00')).toBe('05/03/2024 14:07');
+    const local = new Date('2024-03-05T14:07:00+03:00');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(commentDate('2024-03-05T11:07:00+00:00')).toBe(
+      `${pad(local.getDate())}/${pad(local.getMonth() + 1)}/${local.getFullYear()} ` +
+        `${pad(local.getHours())}:${pad(local.getMinutes())}`,
+    );
     expect(commentDate('not a date')).toBe('');
   });
 

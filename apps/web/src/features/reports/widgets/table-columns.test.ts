@@ -35,9 +35,17 @@ describe('formatCell', () => {
     expect(formatCell(column('SessionId', { Type: 'number' }), 1234567, en)).toBe('1234567');
   });
 
-  it('writes the wall-clock date the server sends as DD/MM/YYYY HH:mm', () => {
-    expect(formatCell(column('AnsweredDate', { Type: 'date' }), '2026-03-01T20:05:00', en)).toBe(
-      '01/03/2026 20:05',
+  it("writes the instant the server sends as DD/MM/YYYY HH:mm in the browser's time zone", () => {
+    const sent = '2026-03-01T20:05:00+03:00';
+    const local = new Date(sent);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const expected =
+      `${pad(local.getDate())}/${pad(local.getMonth() + 1)}/${local.getFullYear()} ` +
+      `${pad(local.getHours())}:${pad(local.getMinutes())}`;
+    expect(formatCell(column('AnsweredDate', { Type: 'date' }), sent, en)).toBe(expected);
+    // The same instant sent at another offset reads the same.
+    expect(formatCell(column('AnsweredDate', { Type: 'date' }), '2026-03-01T17:05:00+00:00', en)).toBe(
+      expected,
     );
   });
 

@@ -26,7 +26,7 @@ export function columnTitleKey(column: TableColumn): string {
 
 /**
  * The text of a cell: numbers in the column's format (n0, n1, or as they are), dates in TABLE_DATE_FORMAT (the
- * server sends tenant-local wall-clock times, shown as they are), the respondent type (0, 1, 2) through
+ * server sends instants with their offset, shown in the browser's time zone), the respondent type (0, 1, 2) through
  * `respondentType`; null and empty values a dash.
  */
 export function formatCell(
