@@ -187,6 +187,20 @@ test('an administrator adds one widget of each text-analytics kind and drills in
   const allComments = await shownCommentCount(page);
   expect(allComments).toBeGreaterThan(numberOf(topComments));
   await expect(comments(page)).toHaveCount(10);
+  // Comment times are instants (issue 24 defect 9): sent with the offset of the browser's TimezoneOffset, shown
+  // in the browser's zone, and none later than the browser's clock.
+  for (const time of await comments(page).locator('time').all()) {
+    const sent = (await time.getAttribute('datetime')) ?? '';
+    expect(sent).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    const [shown, now] = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      const p = (n: number) => String(n).padStart(2, '0');
+      const day = `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()}`;
+      return [`${day} ${p(d.getHours())}:${p(d.getMinutes())}`, Date.now()] as const;
+    }, sent);
+    await expect(time).toHaveText(shown);
+    expect(Date.parse(sent)).toBeLessThanOrEqual(now);
+  }
 
   // Drill into the busiest topic with the keyboard picker: a crumb, and the comments of that topic only.
   const bubbleCard = card(page, W.bubbles);
