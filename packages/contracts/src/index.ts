@@ -34,6 +34,7 @@ export * from './feedback/feedback-survey.schema.js';
 export * from './reports/report.schema.js';
 export * from './reports/report-slug.js';
 export * from './reports/widget-catalogue.schema.js';
+export * from './reports/widget-kinds.js';
 export * from './reports/widget-config.schema.js';
 export * from './reports/widget-data.schema.js';
 export * from './reports/text-analytics-data.schema.js';
