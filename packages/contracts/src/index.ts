@@ -33,6 +33,7 @@ export * from './alerts/alert.schema.js';
 export * from './feedback/feedback-survey.schema.js';
 export * from './reports/report.schema.js';
 export * from './reports/report-slug.js';
+export * from './reports/date-presets.js';
 export * from './reports/widget-catalogue.schema.js';
 export * from './reports/widget-kinds.js';
 export * from './reports/widget-config.schema.js';

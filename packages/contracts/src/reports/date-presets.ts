@@ -1,9 +1,10 @@
 import type { Dayjs } from 'dayjs';
 
 /*
- * The report page's date range (reports spec §3 "TimeRange", §9 "date presets"): pure, so the picker and the
- * tests share one set of rules. Weeks start on the locale's first day (Monday in Turkish, Sunday in English):
- * pass `today` in the interface's dayjs locale.
+ * A report's date range (reports spec §3 "TimeRange", §9 "date presets"): pure, so the web's picker, the server
+ * (alert rules, e-mailed reports) and the tests share one set of rules. Only dayjs's type is imported: callers
+ * pass their own dayjs values, and every rule works on those values' calendar days. Weeks start on the locale's
+ * first day (Monday in Turkish, Sunday in English): pass `today` in the interface's (or the recipient's) locale.
  */
 
 /** The console's date format (reports spec §9). */

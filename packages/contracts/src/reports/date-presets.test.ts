@@ -11,9 +11,11 @@ import {
   presetOfRange,
   presetRange,
   type DayRange,
-} from './date-presets';
+} from './date-presets.js';
 
-// Saturday 21 November 2026, in the afternoon.
+// Saturday 21 November 2026, in the afternoon. Every date here is local wall-clock time and the rules work on
+// calendar days, so the expectations hold in any time zone (checked with TZ=UTC, Pacific/Kiritimati,
+// America/Los_Angeles, Asia/Kathmandu and America/Santiago).
 const nowTr = dayjs('2026-11-21T15:30:00').locale('tr');
 const nowEn = dayjs('2026-11-21T15:30:00').locale('en');
 const days = (range: DayRange) => range.map((day) => day.format('YYYY-MM-DD'));
