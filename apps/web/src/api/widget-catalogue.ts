@@ -10,7 +10,7 @@ import { apiRequest } from '@/lib/api-client';
  */
 
 export const WIDGET_TYPES_ENDPOINT = '/api/widgetTypes';
-export const WIDGET_CATEGORIES_ENDPOINT = '/api/widget-categories';
+const WIDGET_CATEGORIES_ENDPOINT = '/api/widget-categories';
 export const WIDGETS_ENDPOINT = '/api/widgets';
 
 export const catalogueKeys = {
