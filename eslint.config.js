@@ -85,7 +85,7 @@ const serverZones = (forTests) => [
 ];
 
 // Dependencies point one way (ARCHITECTURE §1): contracts imports nothing from apps; in the web app
-// components/lib -> features -> app, and no feature imports another feature.
+// components/lib/api -> widgets -> features -> app, and no feature imports another feature.
 const boundaryZones = [
   { target: './packages/contracts', from: './apps', message: 'contracts must not import from apps' },
   { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
@@ -97,18 +97,28 @@ const boundaryZones = [
   },
   {
     target: './apps/web/src/components',
-    from: ['./apps/web/src/features', './apps/web/src/app'],
-    message: 'shared components must not import features or the app layer',
+    from: ['./apps/web/src/widgets', './apps/web/src/features', './apps/web/src/app'],
+    message: 'shared components must not import widgets, features or the app layer',
   },
   {
     target: './apps/web/src/lib',
-    from: ['./apps/web/src/features', './apps/web/src/app'],
-    message: 'lib must not import features or the app layer',
+    from: ['./apps/web/src/widgets', './apps/web/src/features', './apps/web/src/app'],
+    message: 'lib must not import widgets, features or the app layer',
   },
   {
     target: './apps/web/src/api',
-    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
-    message: 'the shared data layer must not import features, components or the app layer',
+    from: [
+      './apps/web/src/widgets',
+      './apps/web/src/features',
+      './apps/web/src/app',
+      './apps/web/src/components',
+    ],
+    message: 'the shared data layer must not import widgets, features, components or the app layer',
+  },
+  {
+    target: './apps/web/src/widgets',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'widget views are a layer under the features: they must not import features or the app layer',
   },
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,

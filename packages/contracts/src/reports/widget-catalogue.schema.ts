@@ -32,28 +32,12 @@ export const WIDGET_KINDS = [
 ] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
 
-/** Kinds that need the AI (text-analytics) module (`Chart` also draws the closed-ended impact chart: not AI). */
-export const AI_WIDGET_KINDS: readonly WidgetKind[] = [
-  'ExperiencePerformanceChart',
-  'TextAnalyticsBubbleChart2',
-  'CommentsHighlightChart',
-  'EmotionCurveChart',
-  'SentimentBranchPerformanceChart',
-];
-
 /** Reports spec §6: widgets in these categories are text-analytics widgets (AI module and licence). */
 export const AI_WIDGET_CATEGORY_IDS: readonly number[] = [9, 10];
 
 /** The dialog's two tabs (reports spec §2): General shows the other categories, TextAnalytics the AI ones. */
 export const WIDGET_DIALOG_TABS = ['General', 'TextAnalytics'] as const;
 export type WidgetDialogTab = (typeof WIDGET_DIALOG_TABS)[number];
-
-/** Kinds whose widgets wait for applied filters before their first fetch (reports spec §4). */
-export const FILTER_FIRST_KINDS: readonly WidgetKind[] = [
-  'ODataTable',
-  'SurveyAnswersTable',
-  'CommentsHighlightChart',
-];
 
 const CATALOGUE_NAME_MAX = 100;
 

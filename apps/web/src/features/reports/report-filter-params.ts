@@ -1,12 +1,16 @@
 import {
+  clampRange,
+  defaultRange,
   FILTER_FIELDS,
   FILTER_FIELD_KEYS,
+  isDatePreset,
   normaliseFilter,
+  presetRange,
   reportFilterSchema,
+  type DayRange,
   type ReportFilter,
 } from '@loupe/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
-import { clampRange, defaultRange, isDatePreset, presetRange, type DayRange } from './date-presets';
 
 /*
  * The report page's run-time filter lives in the address, so a reload, the back button and a shared link keep

@@ -6,11 +6,11 @@
  * the report page's own chunk stays small.
  */
 
+import { PDF_IGNORE_ATTRIBUTE } from '@/widgets/shared/pdf-ignore';
+
 /** Reports spec §9. */
 const PDF_PAGE_PADDING_PT = 20;
 const JPEG_QUALITY = 0.92;
-/** Elements carrying this attribute (drag handles, menus, the export button itself) are left out of the PDF. */
-export const PDF_IGNORE_ATTRIBUTE = 'data-pdf-ignore';
 
 // Characters Windows and macOS refuse in file names, and control characters.
 // eslint-disable-next-line no-control-regex

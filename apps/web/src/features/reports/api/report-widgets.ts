@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
-import { withConfigs } from '../widget-layout';
+import { withConfigs } from '@/widgets/shared/widget-layout';
 import { reportDetailQueryKey } from './get-report';
 import { updateReport } from './save-report';
 

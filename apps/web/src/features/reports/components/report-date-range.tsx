@@ -1,7 +1,3 @@
-import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   availablePresets,
   clampRange,
@@ -9,7 +5,11 @@ import {
   isDisabledDay,
   presetOfRange,
   presetRange,
-} from '../date-presets';
+} from '@loupe/contracts';
+import { DatePicker } from 'antd';
+import dayjs from 'dayjs';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportTime } from '../report-filter-params';
 import styles from './report-page.module.css';
 

@@ -21,7 +21,7 @@ import {
   type PanelFilter,
   type ReportTime,
 } from '../report-filter-params';
-import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
+import { PDF_IGNORE_ATTRIBUTE } from '@/widgets/shared/pdf-ignore';
 import { displayTitle } from '@/lib/display-title';
 import { NewReportButton } from './new-report-button';
 import { PdfExportButton } from './pdf-export-button';
@@ -31,9 +31,9 @@ import { ReportEditMenu } from './report-edit-menu';
 import { ReportFilterBar } from './report-filter-bar';
 import styles from './report-page.module.css';
 import { ReportLoadError, ReportLoading } from './report-states';
-import { DrillProvider } from '../widgets/drill-context';
-import { ReportWidgetProvider } from '../widgets/report-context';
-import { placeWidgets } from '../widget-layout';
+import { DrillProvider } from '@/widgets/shared/drill-context';
+import { ReportWidgetProvider } from '@/widgets/shared/report-context';
+import { placeWidgets } from '@/widgets/shared/widget-layout';
 import { WidgetGrid } from './widget-grid';
 import { AddWidgetButton } from './widget-dialog/widget-dialog';
 

@@ -1,22 +1,27 @@
 import type { WidgetKind } from '@loupe/contracts';
 import { Suspense, type ComponentType } from 'react';
-import type { PlacedWidget } from '../widget-layout';
-import { DrillBreadcrumbs } from '../widgets/drill-breadcrumbs';
-import { useDrill } from '../widgets/drill-context';
-import { useReportWidgets } from '../widgets/report-context';
-import { useWidgetData, useWidgetRequest } from '../widgets/use-widget-data';
-import styles from '../widgets/widget-card.module.css';
-import { hasWidgetData, needsTopicModel, waitsForFilters, widgetEndpoint } from '../widgets/widget-data';
+import type { PlacedWidget } from '@/widgets/shared/widget-layout';
+import { DrillBreadcrumbs } from '@/widgets/shared/drill-breadcrumbs';
+import { useDrill } from '@/widgets/shared/drill-context';
+import { useReportWidgets } from '@/widgets/shared/report-context';
+import { useWidgetData, useWidgetRequest } from '@/widgets/shared/use-widget-data';
+import styles from '@/widgets/shared/widget-card.module.css';
+import {
+  hasWidgetData,
+  needsTopicModel,
+  waitsForFilters,
+  widgetEndpoint,
+} from '@/widgets/shared/widget-data';
 import {
   WidgetLoading,
   WidgetNeedsTopicModel,
   WidgetNoData,
   WidgetViewBoundary,
   WidgetWaitsForFilters,
-} from '../widgets/widget-states';
-import type { WidgetViewProps } from '../widgets/view-types';
-import { useWidgetTitle } from '../widgets/widget-title';
-import { WIDGET_VIEWS } from '../widgets/widget-views';
+} from '@/widgets/shared/widget-states';
+import type { WidgetViewProps } from '@/widgets/shared/view-types';
+import { useWidgetTitle } from '@/widgets/shared/widget-title';
+import { WIDGET_VIEWS } from '@/widgets/shared/widget-views';
 
 type AnyView = ComponentType<WidgetViewProps<unknown>>;
 

@@ -27,7 +27,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
 import { useSaveWidgetOrder } from '../api/report-widgets';
-import { PDF_IGNORE_ATTRIBUTE } from '../report-pdf';
+import { PDF_IGNORE_ATTRIBUTE } from '@/widgets/shared/pdf-ignore';
 import { displayTitle } from '@/lib/display-title';
 import {
   columnSpan,
@@ -36,7 +36,7 @@ import {
   placeWidgets,
   positionUpdates,
   type PlacedWidget,
-} from '../widget-layout';
+} from '@/widgets/shared/widget-layout';
 import styles from './report-page.module.css';
 import { WidgetCard } from './widget-card';
 

@@ -4,7 +4,7 @@ import {
   useSaveRecordMutation,
   type SaveRecordRequest,
 } from '@/components/admin-page/record-api';
-import { WIDGET_TYPES_ENDPOINT, catalogueKeys } from './catalogue-keys';
+import { WIDGET_TYPES_ENDPOINT, catalogueKeys } from '@/api/widget-catalogue';
 
 type SaveWidgetTypeRequest = SaveRecordRequest<WidgetTypeSave>;
 

@@ -4,7 +4,7 @@ import {
   useSaveRecordMutation,
   type SaveRecordRequest,
 } from '@/components/admin-page/record-api';
-import { WIDGETS_ENDPOINT, catalogueKeys } from './catalogue-keys';
+import { WIDGETS_ENDPOINT, catalogueKeys } from '@/api/widget-catalogue';
 
 type SaveCatalogueWidgetRequest = SaveRecordRequest<WidgetSave>;
 

@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/lib/page-title';
-import { useWidgetTypes } from '../api/get-widget-types';
+import { useWidgetTypes } from '@/api/widget-catalogue';
 import { CatalogueBadges } from './catalogue-badges';
 import { CatalogueListPage } from './catalogue-list-page';
 import { useCatalogueText } from './catalogue-text';

@@ -1,6 +1,6 @@
 import { idsOf, type ExperienceItem, type QuestionLookupItem, type SurveyLookupItem } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
-import type { PlacedWidget } from '@/features/reports/widget-layout';
+import type { PlacedWidget } from '@/widgets/shared/widget-layout';
 import { FIELD_SPECS } from './filter-field-specs';
 import {
   dependentChanges,

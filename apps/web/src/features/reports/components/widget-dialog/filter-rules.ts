@@ -7,7 +7,7 @@ import {
   type SurveyLookupItem,
   type WidgetKind,
 } from '@loupe/contracts';
-import type { PlacedWidget } from '@/features/reports/widget-layout';
+import type { PlacedWidget } from '@/widgets/shared/widget-layout';
 import {
   FIELD_SPECS,
   GENERAL_FILTER_FIELDS,

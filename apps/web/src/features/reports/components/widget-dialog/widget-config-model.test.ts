@@ -1,6 +1,6 @@
 import { parseJsonObject } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
-import type { WidgetConfig } from '@/features/reports/widget-layout';
+import type { WidgetConfig } from '@/widgets/shared/widget-layout';
 import { FIELD_SPECS } from './filter-field-specs';
 import { generalFilterFields, visibleFields, widgetFilterFields } from './filter-rules';
 import {

@@ -10,7 +10,7 @@ import {
   widgetPositionOf,
   type TimeColumn,
 } from '@loupe/contracts';
-import { widgetWidth, type WidgetConfig } from '@/features/reports/widget-layout';
+import { widgetWidth, type WidgetConfig } from '@/widgets/shared/widget-layout';
 import { FIELD_SPECS, type FieldSpec } from './filter-field-specs';
 import { impactDependantsDisabled, type FormFilters } from './filter-rules';
 

@@ -10,8 +10,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { configurationObject, useBootstrap } from '@/lib/bootstrap';
 import { useReport } from '@/features/reports/api/get-report';
 import { useReportWidget } from '@/features/reports/api/report-widgets';
-import { useWidgetCatalogue, useWidgetCategories } from '@/features/reports/api/widget-catalogue';
-import { placeWidgets, type PlacedWidget } from '@/features/reports/widget-layout';
+import { useCatalogueWidgets, useWidgetCategories, type CatalogueListUse } from '@/api/widget-catalogue';
+import { placeWidgets, type PlacedWidget } from '@/widgets/shared/widget-layout';
 import { useCatalogueTitle, useDialogText } from './dialog-text';
 import { nextPosition } from './widget-config-model';
 import { WidgetChoice } from './widget-choice';
@@ -31,6 +31,9 @@ export type WidgetDialogProps = {
  * editing loads the widget (`GET /api/reportWidgets?$filter=Id eq {id}`) and goes straight to the settings, with
  * category, widget and type locked. A failed edit load is logged and the dialog closes.
  */
+/** The dialog shows its own load error with a retry, and reuses the catalogue lists for five minutes. */
+const CATALOGUE_LIST_USE: CatalogueListUse = { errorDialog: false, staleTime: 5 * 60_000 };
+
 export function WidgetDialog({ reportId, editing, open, onClose }: WidgetDialogProps) {
   const { t } = useDialogText();
   const titleOf = useCatalogueTitle();
@@ -73,8 +76,8 @@ function WidgetDialogContent({
   const titleOf = useCatalogueTitle();
   const bootstrap = useBootstrap().data;
   const report = useReport(reportId);
-  const catalogue = useWidgetCatalogue();
-  const categories = useWidgetCategories();
+  const catalogue = useCatalogueWidgets(CATALOGUE_LIST_USE);
+  const categories = useWidgetCategories(CATALOGUE_LIST_USE);
   const edited = useReportWidget(editing?.id);
   const contactHref = useContactHref();
   const [chosen, setChosen] = useState<WidgetCatalogueItem | undefined>(undefined);

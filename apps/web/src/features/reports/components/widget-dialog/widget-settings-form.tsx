@@ -17,7 +17,7 @@ import { useBootstrap } from '@/lib/bootstrap';
 import { errorMessage } from '@/lib/error-message';
 import { jsonFieldRule } from '@/lib/form-rules';
 import { useSaveReportWidget } from '@/features/reports/api/report-widgets';
-import type { PlacedWidget, WidgetConfig } from '@/features/reports/widget-layout';
+import type { PlacedWidget, WidgetConfig } from '@/widgets/shared/widget-layout';
 import { isAiEntry } from './catalogue-choice';
 import { useCatalogueTitle, useDialogText } from './dialog-text';
 import type { FieldContext } from './field-context';

@@ -1,0 +1,236 @@
+import type { YAXisComponentOption } from 'echarts';
+import type { DataZoomComponentOption } from 'echarts/components';
+import {
+  BRANCH_CHART_DEFAULT_CATEGORIES,
+  CHART_MIN_HEIGHT,
+  CHART_TALL_AFTER_ROWS,
+  CHART_TALL_HEIGHT,
+  npsBandColor,
+  type PerformanceRow,
+} from '@loupe/contracts';
+import { escapeHtml, numberFormats } from '@/widgets/shared/widget-format';
+
+/*
+ * The performance bar charts as data (reports spec §3 "performance chart rows", §9; docs/widgets-charts.md):
+ * one horizontal bar per row, its NPS, its colour (the row's FillColor, else the NPS band's), the report's total
+ * NPS as a line. Pure, so the view only renders and the option is unit-tested.
+ */
+
+/** Chart height (reports spec §9): 800 px beyond 6 rows, else the 250 px minimum. */
+export function performanceChartHeight(rowCount: number): number {
+  return rowCount > CHART_TALL_AFTER_ROWS ? CHART_TALL_HEIGHT : CHART_MIN_HEIGHT;
+}
+
+/**
+ * The branch chart shows the latest 15 categories by default when it has more (reports spec §9): the chart holds
+ * every row and opens scrolled to the last 15, with a scroll bar beside it to see the others. The window of
+ * category indexes to show first, or null when all fit.
+ */
+export function latestWindow(
+  rowCount: number,
+  size: number = BRANCH_CHART_DEFAULT_CATEGORIES,
+): { startValue: number; endValue: number } | null {
+  return rowCount > size ? { startValue: rowCount - size, endValue: rowCount - 1 } : null;
+}
+
+/**
+ * The scroll bar of a horizontal bar chart that opens on `window` (see latestWindow), beside the bars at the
+ * `end` side; none when every row fits.
+ */
+export function latestZoom(
+  window: { startValue: number; endValue: number } | null,
+  end: 'left' | 'right',
+): DataZoomComponentOption[] {
+  return window
+    ? [
+        {
+          type: 'slider',
+          yAxisIndex: 0,
+          ...window,
+          [end]: 8,
+          width: 16,
+          showDetail: false,
+          brushSelect: false,
+          zoomLock: false,
+        },
+      ]
+    : [];
+}
+
+/** The category axis of a horizontal bar chart: first row on top, names cut at 160 px on the `start` side. */
+export function categoryAxis(
+  names: readonly string[],
+  start: 'left' | 'right',
+): YAXisComponentOption & { type: 'category' } {
+  return {
+    type: 'category',
+    inverse: true,
+    position: start,
+    data: [...names],
+    axisLabel: { width: 160, overflow: 'truncate' },
+    axisTick: { show: false },
+  };
+}
+
+/** The texts the charts show, translated by the view. */
+export type PerformanceTexts = {
+  nps: string;
+  promoters: string;
+  neutrals: string;
+  detractors: string;
+  responses: string;
+  /** The total NPS line's label, given the formatted value. */
+  total: (value: string) => string;
+};
+
+/** A tooltip: the row's name (and parent), NPS n1, promoters, neutrals, detractors and responses n0. */
+export function performanceTooltip(row: PerformanceRow, texts: PerformanceTexts, locale: string): string {
+  const { score, count } = numberFormats(locale);
+  const name = row.Location ? `${row.Category} · ${row.Location}` : row.Category;
+  const lines: [string, string][] = [
+    [texts.nps, score(row.Value)],
+    [texts.promoters, count(row.Promoters)],
+    [texts.neutrals, count(row.Neutrals)],
+    [texts.detractors, count(row.Detractors)],
+    [texts.responses, count(row.Responses)],
+  ];
+  return [
+    `<strong>${escapeHtml(name)}</strong>`,
+    ...lines.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`),
+  ].join('<br/>');
+}
+
+/** The value axis: whole steps of 20 around the values, the total and zero (NPS runs -100..100). */
+export function npsAxisBounds(values: readonly (number | null)[]): { min: number; max: number } {
+  const known = values.filter((value): value is number => value !== null && Number.isFinite(value));
+  const low = Math.min(0, ...known);
+  const high = Math.max(0, ...known);
+  const min = Math.max(-100, Math.floor(low / 20) * 20);
+  const max = Math.min(100, Math.ceil(high / 20) * 20);
+  return { min, max: max === min ? min + 20 : max };
+}
+
+/** The report's total NPS the rows carry (the same on each row), or null. */
+function totalNpsOf(rows: readonly PerformanceRow[]): number | null {
+  return rows.find((row) => row.TotalNps !== null)?.TotalNps ?? null;
+}
+
+/** The opacity of the bars beside a selected one. */
+export const DIMMED_OPACITY = 0.35;
+
+/** The colour of a row's bar: the server's FillColor, else the NPS band's (below 0 red, to 40 yellow, green). */
+export function barColor(row: PerformanceRow): string {
+  return row.FillColor.trim() !== '' ? row.FillColor : npsBandColor(row.Value);
+}
+
+/**
+ * The ECharts option of a performance chart: categories top to bottom in the rows' order, bars labelled with
+ * their NPS, the total NPS as a dashed line. Right to left, the value axis runs from the right and the names
+ * stand on the right. `drillable` marks the rows a click drills into (a pointer cursor); a `selected` bar (a
+ * drill at the deepest level) stands out from the dimmed others.
+ */
+export function performanceOption({
+  rows,
+  texts,
+  locale,
+  rtl = false,
+  showTooltip = true,
+  selected = null,
+  drillable,
+  latest,
+}: {
+  rows: readonly PerformanceRow[];
+  texts: PerformanceTexts;
+  locale: string;
+  rtl?: boolean;
+  showTooltip?: boolean;
+  /** The CategoryId of a selected bar: it keeps its colour, the others are dimmed. */
+  selected?: number | null;
+  drillable?: (row: PerformanceRow) => boolean;
+  /** Open scrolled to the last `latest` categories, with a scroll bar, when there are more (the branch chart). */
+  latest?: number;
+}): Record<string, unknown> {
+  const { score, count } = numberFormats(locale);
+  const total = totalNpsOf(rows);
+  const bounds = npsAxisBounds([...rows.map((row) => row.Value), total]);
+  const end = rtl ? 'left' : 'right';
+  const start = rtl ? 'right' : 'left';
+  const window = latest === undefined ? null : latestWindow(rows.length, latest);
+  return {
+    animation: false,
+    // Room above the bars for the total line's label, and beside them for the scroll bar.
+    grid: { top: total === null ? 8 : 28, bottom: 8, [start]: 8, [end]: window ? 72 : 48 },
+    dataZoom: latestZoom(window, end),
+    tooltip: showTooltip
+      ? {
+          trigger: 'item',
+          confine: true,
+          formatter: (params: { dataIndex: number }) => {
+            const row = rows[params.dataIndex];
+            return row ? performanceTooltip(row, texts, locale) : '';
+          },
+        }
+      : { show: false },
+    xAxis: {
+      type: 'value',
+      min: bounds.min,
+      max: bounds.max,
+      // The bounds are whole 20s: ticks at every 20 (at most 10 steps over -100..100).
+      interval: 20,
+      inverse: rtl,
+      axisLabel: { formatter: (value: number) => count(value) },
+    },
+    yAxis: {
+      ...categoryAxis(
+        rows.map((row) => row.Category),
+        start,
+      ),
+      // A click on a name drills like a click on its bar.
+      triggerEvent: drillable !== undefined,
+    },
+    series: [
+      {
+        type: 'bar',
+        name: texts.nps,
+        barMaxWidth: 28,
+        data: rows.map((row) => ({
+          value: row.Value,
+          itemStyle: {
+            color: barColor(row),
+            opacity: selected === null || row.CategoryId === selected ? 1 : DIMMED_OPACITY,
+          },
+          cursor: drillable?.(row) ? 'pointer' : 'default',
+          label: {
+            show: row.Value !== null,
+            position: row.Value !== null && row.Value < 0 ? start : end,
+            formatter: () => score(row.Value),
+          },
+        })),
+        markLine:
+          total === null
+            ? undefined
+            : {
+                silent: true,
+                symbol: 'none',
+                lineStyle: { type: 'dashed', color: '#595959' },
+                // The category axis runs top down (inverse), so the line starts at the top.
+                label: { formatter: () => texts.total(score(total)), position: 'start' },
+                data: [{ xAxis: total }],
+              },
+      },
+    ],
+  };
+}
+
+/** What a screen reader hears for the chart: each row's name and NPS, then the total. */
+export function performanceSummary(
+  rows: readonly PerformanceRow[],
+  texts: PerformanceTexts,
+  locale: string,
+): string {
+  const { score } = numberFormats(locale);
+  const total = totalNpsOf(rows);
+  const parts = rows.map((row) => `${row.Category} ${score(row.Value)}`);
+  if (total !== null) parts.push(texts.total(score(total)));
+  return `${texts.nps}: ${parts.join('; ')}`;
+}
