@@ -4,7 +4,7 @@ import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import type { Db } from '../../../db/client.js';
 import { locations } from '../../../db/schema/index.js';
 import { both, type WidgetQuery } from '../shared/widget-query.js';
-import { byValueDescending, factsWhere, measuredGroups, measureOf } from '../shared/performance-measure.js';
+import { byValueDescending, factsWhere, scoreHistogramGroups, measureOf } from '../shared/score-histogram.js';
 import { anyOf } from '../../../db/any-of.js';
 
 /*
@@ -43,7 +43,7 @@ export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQu
     where: `${prefix}_l1 = ANY(?) AND ${column} IS NOT NULL`,
     params: [countryIds],
   });
-  const figures = await measuredGroups<'id', number>(replica, { id: column }, where);
+  const figures = await scoreHistogramGroups<'id', number>(replica, { id: column }, where);
   if (figures.length === 0) return [];
   const places = await db
     .select({ id: locations.id, name: locations.name, mapCode: locations.mapCode })

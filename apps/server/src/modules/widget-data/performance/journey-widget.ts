@@ -4,7 +4,7 @@ import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import type { Db } from '../../../db/client.js';
 import { journeyStages, surveys } from '../../../db/schema/index.js';
 import { both, type WidgetQuery } from '../shared/widget-query.js';
-import { factsWhere, measuredGroups, measureOf, pooledMeasure } from '../shared/performance-measure.js';
+import { factsWhere, scoreHistogramGroups, measureOf, pooledMeasure } from '../shared/score-histogram.js';
 import { anyOf } from '../../../db/any-of.js';
 
 /*
@@ -31,7 +31,11 @@ export async function journeyRows(
     params: [surveyIds],
   };
   const where = both(factsWhere(query, 'f'), surveyClause);
-  const figures = await measuredGroups<'survey_id', number>(replica, { survey_id: 'f.survey_id' }, where);
+  const figures = await scoreHistogramGroups<'survey_id', number>(
+    replica,
+    { survey_id: 'f.survey_id' },
+    where,
+  );
   const bySurvey = new Map(figures.map((row) => [Number(row.survey_id), row]));
   const measures = configs.map((config) => measureOf(bySurvey.get(config.SurveyId), filters));
 

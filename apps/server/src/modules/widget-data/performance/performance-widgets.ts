@@ -21,8 +21,8 @@ import {
   measureOf,
   pooledMeasure,
   type MeasureRow,
-  measuredGroups,
-} from '../shared/performance-measure.js';
+  scoreHistogramGroups,
+} from '../shared/score-histogram.js';
 import { measuredFacts, type WidgetQuery } from '../shared/widget-query.js';
 import { anyOf } from '../../../db/any-of.js';
 
@@ -127,7 +127,7 @@ async function groupedFigures(
   column: string,
   measured?: CompiledFilter,
 ): Promise<GroupedRow[]> {
-  return measuredGroups<'id', number | null>(replica, { id: column }, factsWhere(query, 'f', measured));
+  return scoreHistogramGroups<'id', number | null>(replica, { id: column }, factsWhere(query, 'f', measured));
 }
 
 function performanceRow(

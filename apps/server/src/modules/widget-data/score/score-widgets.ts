@@ -21,7 +21,7 @@ import {
   type Period,
   type WidgetQuery,
 } from '../shared/widget-query.js';
-import { measuredGroups } from '../shared/performance-measure.js';
+import { scoreHistogramGroups } from '../shared/score-histogram.js';
 import { anyOf } from '../../../db/any-of.js';
 
 /*
@@ -41,7 +41,11 @@ export function createScoreWidgets({ db, replica }: ModuleDeps) {
   const measure = async (query: WidgetQuery, period: Period): Promise<NpsCounts | null> => {
     const filter = whereOf(query, 'facts', { alias: 'f', period });
     if (!filter) return null;
-    const [row] = await measuredGroups(replica, {}, both(filter, measuredFacts(query.dataFilters, 'f')));
+    const [row] = await scoreHistogramGroups(
+      replica,
+      {},
+      both(filter, measuredFacts(query.dataFilters, 'f')),
+    );
     return npsCounts(row);
   };
   /** This period and, when Deviate is on, the previous one of equal length. */
@@ -208,7 +212,7 @@ async function channelRanking(
   };
   // `level` is a validated integer 1-10 (widgetDataFiltersSchema), not user text.
   const column = `f.channel_l${Math.trunc(level)}`;
-  const rows = await measuredGroups<'channel_id', number>(
+  const rows = await scoreHistogramGroups<'channel_id', number>(
     replica,
     { channel_id: column },
     both(both(whereOf(unchanneled, 'facts', { alias: 'f' })!, measuredFacts(query.dataFilters, 'f')), {

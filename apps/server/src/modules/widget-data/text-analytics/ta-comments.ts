@@ -3,7 +3,7 @@ import type { CommentsData } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import type { Db } from '../../../db/client.js';
 import { surveys } from '../../../db/schema/index.js';
-import { timePrefix } from '../shared/performance-measure.js';
+import { timePrefix } from '../shared/score-histogram.js';
 import { commentsWhere, countOf, topicModelIdOf, topicsById } from './text-analytics-widgets.js';
 import type { WidgetQuery } from '../shared/widget-query.js';
 import { anyOf } from '../../../db/any-of.js';

@@ -1,6 +1,6 @@
 import { PARTS_OF_DAY, type DaysOfWeekRow } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
-import { factsWhere, measuredGroups, measureOf, timePrefix } from '../shared/performance-measure.js';
+import { factsWhere, scoreHistogramGroups, measureOf, timePrefix } from '../shared/score-histogram.js';
 import { both, type WidgetQuery } from '../shared/widget-query.js';
 
 /*
@@ -20,7 +20,7 @@ export async function daysOfWeekRows(
     params: [],
   });
   const cells = (
-    await measuredGroups<'dow' | 'pod', number>(
+    await scoreHistogramGroups<'dow' | 'pod', number>(
       replica,
       { dow: `f.${prefix}_dow`, pod: `f.${prefix}_pod` },
       where,

@@ -2,7 +2,7 @@ import { BAND_COLORS, CHART_PALETTE, TREND_MAX_POINTS, type TrendRow } from '@lo
 import type { CompiledFilter } from '../../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import type { Db } from '../../../db/client.js';
-import { timePrefix } from '../shared/performance-measure.js';
+import { timePrefix } from '../shared/score-histogram.js';
 import {
   commentsWhere,
   countOf,

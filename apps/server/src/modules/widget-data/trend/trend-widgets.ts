@@ -11,8 +11,8 @@ import {
   measureOf,
   timePrefix,
   type MeasureRow,
-  measuredGroups,
-} from '../shared/performance-measure.js';
+  scoreHistogramGroups,
+} from '../shared/score-histogram.js';
 import { both, type WidgetQuery } from '../shared/widget-query.js';
 
 /*
@@ -60,7 +60,7 @@ async function buckets(
   const categoryType = filters.CategoryType ?? 'MM';
   const key = `f.${timePrefix(filters)}_${BUCKET_KEYS[categoryType]}`;
   const where = both(factsWhere(query, 'f'), { where: `${key} IS NOT NULL`, params: [] });
-  const groups = await measuredGroups(replica, { bucket: key }, where);
+  const groups = await scoreHistogramGroups(replica, { bucket: key }, where);
   // `total` counts the responses of all buckets, cut ones included.
   const total = groups.reduce((sum, group) => sum + Number(group.responses), 0);
   const rows = groups

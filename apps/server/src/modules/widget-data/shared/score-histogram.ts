@@ -14,9 +14,11 @@ import { TIME_COLUMNS, type TimePrefix } from '../../../analytics/replica-schema
 import { both, measuredFacts, npsCounts, whereOf, type NpsCounts, type WidgetQuery } from './widget-query.js';
 
 /*
- * What the trend and performance widgets share (docs/widgets-performance.md): the facts they measure, the figure
- * of a group of facts (NPS, or the average score for measurement types 1 and 2) and its colour, and the time
- * column's key prefix.
+ * The score-histogram engine the score, trend, performance and map widgets share (docs/widgets-performance.md):
+ * `scoreHistogramGroups` counts the facts per (keys, score, scale) and folds each group's NPS counts, average and
+ * largest scale; `measureOf` and `pooledMeasure` turn them into a figure (NPS, or the average score for measurement
+ * types 1 and 2) and its colour. With them: the facts a widget measures, the time column's key prefix, and the
+ * ordering and cut of category rows.
  */
 
 /** The replica prefix of the widget's TimeColumn (default TransactionDateId). */
@@ -44,7 +46,7 @@ export type MeasureRow = Partial<Record<keyof NpsCounts | 'max_scale', unknown>>
  * million NPS facts of a 12-month range at 10M sessions (bench/RESULTS.md) — and the counts, the average and the
  * largest scale are folded here. One row per group, in no particular order; a group without facts has no row.
  */
-export async function measuredGroups<K extends string, V = unknown>(
+export async function scoreHistogramGroups<K extends string, V = unknown>(
   replica: Pick<AnalyticsReplica, 'query'>,
   keys: Record<K, string>,
   filter: CompiledFilter,
