@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../core/deps.js';
-import { registerImpactWidgetRoutes } from './impact-widgets.routes.js';
-import { registerPerformanceWidgetRoutes } from './performance-widgets.routes.js';
-import { registerScoreWidgetRoutes } from './score-widgets.routes.js';
-import { registerTableWidgetRoutes } from './table-widgets.routes.js';
-import { registerTextAnalyticsWidgetRoutes } from './text-analytics-widgets.routes.js';
-import { createWidgetResultCache } from './widget-result-cache.js';
+import { registerImpactWidgetRoutes } from './impact/impact-widgets.routes.js';
+import { registerPerformanceWidgetRoutes } from './performance/performance-widgets.routes.js';
+import { registerScoreWidgetRoutes } from './score/score-widgets.routes.js';
+import { registerTableWidgetRoutes } from './table/table-widgets.routes.js';
+import { registerTextAnalyticsWidgetRoutes } from './text-analytics/text-analytics-widgets.routes.js';
+import { createWidgetResultCache } from './shared/widget-result-cache.js';
 
 /**
  * The widget data endpoints (reports spec §7 "POST {widget data endpoint}"; docs/widgets.md): each computes its
