@@ -18,6 +18,7 @@ import styles from './impact-views.module.css';
 import { performanceChartHeight } from './performance-chart';
 import {
   phrasesColor,
+  phrasesHeight,
   phrasesOption,
   phrasesStatusOf,
   phrasesSummary,
@@ -179,7 +180,7 @@ export function TopPhrasesView({ widget, data }: WidgetViewProps<TopPhraseRow[]>
   return (
     <EChart
       option={option}
-      height={performanceChartHeight(rows.length)}
+      height={phrasesHeight(rows.length)}
       label={t('phrases.label', { summary: phrasesSummary(rows, texts, formats) })}
     />
   );
