@@ -207,7 +207,7 @@ export function EmotionCurveView({ widget, data }: WidgetViewProps<EmotionCurveR
   );
 }
 
-/** SentimentBranchPerformanceChart: net sentiment per branch in band colours; the latest 15 in view. */
+/** SentimentBranchPerformanceChart: net sentiment per branch in band colours; the first 15 in view. */
 export function SentimentBranchView({ widget, data }: WidgetViewProps<SentimentBranchRow[]>) {
   const { t } = useTranslation('widgetImpact');
   const formats = useNumberFormats();
