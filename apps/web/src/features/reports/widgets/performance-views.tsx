@@ -113,7 +113,9 @@ function PerformanceChart({
   return (
     <EChart
       option={option}
-      height={performanceChartHeight(latest === undefined ? rows.length : Math.min(rows.length, latest))}
+      height={performanceChartHeight(
+        windowSize === undefined ? rows.length : Math.min(rows.length, windowSize),
+      )}
       label={performanceSummary(rows, texts, locale)}
       onEvents={onEvents}
     />
