@@ -1,12 +1,20 @@
 import {
   BAND_COLORS,
+  npsTrendColor,
   TREND_MAX_POINTS,
   type CategoryType,
   type TrendRow,
   type WidgetDataFilters,
 } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
-import { factsWhere, measureOf, timePrefix, type MeasureRow, measuredGroups } from './performance-measure.js';
+import {
+  factsWhere,
+  measureOf,
+  timePrefix,
+  valueMode,
+  type MeasureRow,
+  measuredGroups,
+} from './performance-measure.js';
 import { both, type WidgetQuery } from './widget-query.js';
 
 /*
@@ -66,10 +74,12 @@ async function buckets(
 
 /**
  * TrendChart rows: per bucket, Value = NPS (or the average for measurement types 1 and 2), Responses, Rate = the
- * bucket's share of all responses of the selection in percent, Color = the value's band colour.
+ * bucket's share of all responses of the selection in percent, Color = the value's band colour: an NPS's by
+ * NPS_TREND_BANDS (npsTrendColor, the bands the web draws the line in), an average's by its scale's gauge bands.
  */
 export async function trendRows(replica: AnalyticsReplica, query: WidgetQuery): Promise<TrendRow[]> {
   const { categoryType, rows } = await buckets(replica, query);
+  const nps = valueMode(query.dataFilters) === 'nps';
   return rows.map((row) => {
     const measure = measureOf(row, query.dataFilters);
     const total = Number(row.total);
@@ -80,7 +90,7 @@ export async function trendRows(replica: AnalyticsReplica, query: WidgetQuery): 
       Responses: measure.responses,
       Rate: total > 0 ? (100 * measure.responses) / total : null,
       ValuePercent: null,
-      Color: measure.color,
+      Color: nps ? npsTrendColor(measure.value) : measure.color,
     };
   });
 }
