@@ -195,7 +195,7 @@ export function bandColor(value: number | null, bands: readonly Band[]): string 
  * bands for the NPS gauge and for the branch chart and emotion curve; a trend of NPS reads as the gauge over time,
  * so it takes the gauge's: below 0 red, 0 to 30 yellow, 30 and above green).
  */
-export const NPS_TREND_BANDS: readonly Band[] = NPS_GAUGE_BANDS;
+export const NPS_TREND_BANDS: readonly Band[] = [...NPS_GAUGE_BANDS];
 
 /** An NPS trend point's colour (NPS_TREND_BANDS; a value on a boundary takes the higher band); null: red. */
 export function npsTrendColor(value: number | null): string {

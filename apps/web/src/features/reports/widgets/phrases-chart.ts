@@ -33,7 +33,7 @@ export function phrasesHeight(rowCount: number): number {
  * The phrases in view when there are more than fit the height at PHRASE_ROW_HEIGHT each (a Limit up to 100): the
  * most frequent (the first rows, at the top), with a scroll bar for the others; null when all fit.
  */
-export function phrasesWindow(rowCount: number): { startValue: number; endValue: number } | null {
+function phrasesWindow(rowCount: number): { startValue: number; endValue: number } | null {
   const fit = Math.floor((phrasesHeight(rowCount) - PHRASE_GRID_MARGINS) / PHRASE_ROW_HEIGHT);
   return rowCount > fit ? { startValue: 0, endValue: fit - 1 } : null;
 }

@@ -74,7 +74,7 @@ const AXIS_RANGES = {
  * the middle when it sits on the edge (all −100: −100..−80). Undefined for counts (ECharts' own, from 0). ECharts'
  * `scale` alone padded a flat −100 series to −160..−40.
  */
-export function trendAxisBounds(
+function trendAxisBounds(
   values: readonly (number | null)[],
   measure: TrendMeasure,
 ): { min: number; max: number } | undefined {
