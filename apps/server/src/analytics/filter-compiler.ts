@@ -78,8 +78,10 @@ const ALIAS = /^[a-z_][a-z0-9_]*$/i;
  * - Each property of the registry's `report` scope from the report filter, each of its `widget` scope from the
  *   widget's dataFilters; a widget's set filters narrow the report's: both apply, so a row must pass each; for
  *   trees that is the intersection of the two subtrees. QuestionId is the row's question (a fact's measured
- *   question, a comment's open-ended one; on `sessions`, sessions with a fact or comment of it). ExperienceIds
- *   (and a widget's ExperienceId) on `comments` and `sessions` keeps the sessions with a fact of that experience.
+ *   question, a comment's open-ended one; on `sessions`, sessions with a fact or comment of it). The report's
+ *   ExperienceIds keep, on every table, the sessions that answered a question of one of the experiences (all their
+ *   facts, comments); a widget's own ExperienceId(s) say what it measures: on `facts` the facts of those
+ *   experiences, elsewhere the sessions with one (docs/reports.md "What ExperienceIds means").
  * - `combine`: SessionStatus, the widget's value wins when it has one; OnlyFinishedSessions, true in either
  *   applies. `joins`: DataSourceSurveyIds count as the report's SurveyId (any of both).
  * - TimeRange comes from the report; the widget's TimeColumn picks the column (default TransactionDateId) and
@@ -143,7 +145,13 @@ export function compileFilter(input: CompileFilterInput): CompiledFilter {
       case 'question':
         return questionCondition(column, table, tenantId, field.column!, ids());
       case 'experience':
-        return experienceCondition(column, table, tenantId, field.column!, ids());
+        return experienceCondition(
+          column,
+          table === 'facts' && scope === 'widget',
+          tenantId,
+          field.column!,
+          ids(),
+        );
       case 'equals': {
         const value = side[key];
         if (!value) return undefined;
@@ -321,15 +329,20 @@ function questionCondition(
   };
 }
 
-/** Facts rows of the experiences; elsewhere the sessions that measured one of them (only facts have experiences). */
+/**
+ * The sessions that answered a question of one of the experiences (only facts have experiences), on every table:
+ * the report's ExperienceIds select respondents, and each widget measures its own facts of them (an NPS widget
+ * the NPS answers of the sessions that answered the experience). `ownFacts`: a widget's own ExperienceId(s) on
+ * facts, which say what the widget measures: the facts of those experiences.
+ */
 function experienceCondition(
   column: Column,
-  table: ReplicaTable,
+  ownFacts: boolean,
   tenantId: number,
   experienceColumn: string,
   experienceIds: readonly number[],
 ): Fragment | undefined {
-  if (table === 'facts') return inList(column(experienceColumn), experienceIds);
+  if (ownFacts) return inList(column(experienceColumn), experienceIds);
   const experiences = inList(experienceColumn, experienceIds);
   if (!experiences) return undefined;
   return {

@@ -529,9 +529,13 @@ describe('compileFilter', () => {
     expect(await byTable({ JourneyStages: [71] })).toEqual(tables([1, 3, 6], [1, 3]));
   });
 
-  it('ExperienceIds: facts of the experience; comments and sessions of sessions that measured it', async () => {
+  it("ExperienceIds: the sessions that answered the experience, every fact of theirs; a widget's own: its facts", async () => {
     expect(await byTable({ ExperienceIds: [601] })).toEqual(tables([1, 3, 6], [1, 3]));
-    expect(await selected('facts', { report: { ExperienceIds: [601] } }, 'question_id')).toEqual([42]);
+    // The report's filter selects respondents: every answer of sessions 1, 3 and 6 (an NPS widget reads their NPS).
+    expect(await selected('facts', { report: { ExperienceIds: [601] } }, 'question_id')).toEqual([41, 42]);
+    // A widget's own ExperienceIds or ExperienceId say what it measures: the facts of the experience.
+    expect(await selected('facts', { dataFilters: { ExperienceIds: [601] } }, 'question_id')).toEqual([42]);
+    expect(await selected('facts', { dataFilters: { ExperienceId: 601 } }, 'question_id')).toEqual([42]);
   });
 
   it('SurveyId (one or a list), with DataSourceSurveyIds', async () => {

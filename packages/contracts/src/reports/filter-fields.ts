@@ -91,8 +91,9 @@ export type FilterKind =
 
 /**
  * How a value selects rows on the replica (the server's filter compiler builds each): `in` the column is one of
- * the values; `tree` a node or below (`<column>_l<level>`); `segments` any segment of each group; `question`,
- * `experience` the row's own or, on sessions and comments, a session with one; `equals` the column equals the
+ * the values; `tree` a node or below (`<column>_l<level>`); `segments` any segment of each group; `question` the
+ * row's own or, on sessions, a session with one; `experience` the sessions that answered one of the experiences
+ * on every table, except a widget's own value on facts, the facts of it (what it measures); `equals` the column equals the
  * row's `equals` (or the value) when the value is set; `range` within the bounds; `sentiment`, `labels` the
  * session's or, on comments, the comment's own (`commentColumn`); `freeText` stemmed words; `time` TimeRange on
  * the widget's TimeColumn; `none` selects nothing by itself.

@@ -190,6 +190,18 @@ export function bandColor(value: number | null, bands: readonly Band[]): string 
   return bands[0]?.color ?? null;
 }
 
+/**
+ * The bands an NPS trend is coloured by — the API's TrendRow.Color and the web's line alike (reports spec §9 gives
+ * bands for the NPS gauge and for the branch chart and emotion curve; a trend of NPS reads as the gauge over time,
+ * so it takes the gauge's: below 0 red, 0 to 30 yellow, 30 and above green).
+ */
+export const NPS_TREND_BANDS: readonly Band[] = [...NPS_GAUGE_BANDS];
+
+/** An NPS trend point's colour (NPS_TREND_BANDS; a value on a boundary takes the higher band); null: red. */
+export function npsTrendColor(value: number | null): string {
+  return bandColor(value, NPS_TREND_BANDS) ?? BAND_COLORS.red;
+}
+
 /** Branch chart, map and emotion curve colours: below 0 red, 0 to 40 yellow, above 40 green. */
 export function npsBandColor(value: number | null): string {
   if (value === null || value < 0) return BAND_COLORS.red;

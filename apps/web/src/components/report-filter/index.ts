@@ -21,3 +21,4 @@ export { ReportFilterPanel } from './report-filter-panel';
 export { FilterChips } from './filter-chips';
 export { type FilterKey, type FilterRestrictions } from './panel-filter';
 export { useFilterOptions } from './use-filter-options';
+export { useFilterTree } from './api/get-filter-tree';

@@ -1,9 +1,11 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/tr';
+import type { LookupTreeNode } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   hiddenFilterKeys,
   panelFilterFromParams,
+  reconcileLinkFilter,
   reportFilterOf,
   scopedRestrictions,
   startingFilter,
@@ -141,6 +143,69 @@ describe('scoped reports', () => {
       employeeIds: [],
     });
     expect(scopedRestrictions({ scopedDataForEmployee: true }, user).employeeIds).toEqual([11]);
+  });
+});
+
+describe('a shared link opened by a user with scoped data', () => {
+  const node = (Id: number, Children: LookupTreeNode[] = [], Selectable = true): LookupTreeNode => ({
+    Id,
+    Name: `Node ${Id}`,
+    Code: `N${Id}`,
+    Level: 1,
+    ParentId: null,
+    Selectable,
+    Children,
+  });
+  // The lookups answer the user's trees: the allowed nodes with all below them, their ancestors as paths. Channel
+  // 3 (another region) and product 40 are not in them.
+  const trees = {
+    channels: [node(1, [node(7, [node(71), node(72)]), node(8)], false)],
+    products: [node(30, [node(3, [node(31)])], false)],
+  };
+  const user = { TransactionChannels: [7, 8], Products: [3], Employees: [] };
+  const scoped = { scopedData: true };
+
+  it('drops values outside the restriction, with a notice, and keeps the restriction’s own chips', () => {
+    // The link names channel 3 and no product: channel 3 goes, the user's first channel and product stay.
+    const link = { ChannelSet: { Ids: [3] }, Segments: ['1;2'] };
+    expect(reconcileLinkFilter({ filter: link, config: scoped, user, trees })).toEqual({
+      filter: { ChannelSet: { Ids: [7] }, ProductSet: { Ids: [3] }, Segments: ['1;2'] },
+      dropped: [{ key: 'ChannelSet', ids: [3] }],
+    });
+  });
+
+  it('keeps the values within the restriction, below an allowed node too', () => {
+    const link = { ChannelSet: { Ids: [71, 3, 8] }, ProductSet: { Ids: [31, 40] } };
+    expect(reconcileLinkFilter({ filter: link, config: scoped, user, trees })).toEqual({
+      filter: { ChannelSet: { Ids: [71, 8] }, ProductSet: { Ids: [31] } },
+      dropped: [
+        { key: 'ChannelSet', ids: [3] },
+        { key: 'ProductSet', ids: [40] },
+      ],
+    });
+  });
+
+  it('drops out-of-scope values on an unscoped report too (the server would intersect them to nothing)', () => {
+    expect(reconcileLinkFilter({ filter: { ChannelSet: { Ids: [3] } }, config: {}, user, trees })).toEqual({
+      filter: {},
+      dropped: [{ key: 'ChannelSet', ids: [3] }],
+    });
+  });
+
+  it('checks nothing against a tree it could not load', () => {
+    const link = { ChannelSet: { Ids: [3] } };
+    expect(
+      reconcileLinkFilter({ filter: link, config: scoped, user, trees: { products: trees.products } }),
+    ).toEqual({ filter: { ChannelSet: { Ids: [3] }, ProductSet: { Ids: [3] } }, dropped: [] });
+  });
+
+  it('leaves the filter alone for a user without restrictions', () => {
+    const link = { ChannelSet: { Ids: [3] } };
+    const free = { TransactionChannels: [], Products: [], Employees: [] };
+    expect(reconcileLinkFilter({ filter: link, config: scoped, user: free, trees })).toEqual({
+      filter: link,
+      dropped: [],
+    });
   });
 });
 

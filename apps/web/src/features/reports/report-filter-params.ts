@@ -8,6 +8,7 @@ import {
   presetRange,
   reportFilterSchema,
   type DayRange,
+  type LookupTreeNode,
   type ReportFilter,
 } from '@loupe/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -127,6 +128,68 @@ export function scopedRestrictions(
     productIds: scoped ? user.Products : [],
     employeeIds: config.scopedDataForEmployee === true ? user.Employees : [],
   };
+}
+
+/** The filters the user's restrictions bound (channels, products), with the restriction and tree of each. */
+const RESTRICTED_KEYS = [
+  { key: 'ChannelSet', restriction: 'TransactionChannels', tree: 'channels' },
+  { key: 'ProductSet', restriction: 'Products', tree: 'products' },
+] as const;
+
+export type RestrictedKey = (typeof RESTRICTED_KEYS)[number]['key'];
+
+/** The ids of the allowed nodes and every node below them, in a tree. */
+function nodesWithin(nodes: readonly LookupTreeNode[], allowedIds: readonly number[]): Set<number> {
+  const allowed = new Set(allowedIds);
+  const within = new Set<number>();
+  const walk = (level: readonly LookupTreeNode[], inside: boolean) => {
+    for (const node of level) {
+      const here = inside || allowed.has(node.Id);
+      if (here) within.add(node.Id);
+      walk(node.Children, here);
+    }
+  };
+  walk(nodes, false);
+  return within;
+}
+
+/**
+ * A panel filter (from a shared link) made to fit the user's scoped data (reports spec §6; docs/report-page.md
+ * "Shared links and scoped data"): channel and product values outside the user's restriction (not at or below
+ * one of the user's nodes in `trees`, the lookups' answers) are dropped and listed in `dropped` for a notice —
+ * the server intersects them with the restriction, so they would only empty every widget. When none of a
+ * restricted filter's values is left, the report's starting value stays (on a scoped report the user's first
+ * channel or product: the restriction's own chip). A user without restrictions gets the filter as it is.
+ */
+export function reconcileLinkFilter({
+  filter,
+  config,
+  user,
+  trees,
+}: {
+  filter: PanelFilter;
+  config: Record<string, unknown>;
+  user: UserRestrictions;
+  /** The user's trees; one not known (its lookup failed) checks nothing. */
+  trees: Partial<Record<'channels' | 'products', readonly LookupTreeNode[]>>;
+}): { filter: PanelFilter; dropped: { key: RestrictedKey; ids: number[] }[] } {
+  const starting = startingFilter(config, user);
+  const next: PanelFilter = { ...filter };
+  const dropped: { key: RestrictedKey; ids: number[] }[] = [];
+  for (const { key, restriction, tree } of RESTRICTED_KEYS) {
+    const allowedIds = user[restriction];
+    const nodes = trees[tree];
+    if (allowedIds.length === 0 || nodes === undefined) continue;
+    const within = nodesWithin(nodes, allowedIds);
+    const ids = filter[key]?.Ids ?? [];
+    const kept = ids.filter((id) => within.has(id));
+    const out = ids.filter((id) => !within.has(id));
+    if (out.length > 0) dropped.push({ key, ids: out });
+    if (kept.length > 0) next[key] = { ...filter[key], Ids: kept };
+    else if (starting[key] !== undefined) next[key] = starting[key];
+    else delete next[key];
+  }
+  return { filter: normaliseFilter(next), dropped };
 }
 
 /**

@@ -47,3 +47,28 @@ export function barEndLabel({
     formatter: () => text,
   };
 }
+
+/**
+ * The label of a branch chart's bar (channel performance, sentiment by branch; docs/widgets-charts.md "Branch
+ * chart"): always on the end side, where no names stand — a positive bar's beyond its end (inside it when it
+ * nearly fills the axis, as barEndLabel), a negative bar's just beside the zero line. A long negative bar's label at
+ * its own end would run into the category names on the start side.
+ */
+export function branchBarLabel({
+  value,
+  text,
+  min,
+  max,
+  rtl = false,
+}: {
+  value: number | null;
+  text: string;
+  min: number;
+  max: number;
+  rtl?: boolean;
+}): BarLabel {
+  if (value !== null && value < 0) {
+    return { show: true, position: rtl ? 'left' : 'right', formatter: () => text };
+  }
+  return barEndLabel({ value, text, min, max, rtl });
+}

@@ -18,6 +18,7 @@ import styles from './impact-views.module.css';
 import { performanceChartHeight } from '@/widgets/performance/performance-chart';
 import {
   phrasesColor,
+  phrasesHeight,
   phrasesOption,
   phrasesStatusOf,
   phrasesSummary,
@@ -179,7 +180,7 @@ export function TopPhrasesView({ widget, data }: WidgetViewProps<TopPhraseRow[]>
   return (
     <EChart
       option={option}
-      height={performanceChartHeight(rows.length)}
+      height={phrasesHeight(rows.length)}
       label={t('phrases.label', { summary: phrasesSummary(rows, texts, formats) })}
     />
   );
@@ -206,7 +207,7 @@ export function EmotionCurveView({ widget, data }: WidgetViewProps<EmotionCurveR
   );
 }
 
-/** SentimentBranchPerformanceChart: net sentiment per branch in band colours; the latest 15 in view. */
+/** SentimentBranchPerformanceChart: net sentiment per branch in band colours; the first 15 in view. */
 export function SentimentBranchView({ widget, data }: WidgetViewProps<SentimentBranchRow[]>) {
   const { t } = useTranslation('widgetImpact');
   const formats = useNumberFormats();

@@ -2,6 +2,7 @@ import { BAND_COLORS, CHART_PALETTE, type TopPhraseRow } from '@loupe/contracts'
 import { describe, expect, it } from 'vitest';
 import {
   phrasesColor,
+  phrasesHeight,
   phrasesOption,
   phrasesStatusOf,
   phrasesSummary,
@@ -74,6 +75,29 @@ describe('phrasesOption', () => {
     const option = phrasesOption({ rows, texts, formats: en, color: CHART_PALETTE[0], rtl: true });
     expect(option.xAxis).toMatchObject({ inverse: true });
     expect(option.yAxis).toMatchObject({ position: 'right' });
+  });
+});
+
+describe('phrasesHeight and the scroll window (Limit up to 100)', () => {
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, index) => phrase(`phrase ${index + 1}`, 1000 - index, 500 - index));
+  const barsInView = (count: number) => {
+    const option = phrasesOption({ rows: many(count), texts, formats: en, color: CHART_PALETTE[0] });
+    const zoom = (option.dataZoom ?? []) as { startValue: number; endValue: number }[];
+    return zoom.length === 0 ? count : zoom[0]!.endValue - zoom[0]!.startValue + 1;
+  };
+
+  it('grows to 800 px and never squeezes a bar below 20 px: beyond what fits, a scroll bar from the top', () => {
+    expect(phrasesHeight(5)).toBe(250);
+    expect(phrasesHeight(20)).toBe(800);
+    expect(phrasesHeight(100)).toBe(800);
+    for (const count of [5, 20, 30, 60, 100]) {
+      expect(phrasesHeight(count) / barsInView(count), `${count} phrases`).toBeGreaterThanOrEqual(20);
+    }
+    expect(barsInView(20)).toBe(20);
+    const option = phrasesOption({ rows: many(100), texts, formats: en, color: CHART_PALETTE[0] });
+    // The window opens on the most frequent phrases, at the top.
+    expect(option.dataZoom).toEqual([expect.objectContaining({ yAxisIndex: 0, startValue: 0 })]);
   });
 });
 

@@ -1,9 +1,13 @@
 import type { BarSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
+import type {
+  DataZoomComponentOption,
+  GridComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { BAND_COLORS, CHART_PALETTE, TopPhraseStatus, type TopPhraseRow } from '@loupe/contracts';
 import { escapeHtml, type NumberFormats } from '@/widgets/shared/widget-format';
-import { categoryAxis } from '@/widgets/performance/performance-chart';
+import { categoryAxis, latestZoom, performanceChartHeight } from '@/widgets/performance/performance-chart';
 
 /*
  * The top-phrases chart (ExperiencePerformanceChart; reports spec §3 "top phrase rows", §4 status codes, §9):
@@ -12,8 +16,27 @@ import { categoryAxis } from '@/widgets/performance/performance-chart';
  */
 
 export type PhrasesChartOption = ComposeOption<
-  BarSeriesOption | GridComponentOption | TooltipComponentOption
+  BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption
 >;
+
+/** The room a phrase's bar and name need: fewer pixels and the names overlap. */
+const PHRASE_ROW_HEIGHT = 24;
+/** The grid's top and bottom margins (phrasesOption). */
+const PHRASE_GRID_MARGINS = 32;
+
+/** The chart's height (reports spec §9): 250 px up to 6 phrases, 800 px beyond. */
+export function phrasesHeight(rowCount: number): number {
+  return performanceChartHeight(rowCount);
+}
+
+/**
+ * The phrases in view when there are more than fit the height at PHRASE_ROW_HEIGHT each (a Limit up to 100): the
+ * most frequent (the first rows, at the top), with a scroll bar for the others; null when all fit.
+ */
+function phrasesWindow(rowCount: number): { startValue: number; endValue: number } | null {
+  const fit = Math.floor((phrasesHeight(rowCount) - PHRASE_GRID_MARGINS) / PHRASE_ROW_HEIGHT);
+  return rowCount > fit ? { startValue: 0, endValue: fit - 1 } : null;
+}
 
 /**
  * What a status row says, or null when the answer has phrases (reports spec §4: 1 language not supported,
@@ -53,7 +76,7 @@ export function phrasesTooltip(row: TopPhraseRow, texts: PhrasesTexts, formats: 
 
 /**
  * The ECharts option: phrases top to bottom in the answer's order (most frequent first), each bar labelled with
- * its occurrences. Right to left, the bars grow from the right and the phrases stand on the right.
+ * its occurrences; beyond what the height holds, the first ones in view and a scroll bar. Right to left, the bars grow from the right and the phrases stand on the right.
  */
 export function phrasesOption({
   rows,
@@ -72,9 +95,11 @@ export function phrasesOption({
 }): PhrasesChartOption {
   const start = rtl ? 'right' : 'left';
   const end = rtl ? 'left' : 'right';
+  const window = phrasesWindow(rows.length);
   return {
     animation: false,
-    grid: { top: 8, bottom: 24, [start]: 8, [end]: 48 },
+    grid: { top: 8, bottom: 24, [start]: 8, [end]: window ? 72 : 48 },
+    dataZoom: latestZoom(window, end),
     tooltip: showTooltip
       ? {
           trigger: 'axis',

@@ -64,8 +64,8 @@ describe('sentimentBranchOption', () => {
       [-40, BAND_COLORS.red],
       [90, BAND_COLORS.green],
     ]);
-    // Beşiktaş (−40) fills its side of the axis (−40..0): its label stands inside its end, in white.
-    expect(bars[1]!.label).toMatchObject({ position: 'insideLeft', color: '#ffffff' });
+    // Beşiktaş (−40): its label stands beside the zero line (right), never out at the names on the left.
+    expect(bars[1]!.label).toMatchObject({ position: 'right' });
     expect(bars[0]!.label).toMatchObject({ position: 'right' });
     expect(bars[1]!.label.formatter()).toBe('-40.0');
   });
@@ -77,17 +77,27 @@ describe('sentimentBranchOption', () => {
     expect(option.dataZoom).toEqual([]);
   });
 
-  it('opens scrolled to the latest 15 of 20 branches', () => {
-    const many = Array.from({ length: 20 }, (_, index) => branch(`Şube ${index + 1}`, index * 5));
+  it('opens on the first 15 of 20 branches, the top of the list (highest first)', () => {
+    const many = Array.from({ length: 20 }, (_, index) => branch(`Şube ${index + 1}`, 95 - index * 5));
     const option = sentimentBranchOption({ rows: many, texts, formats: en });
-    expect(option.dataZoom).toMatchObject([{ type: 'slider', yAxisIndex: 0, startValue: 5, endValue: 19 }]);
+    expect(option.dataZoom).toMatchObject([{ type: 'slider', yAxisIndex: 0, startValue: 0, endValue: 14 }]);
+  });
+
+  it("never puts a long negative bar's label among the names", () => {
+    const long = [branch('Uzun bir şube adı', 60), branch('Kadıköy Merkez', -84), branch('Ataşehir', -100)];
+    for (const rtl of [false, true]) {
+      const names = rtl ? ['right', 'insideRight'] : ['left', 'insideLeft'];
+      for (const bar of barsOf(sentimentBranchOption({ rows: long, texts, formats: en, rtl }))) {
+        expect(names).not.toContain(bar.label.position);
+      }
+    }
   });
 
   it('mirrors right to left', () => {
     const option = sentimentBranchOption({ rows, texts, formats: en, rtl: true });
     expect(option.xAxis).toMatchObject({ inverse: true });
     expect(option.yAxis).toMatchObject({ position: 'right' });
-    expect(barsOf(option)[1]!.label).toMatchObject({ position: 'insideRight' });
+    expect(barsOf(option)[1]!.label).toMatchObject({ position: 'left' });
     expect(barsOf(option)[0]!.label).toMatchObject({ position: 'left' });
   });
 });

@@ -6,10 +6,10 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { BRANCH_CHART_DEFAULT_CATEGORIES, npsBandColor, type SentimentBranchRow } from '@loupe/contracts';
-import { barEndLabel } from './impact-bar-label';
+import { branchBarLabel } from './impact-bar-label';
 import {
   categoryAxis,
-  latestWindow,
+  branchWindow,
   latestZoom,
   npsAxisBounds,
   performanceChartHeight,
@@ -18,8 +18,8 @@ import { escapeHtml, type NumberFormats } from '@/widgets/shared/widget-format';
 
 /*
  * Sentiment by branch (SentimentBranchPerformanceChart; reports spec §3 "sentiment branch rows", §9 colours,
- * heights, latest 15): one horizontal bar per branch, as long as its net sentiment, in its band colour (below 0
- * red, 0–40 yellow, above 40 green). Heights and the latest-15 window are the performance charts' rules
+ * heights, first 15): one horizontal bar per branch, as long as its net sentiment, in its band colour (below 0
+ * red, 0–40 yellow, above 40 green). Heights, the 15-bar window and the labels are the branch chart's rules
  * (performance-chart.ts). Pure, so the view only draws and the tests assert what is drawn.
  */
 
@@ -27,7 +27,7 @@ export type SentimentBranchOption = ComposeOption<
   BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption
 >;
 
-/** The chart's height: 250 px up to 6 bars in view, 800 px beyond; at most the latest 15 are in view. */
+/** The chart's height: 250 px up to 6 bars in view, 800 px beyond; at most 15 are in view (branchWindow). */
 export function sentimentBranchHeight(rowCount: number): number {
   return performanceChartHeight(Math.min(rowCount, BRANCH_CHART_DEFAULT_CATEGORIES));
 }
@@ -56,8 +56,8 @@ export function sentimentBranchTooltip(
 
 /**
  * The ECharts option: branches top to bottom in the answer's order, each bar labelled with its net sentiment,
- * the axis in whole 20s within −100..100. With more than 15 branches the chart opens scrolled to the last 15
- * with a scroll bar beside it. Right to left, the axis runs from the right and the names stand on the right.
+ * the axis in whole 20s within −100..100. With more than 15 branches the chart opens on the first 15 (the
+ * best) with a scroll bar beside it. Right to left, the axis runs from the right and the names stand on the right.
  */
 export function sentimentBranchOption({
   rows,
@@ -75,7 +75,7 @@ export function sentimentBranchOption({
   const start = rtl ? 'right' : 'left';
   const end = rtl ? 'left' : 'right';
   const bounds = npsAxisBounds(rows.map((row) => row.Value));
-  const window = latestWindow(rows.length);
+  const window = branchWindow(rows.length);
   return {
     animation: false,
     grid: { top: 8, bottom: 24, [start]: 8, [end]: window ? 72 : 48 },
@@ -115,7 +115,7 @@ export function sentimentBranchOption({
         data: rows.map((row) => ({
           value: row.Value ?? '-',
           itemStyle: { color: npsBandColor(row.Value) },
-          label: barEndLabel({ value: row.Value, text: formats.score(row.Value), ...bounds, rtl }),
+          label: branchBarLabel({ value: row.Value, text: formats.score(row.Value), ...bounds, rtl }),
         })),
       },
     ],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   barColor,
   DIMMED_OPACITY,
-  latestWindow,
+  branchWindow,
   npsAxisBounds,
   performanceChartHeight,
   performanceOption,
@@ -70,23 +70,43 @@ describe('performance chart sizes', () => {
     expect(performanceChartHeight(7)).toBe(800);
   });
 
-  it('the branch chart opens on the latest 15 categories when it has more, with a scroll bar', () => {
-    expect(latestWindow(20)).toEqual({ startValue: 5, endValue: 19 });
-    expect(latestWindow(15)).toBeNull();
-    expect(latestWindow(3, 2)).toEqual({ startValue: 1, endValue: 2 });
-    const rows = Array.from({ length: 20 }, (_, index) => row(`Branch ${index + 1}`, index));
-    const option = performanceOption({ rows, texts, locale: 'en', latest: 15 }) as {
+  it('the branch chart opens on the first 15 categories (the top of the list) when it has more, with a scroll bar', () => {
+    expect(branchWindow(20)).toEqual({ startValue: 0, endValue: 14 });
+    expect(branchWindow(15)).toBeNull();
+    expect(branchWindow(3, null, 2)).toEqual({ startValue: 0, endValue: 1 });
+    const rows = Array.from({ length: 20 }, (_, index) =>
+      row(`Branch ${index + 1}`, 100 - index * 10, { CategoryId: 100 + index }),
+    );
+    const option = performanceOption({ rows, texts, locale: 'en', windowSize: 15 }) as {
       dataZoom: { type: string; yAxisIndex: number; startValue: number; endValue: number; right: number }[];
       yAxis: { data: string[] };
     };
     expect(option.yAxis.data).toHaveLength(20);
     expect(option.dataZoom).toMatchObject([
-      { type: 'slider', yAxisIndex: 0, startValue: 5, endValue: 19, right: 8 },
+      { type: 'slider', yAxisIndex: 0, startValue: 0, endValue: 14, right: 8 },
     ]);
-    const few = performanceOption({ rows: rows.slice(0, 15), texts, locale: 'en', latest: 15 }) as {
+    const few = performanceOption({ rows: rows.slice(0, 15), texts, locale: 'en', windowSize: 15 }) as {
       dataZoom: unknown[];
     };
     expect(few.dataZoom).toEqual([]);
+  });
+
+  it('keeps a drilled (selected) branch in the window, wherever it ranks', () => {
+    for (const index of [0, 14, 15, 18, 19]) {
+      const window = branchWindow(20, index)!;
+      expect(window.endValue - window.startValue + 1).toBe(15);
+      expect(index, `row ${index}`).toBeGreaterThanOrEqual(window.startValue);
+      expect(index, `row ${index}`).toBeLessThanOrEqual(window.endValue);
+    }
+    expect(branchWindow(40, 30)).toEqual({ startValue: 23, endValue: 37 });
+    const rows = Array.from({ length: 20 }, (_, index) =>
+      row(`Branch ${index + 1}`, 100 - index * 10, { CategoryId: 100 + index }),
+    );
+    const option = performanceOption({ rows, texts, locale: 'en', windowSize: 15, selected: 118 }) as {
+      dataZoom: { startValue: number; endValue: number }[];
+    };
+    expect(option.dataZoom[0]!.startValue).toBeLessThanOrEqual(18);
+    expect(option.dataZoom[0]!.endValue).toBeGreaterThanOrEqual(18);
   });
 });
 
@@ -125,8 +145,9 @@ describe('performance option', () => {
     expect(series!.data.map((bar) => bar.value)).toEqual([20, -25]);
     expect(series!.data.map((bar) => bar.itemStyle.color)).toEqual([BAND_COLORS.yellow, BAND_COLORS.red]);
     expect(series!.data.map((bar) => bar.label.formatter())).toEqual(['20.0', '-25.0']);
-    // A negative bar's label stands at its start (left), a positive one's at its end (right).
-    expect(series!.data.map((bar) => bar.label.position)).toEqual(['right', 'left']);
+    // Labels stand on the end side (right): a negative bar's beside the zero line, away from the names; Kadıköy
+    // fills its side of the axis (0..20), so its label stands inside its end.
+    expect(series!.data.map((bar) => bar.label.position)).toEqual(['insideRight', 'right']);
     expect(series!.markLine.data).toEqual([{ xAxis: 100 / 14 }]);
     expect(series!.markLine.label.formatter()).toBe('Total NPS 7.1');
     expect(option.xAxis).toMatchObject({ min: -40, max: 20, inverse: false });
@@ -140,7 +161,7 @@ describe('performance option', () => {
     };
     expect(option.xAxis.inverse).toBe(true);
     expect(option.yAxis.position).toBe('right');
-    expect(option.series[0]!.data.map((bar) => bar.label.position)).toEqual(['left', 'right']);
+    expect(option.series[0]!.data.map((bar) => bar.label.position)).toEqual(['insideLeft', 'left']);
   });
 
   it('marks drillable bars with a pointer and lets their names be clicked', () => {

@@ -8,6 +8,7 @@ import {
   npsBandColor,
   type PerformanceRow,
 } from '@loupe/contracts';
+import { branchBarLabel } from '@/widgets/impact/impact-bar-label';
 import { escapeHtml, numberFormats } from '@/widgets/shared/widget-format';
 
 /*
@@ -22,19 +23,27 @@ export function performanceChartHeight(rowCount: number): number {
 }
 
 /**
- * The branch chart shows the latest 15 categories by default when it has more (reports spec §9): the chart holds
- * every row and opens scrolled to the last 15, with a scroll bar beside it to see the others. The window of
- * category indexes to show first, or null when all fit.
+ * The branch chart's window (reports spec §9 "shows the latest 15 categories by default when more than 15";
+ * docs/widgets-charts.md "Branch chart window"): the chart holds every row and opens on `size` of them with a
+ * scroll bar beside it for the others. Rows have no time, so "latest" is read as the top of the list the answer
+ * gives (best first): the first `size`. A selected row (a drill's branch) is always in view: when it lies below,
+ * the window is centred on it (as far as the rows allow). Null when all fit.
  */
-export function latestWindow(
+export function branchWindow(
   rowCount: number,
+  selectedIndex: number | null = null,
   size: number = BRANCH_CHART_DEFAULT_CATEGORIES,
 ): { startValue: number; endValue: number } | null {
-  return rowCount > size ? { startValue: rowCount - size, endValue: rowCount - 1 } : null;
+  if (rowCount <= size) return null;
+  let start = 0;
+  if (selectedIndex !== null && selectedIndex >= size) {
+    start = Math.min(rowCount - size, Math.max(0, selectedIndex - Math.floor(size / 2)));
+  }
+  return { startValue: start, endValue: start + size - 1 };
 }
 
 /**
- * The scroll bar of a horizontal bar chart that opens on `window` (see latestWindow), beside the bars at the
+ * The scroll bar of a horizontal bar chart that opens on `window` (see branchWindow), beside the bars at the
  * `end` side; none when every row fits.
  */
 export function latestZoom(
@@ -137,7 +146,7 @@ export function performanceOption({
   showTooltip = true,
   selected = null,
   drillable,
-  latest,
+  windowSize,
 }: {
   rows: readonly PerformanceRow[];
   texts: PerformanceTexts;
@@ -147,15 +156,19 @@ export function performanceOption({
   /** The CategoryId of a selected bar: it keeps its colour, the others are dimmed. */
   selected?: number | null;
   drillable?: (row: PerformanceRow) => boolean;
-  /** Open scrolled to the last `latest` categories, with a scroll bar, when there are more (the branch chart). */
-  latest?: number;
+  /** Show `windowSize` categories with a scroll bar when there are more (the branch chart; branchWindow). */
+  windowSize?: number;
 }): Record<string, unknown> {
   const { score, count } = numberFormats(locale);
   const total = totalNpsOf(rows);
   const bounds = npsAxisBounds([...rows.map((row) => row.Value), total]);
   const end = rtl ? 'left' : 'right';
   const start = rtl ? 'right' : 'left';
-  const window = latest === undefined ? null : latestWindow(rows.length, latest);
+  const selectedIndex = selected === null ? -1 : rows.findIndex((row) => row.CategoryId === selected);
+  const window =
+    windowSize === undefined
+      ? null
+      : branchWindow(rows.length, selectedIndex < 0 ? null : selectedIndex, windowSize);
   return {
     animation: false,
     // Room above the bars for the total line's label, and beside them for the scroll bar.
@@ -200,11 +213,7 @@ export function performanceOption({
             opacity: selected === null || row.CategoryId === selected ? 1 : DIMMED_OPACITY,
           },
           cursor: drillable?.(row) ? 'pointer' : 'default',
-          label: {
-            show: row.Value !== null,
-            position: row.Value !== null && row.Value < 0 ? start : end,
-            formatter: () => score(row.Value),
-          },
+          label: branchBarLabel({ value: row.Value, text: score(row.Value), ...bounds, rtl }),
         })),
         markLine:
           total === null

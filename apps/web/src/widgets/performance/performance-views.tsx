@@ -63,13 +63,13 @@ function PerformanceChart({
   rows,
   showTooltip,
   selected = null,
-  latest,
+  windowSize,
   onBar,
 }: {
   rows: readonly PerformanceRow[];
   showTooltip: boolean;
-  /** Open scrolled to the last `latest` categories when there are more (the branch chart). */
-  latest?: number;
+  /** Show `windowSize` categories with a scroll bar when there are more (the branch chart; branchWindow). */
+  windowSize?: number;
   /** The CategoryId of the bar a drill selected at the deepest level (marked; the others dimmed). */
   selected?: number | null;
   /** A click on a bar or on its name; rows it cannot drill into are not offered. */
@@ -89,10 +89,10 @@ function PerformanceChart({
         rtl,
         showTooltip,
         selected,
-        latest,
+        windowSize,
         drillable: drills ? canDrill : undefined,
       }),
-    [rows, texts, locale, rtl, showTooltip, selected, latest, drills],
+    [rows, texts, locale, rtl, showTooltip, selected, windowSize, drills],
   );
   const onEvents = useMemo<EChartsEvents | undefined>(() => {
     if (!onBar) return undefined;
@@ -113,7 +113,9 @@ function PerformanceChart({
   return (
     <EChart
       option={option}
-      height={performanceChartHeight(latest === undefined ? rows.length : Math.min(rows.length, latest))}
+      height={performanceChartHeight(
+        windowSize === undefined ? rows.length : Math.min(rows.length, windowSize),
+      )}
       label={performanceSummary(rows, texts, locale)}
       onEvents={onEvents}
     />
@@ -223,7 +225,7 @@ export function ChannelPerformanceView({ widget, data, request, endpoint }: Widg
           rows={allRows}
           showTooltip={widget.config.showTooltip !== false}
           selected={selected}
-          latest={BRANCH_CHART_DEFAULT_CATEGORIES}
+          windowSize={BRANCH_CHART_DEFAULT_CATEGORIES}
           onBar={onBarClick}
         />
       )}

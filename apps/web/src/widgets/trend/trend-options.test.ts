@@ -1,4 +1,11 @@
-import { BAND_COLORS, CHART_PALETTE, NPS_GAUGE_BANDS, type TrendRow } from '@loupe/contracts';
+import {
+  BAND_COLORS,
+  CHART_PALETTE,
+  NPS_GAUGE_BANDS,
+  NPS_TREND_BANDS,
+  npsTrendColor,
+  type TrendRow,
+} from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   bandPieces,
@@ -105,6 +112,42 @@ describe('trendOption', () => {
     expect(
       trendOption({ ...base, rows: months(40), measure: 'score', scroll: false }).dataZoom,
     ).toBeUndefined();
+  });
+});
+
+describe('trend value axis and colours', () => {
+  const axisOf = (values: number[], measure: 'nps' | 'score') => {
+    const option = trendOption({
+      ...base,
+      rows: values.map((value, index) => row(`2024-0${index + 1}`, value, 5)),
+      measure,
+      scroll: false,
+    });
+    return option.yAxis as { min?: number; max?: number; interval?: number };
+  };
+
+  it('keeps an NPS axis within −100..100 in whole 20s, even for a flat series', () => {
+    expect(axisOf([-100, -100, -100], 'nps')).toMatchObject({ min: -100, max: -80 });
+    expect(axisOf([100, 100], 'nps')).toMatchObject({ min: 80, max: 100 });
+    expect(axisOf([35.9, 41.2], 'nps')).toMatchObject({ min: 20, max: 60 });
+    expect(axisOf([-12.5, 20, 41.2], 'nps')).toMatchObject({ min: -20, max: 60 });
+    expect(axisOf([0, 0], 'nps')).toMatchObject({ min: 0, max: 20 });
+  });
+
+  it('keeps a score axis within 0..10 in whole points', () => {
+    expect(axisOf([10, 10], 'score')).toMatchObject({ min: 9, max: 10 });
+    expect(axisOf([6.4, 8.2], 'score')).toMatchObject({ min: 6, max: 9 });
+  });
+
+  it('draws the NPS line in the bands the API colours its rows with (35.9 is green on both)', () => {
+    const option = trendOption({ ...base, rows: [row('2024-01', 35.9, 5)], measure: 'nps', scroll: false });
+    const pieces = (option.visualMap as { pieces: { gte?: number; lt?: number; color: string }[] }).pieces;
+    expect(pieces).toEqual(bandPieces(NPS_TREND_BANDS));
+    const piece = pieces.find(
+      (item) => (item.gte === undefined || 35.9 >= item.gte) && (item.lt === undefined || 35.9 < item.lt),
+    );
+    expect(piece!.color).toBe(npsTrendColor(35.9));
+    expect(piece!.color).toBe(green);
   });
 });
 

@@ -7,7 +7,7 @@ import type {
   VisualMapComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { CHART_PALETTE, NPS_GAUGE_BANDS, TREND_MAX_POINTS, type Band, type TrendRow } from '@loupe/contracts';
+import { CHART_PALETTE, NPS_TREND_BANDS, TREND_MAX_POINTS, type Band, type TrendRow } from '@loupe/contracts';
 import { escapeHtml, type NumberFormats } from '@/widgets/shared/widget-format';
 
 /*
@@ -62,6 +62,35 @@ export function bandPieces(bands: readonly Band[]): { gte?: number; lt?: number;
   });
 }
 
+/** The range an NPS or a score can take, and the step its axis bounds round to. */
+const AXIS_RANGES = {
+  nps: { low: -100, high: 100, step: 20 },
+  score: { low: 0, high: 10, step: 1 },
+} as const;
+
+/**
+ * The value axis of an NPS or score trend: the values' range rounded out to whole steps (20s for an NPS, points
+ * for a score) and kept within what the measure can be (−100..100, 0..10); a flat series gets one step, towards
+ * the middle when it sits on the edge (all −100: −100..−80). Undefined for counts (ECharts' own, from 0). ECharts'
+ * `scale` alone padded a flat −100 series to −160..−40.
+ */
+function trendAxisBounds(
+  values: readonly (number | null)[],
+  measure: TrendMeasure,
+): { min: number; max: number } | undefined {
+  if (measure === 'count') return undefined;
+  const { low, high, step } = AXIS_RANGES[measure];
+  const known = values.filter((value): value is number => value !== null && Number.isFinite(value));
+  if (known.length === 0) return { min: low, max: high };
+  let min = Math.max(low, Math.floor(Math.min(...known) / step) * step);
+  let max = Math.min(high, Math.ceil(Math.max(...known) / step) * step);
+  if (max === min) {
+    if (max + step <= high) max += step;
+    else min -= step;
+  }
+  return { min, max };
+}
+
 /** A scrollbar (and wheel/drag zoom) showing the last TREND_VISIBLE_POINTS of `points` buckets at first. */
 function scrollbar(points: number): DataZoomComponentOption[] {
   return [
@@ -79,8 +108,9 @@ function scrollbar(points: number): DataZoomComponentOption[] {
 }
 
 /**
- * A trend line over the last 35 buckets: NPS points and line segments in the NPS band colours, scores and
- * counts in the palette's first colour; the tooltip names the bucket, the value and the response count. With
+ * A trend line over the last 35 buckets: NPS points and line segments in the NPS trend bands' colours (the
+ * API's row Color comes from the same NPS_TREND_BANDS), scores and counts in the palette's first colour, the axis
+ * by trendAxisBounds; the tooltip names the bucket, the value and the response count. With
  * `scroll` (Config.chartConfig.chartScrollbar.enabled) and more buckets than fit, a scrollbar.
  */
 export function trendOption({
@@ -105,6 +135,10 @@ export function trendOption({
   const shown = lastPoints(rows);
   const format = measure === 'count' ? formats.count : formats.score;
   const scrolls = scroll && shown.length > TREND_VISIBLE_POINTS;
+  const bounds = trendAxisBounds(
+    shown.map((row) => trendValue(row, measure)),
+    measure,
+  );
   return {
     grid: { left: 8, right: 16, top: 16, bottom: scrolls ? 40 : 8, containLabel: true },
     tooltip: {
@@ -124,14 +158,14 @@ export function trendOption({
     xAxis: { type: 'category', boundaryGap: false, data: shown.map((row) => labelOf(row.Category)) },
     yAxis: {
       type: 'value',
-      scale: measure !== 'count',
+      ...bounds,
       minInterval: measure === 'count' ? 1 : 0,
       axisLabel: {
         formatter: (value: number) => formats.tick(value),
       },
     },
     ...(measure === 'nps'
-      ? { visualMap: { show: false, seriesIndex: 0, pieces: bandPieces(NPS_GAUGE_BANDS) } }
+      ? { visualMap: { show: false, seriesIndex: 0, pieces: bandPieces(NPS_TREND_BANDS) } }
       : {}),
     ...(scrolls ? { dataZoom: scrollbar(shown.length) } : {}),
     series: [

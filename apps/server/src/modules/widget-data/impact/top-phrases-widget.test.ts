@@ -23,7 +23,7 @@ import { createWidgetFixture, type WidgetFixture } from '../../../test/widget-fi
  * Snowball stems: şubede, şube, şubeye, şubenin -> şube (c1 twice, c2, c3, c4: 5 occurrences in 4 comments; the
  * common form "şube" twice); personeli -> personel (c1, c3); branch (c5, c6); staff (c5 twice); friendly -> friend
  * (c5 twice); waiting -> wait (c6 three times); every other word once. "the", "at", "were", "and", "ve", "de", "ki"
- * are stop words, "çok" (c1, c3) a phrase stop word. Order: more comments, more occurrences, then the stem.
+ * are stop words, "çok" (c1, c3) a phrase stop word. Order: more occurrences, more comments, then the stem.
  */
 
 let t: TestApp;
@@ -108,11 +108,21 @@ describe('POST /api/text-analytics/top-phrases', () => {
   it('counts Turkish inflections under one stem, shown in their most common form', async () => {
     expect(await phrases({ Limit: 5 })).toEqual([
       phrase('şube', 5, 4),
+      phrase('waiting', 3, 1),
       phrase('branch', 2, 2),
       phrase('personeli', 2, 2),
-      phrase('waiting', 3, 1),
       phrase('friendly', 2, 1),
     ]);
+  });
+
+  it('sorts by Value, the occurrences the chart shows (then Responses, then the stem), so bars fall with labels', async () => {
+    const rows = await phrases({ Limit: 100 });
+    const values = rows.map((row) => row.Value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    // "waiting" (3 occurrences in 1 comment) stands above "branch" (2 in 2).
+    expect(rows.findIndex((row) => row.Category === 'waiting')).toBeLessThan(
+      rows.findIndex((row) => row.Category === 'branch'),
+    );
   });
 
   it('filters by the comments’ own sentiment (SentimentFilter 4, 2, 0)', async () => {

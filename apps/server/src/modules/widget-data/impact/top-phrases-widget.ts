@@ -19,7 +19,7 @@ import { whereOf, type WidgetQuery } from '../shared/widget-query.js';
  * letters/marks/digits with an apostrophe suffix dropped, lower-cased in the comment's language, stop words out,
  * each word reduced to its Snowball stem. A phrase is a stem (PhraseCount 1) or the stems of two adjacent words
  * (PhraseCount 2; a stop word, a number or a punctuation mark between them breaks the pair). Responses = the
- * comments that contain it, Value = its occurrences; the most mentioned (Responses, then Value, then the stem) come
+ * comments that contain it, Value = its occurrences; the most mentioned (Value, the bars the chart draws, then Responses, then the stem) come
  * first, Limit of them, each shown in its most common lower-cased surface form.
  *
  * How: DuckDB cuts the texts into tokens (one regular expression, the character classes of text-terms) and lists
@@ -244,7 +244,7 @@ function singleWords(
        GROUP BY term
      )
      SELECT s.phrase, s.form, s.occurrences, t.responses FROM stems s JOIN terms t ON t.term = s.phrase
-     ORDER BY t.responses DESC, s.occurrences DESC, s.phrase LIMIT ?`,
+     ORDER BY s.occurrences DESC, t.responses DESC, s.phrase LIMIT ?`,
     [
       stems.map(([stem]) => stem),
       stems.map(([, entry]) => entry.occurrences),
@@ -283,7 +283,7 @@ function wordPairs(
      ),
      top AS (
        SELECT phrase, count(*) AS occurrences, count(DISTINCT id) AS responses FROM phrases
-       GROUP BY phrase ORDER BY responses DESC, occurrences DESC, phrase LIMIT ?
+       GROUP BY phrase ORDER BY occurrences DESC, responses DESC, phrase LIMIT ?
      ),
      forms AS (
        SELECT p.phrase, p.form, count(*) AS uses FROM phrases p JOIN top USING (phrase) GROUP BY p.phrase, p.form
@@ -291,7 +291,7 @@ function wordPairs(
      SELECT top.phrase, top.occurrences, top.responses,
        (SELECT first(f.form ORDER BY f.uses DESC, length(f.form), f.form) FROM forms f WHERE f.phrase = top.phrase)
          AS form
-     FROM top ORDER BY top.responses DESC, top.occurrences DESC, top.phrase`,
+     FROM top ORDER BY top.occurrences DESC, top.responses DESC, top.phrase`,
     [vocabulary.keys, vocabulary.stems, vocabulary.forms, ...params, limit],
   );
 }

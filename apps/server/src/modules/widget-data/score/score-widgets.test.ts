@@ -226,6 +226,20 @@ describe('POST /api/widget-data/nps', () => {
     });
   });
 
+  it("reads the report's ExperienceIds as the sessions that answered the experience (docs/reports.md)", async () => {
+    // Effort (experience 201) was answered in March by S1-S4: NPS 10, 9, 8, 10 -> 3 promoters, 1 neutral.
+    expect(await nps({ TimeRange: MARCH, ExperienceIds: [201] })).toMatchObject({
+      Value: 75,
+      Promoters: 3,
+      Neutrals: 1,
+      Detractors: 0,
+      Responses: 4,
+    });
+    // Satisfaction (102) by S1-S5: the whole period; NPS (101) itself too.
+    expect(await nps({ TimeRange: MARCH, ExperienceIds: [102] })).toMatchObject({ Value: 40, Responses: 5 });
+    expect(await nps({ TimeRange: MARCH, ExperienceIds: [101] })).toMatchObject({ Value: 40, Responses: 5 });
+  });
+
   it('dates the answers by the widget time column: S6 moves from February to March', async () => {
     const body = { TimeRange: MARCH, DataFilters: { Deviate: true, TimeColumn: 'AnsweredDateId' as const } };
     expect(await nps(body)).toEqual({

@@ -32,7 +32,7 @@ export function timePrefix(filters: WidgetDataFilters): TimePrefix {
  */
 type ValueMode = 'nps' | 'average';
 
-function valueMode(filters: WidgetDataFilters): ValueMode {
+export function valueMode(filters: WidgetDataFilters): ValueMode {
   if (filters.NpsQuestionId) return 'nps';
   return filters.MeasurementType === 1 || filters.MeasurementType === 2 ? 'average' : 'nps';
 }

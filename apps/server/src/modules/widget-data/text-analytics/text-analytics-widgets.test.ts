@@ -422,6 +422,34 @@ describe('POST /api/text-analytics/emotion-curve', () => {
   });
 });
 
+describe('POST /api/text-analytics/emotion-curve with JourneyConfigs', () => {
+  it("takes the stages from JourneyConfigs (JourneyName, JourneyId, in JourneyOrder), each its survey's comments only", async () => {
+    const journey = [
+      { SurveyId: f.surveyId, JourneyId: 2, JourneyName: 'Şube', JourneyOrder: 2 },
+      { SurveyId: f.secondSurveyId, JourneyId: 1, JourneyName: 'Kart', JourneyOrder: 1 },
+    ];
+    const rows = await emotionCurve({
+      TimeRange: RANGE,
+      DataFilters: { TopicModelId: feelings.id, JourneyConfigs: journey },
+    });
+    expect(rows).toEqual([
+      { Category: 'Joy', Stage: 'Kart', StageId: 1, Value: 100 },
+      { Category: 'Joy', Stage: 'Şube', StageId: 2, Value: 200 / 3 },
+      { Category: 'Anger', Stage: 'Kart', StageId: 1, Value: -100 },
+      { Category: 'Anger', Stage: 'Şube', StageId: 2, Value: -200 / 3 },
+    ]);
+    // A survey not in the configs is left out, with its journey stage.
+    const second = await emotionCurve({
+      TimeRange: RANGE,
+      DataFilters: { TopicModelId: feelings.id, JourneyConfigs: [journey[1]!] },
+    });
+    expect(second).toEqual([
+      { Category: 'Joy', Stage: 'Kart', StageId: 1, Value: 100 },
+      { Category: 'Anger', Stage: 'Kart', StageId: 1, Value: -100 },
+    ]);
+  });
+});
+
 describe('POST /api/text-analytics/sentiment-branch', () => {
   it('answers per level-2 channel its classified comments and 100 × (positive − negative) / classified', async () => {
     expect(await branch({ TimeRange: RANGE, DataFilters: {} })).toEqual([

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAND_COLORS, type DaysOfWeekRow, type TrendRow, type WidgetDataRequest } from '@loupe/contracts';
+import {
+  BAND_COLORS,
+  npsTrendColor,
+  type DaysOfWeekRow,
+  type TrendRow,
+  type WidgetDataRequest,
+} from '@loupe/contracts';
 import { users } from '../../../db/schema/index.js';
 import { signInNewUser } from '../../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -19,6 +25,7 @@ import { createWidgetFixture, type WidgetFixture } from '../../../test/widget-fi
  *   a6 Thu 2021-04-01 09:00  South-1  10   answered Sun 2021-05-02 10:00 (outside the range when by answer)
  * B (2022-01-01 … 2022-02-09): one NPS answer a day, 10 on even days from the first, 0 on odd ones (40 days).
  * C (2023-05): answers at the part-of-day edges.
+ * D (2024-06-10): 10, 10, 10, 10, 8, 8, 8, 3 -> 4 promoters, 1 detractor of 8: NPS 37.5.
  */
 
 let t: TestApp;
@@ -94,6 +101,8 @@ beforeAll(async () => {
     scores: [[q.nps, 10]],
   });
 
+  for (const score of [10, 10, 10, 10, 8, 8, 8, 3]) await c('2024-06-10T12:00:00', score);
+
   await t.replica.flush();
   manager = (await t.signIn('manager')).access_token;
   scoped = await signInNewUser(t, {
@@ -150,6 +159,16 @@ describe('POST /api/widget-data/trend', () => {
         Color: BAND_COLORS.green,
       },
     ]);
+  });
+
+  it('colours an NPS by the NPS gauge bands the chart draws its line in (37.5: green, 30 and above)', async () => {
+    const [row] = await trend({
+      TimeRange: ['2024-06-01', '2024-06-30'],
+      DataFilters: { CategoryType: 'MM' },
+    });
+    expect(row).toMatchObject({ Category: '2024-06', Value: 37.5, Responses: 8 });
+    expect(row!.Color).toBe(BAND_COLORS.green);
+    expect(row!.Color).toBe(npsTrendColor(37.5));
   });
 
   it('buckets by ISO week across the year end (2020-W53, 2021-W01) and by day and quarter', async () => {

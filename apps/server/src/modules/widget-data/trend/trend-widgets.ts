@@ -1,5 +1,6 @@
 import {
   BAND_COLORS,
+  npsTrendColor,
   TREND_MAX_POINTS,
   type CategoryType,
   type TrendRow,
@@ -10,6 +11,7 @@ import {
   factsWhere,
   measureOf,
   timePrefix,
+  valueMode,
   type MeasureRow,
   scoreHistogramGroups,
 } from '../shared/score-histogram.js';
@@ -72,10 +74,12 @@ async function buckets(
 
 /**
  * TrendChart rows: per bucket, Value = NPS (or the average for measurement types 1 and 2), Responses, Rate = the
- * bucket's share of all responses of the selection in percent, Color = the value's band colour.
+ * bucket's share of all responses of the selection in percent, Color = the value's band colour: an NPS's by
+ * NPS_TREND_BANDS (npsTrendColor, the bands the web draws the line in), an average's by its scale's gauge bands.
  */
 export async function trendRows(replica: AnalyticsReplica, query: WidgetQuery): Promise<TrendRow[]> {
   const { categoryType, rows } = await buckets(replica, query);
+  const nps = valueMode(query.dataFilters) === 'nps';
   return rows.map((row) => {
     const measure = measureOf(row, query.dataFilters);
     const total = Number(row.total);
@@ -86,7 +90,7 @@ export async function trendRows(replica: AnalyticsReplica, query: WidgetQuery): 
       Responses: measure.responses,
       Rate: total > 0 ? (100 * measure.responses) / total : null,
       ValuePercent: null,
-      Color: measure.color,
+      Color: nps ? npsTrendColor(measure.value) : measure.color,
     };
   });
 }

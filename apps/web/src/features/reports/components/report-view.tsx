@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useFilterTree } from '@/components/report-filter';
 import { ApiError } from '@/lib/api-client';
 import { useBootstrap } from '@/lib/bootstrap';
 import { usePageTitle } from '@/lib/page-title';
@@ -12,6 +13,7 @@ import { parseReportConfig } from '../report-config';
 import {
   hiddenFilterKeys,
   panelFilterFromParams,
+  reconcileLinkFilter,
   reportFilterOf,
   scopedRestrictions,
   startingFilter,
@@ -45,6 +47,7 @@ const pdfIgnore = { [PDF_IGNORE_ATTRIBUTE]: '' };
  */
 export function ReportView({ reportId }: { reportId: number }) {
   const { t } = useTranslation('reports');
+  const { t: tFilters } = useTranslation('filters');
   const navigate = useNavigate();
   const { search } = useLocation();
   const [params, setParams] = useSearchParams();
@@ -53,6 +56,9 @@ export function ReportView({ reportId }: { reportId: number }) {
   const exportTarget = useRef<HTMLDivElement>(null);
   // Tables and comment widgets wait for applied filters (reports spec §4): filters in the address count as applied.
   const [filtersApplied, setFiltersApplied] = useState(() => params.size > 0);
+  // A user with scoped data: a link's channels and products are checked against the user's trees.
+  const channelTree = useFilterTree('channels', (bootstrap?.User.TransactionChannels.length ?? 0) > 0);
+  const productTree = useFilterTree('products', (bootstrap?.User.Products.length ?? 0) > 0);
   const report = query.data;
   const title = report
     ? displayTitle(report.Title, (key) => t(key as 'page.dashboardTitle', { defaultValue: key }))
@@ -61,7 +67,7 @@ export function ReportView({ reportId }: { reportId: number }) {
 
   // The shell renders pages only once bootstrap has loaded.
   if (!bootstrap) return null;
-  if (query.isPending) return <ReportLoading />;
+  if (query.isPending || channelTree.isLoading || productTree.isLoading) return <ReportLoading />;
   if (query.isError) {
     // Gone since the list was read (deleted, or taken from the user's roles): said in place, because a
     // delete navigates away by itself a moment later.
@@ -78,7 +84,13 @@ export function ReportView({ reportId }: { reportId: number }) {
   const retentionMonths = bootstrap.LicenseInfo.DataRetentionTimeInMonths;
   const config = parseReportConfig(report.Config);
   const time = timeFromParams(params, dayjs(), retentionMonths);
-  const panelFilter = panelFilterFromParams(params, startingFilter(config, user));
+  const linked = reconcileLinkFilter({
+    filter: panelFilterFromParams(params, startingFilter(config, user)),
+    config,
+    user,
+    trees: { channels: channelTree.data, products: productTree.data },
+  });
+  const panelFilter = linked.filter;
   const widgetCount = report.ReportWidgets.length;
 
   const setTime = (next: ReportTime) => {
@@ -117,6 +129,18 @@ export function ReportView({ reportId }: { reportId: number }) {
           onChange={setPanelFilter}
         />
       </div>
+
+      {linked.dropped.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('page.linkOutOfScope', {
+            filters: linked.dropped
+              .map(({ key, ids }) => `${tFilters(`fields.${key}`)} (${ids.length})`)
+              .join(', '),
+          })}
+        />
+      )}
 
       {canManage && widgetCount >= REPORT_MAX_WIDGETS && (
         <Alert type="warning" showIcon title={t('page.widgetLimit', { max: REPORT_MAX_WIDGETS })} />
