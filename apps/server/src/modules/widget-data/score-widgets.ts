@@ -264,7 +264,7 @@ async function channelRanking(
  * of the channel restriction. Ties go to the channel with the lower id, so the choice is stable.
  */
 async function bestVisibleChannel(
-  db: AdministrationDeps['db'],
+  db: ModuleDeps['db'],
   query: WidgetQuery,
   values: readonly { channelId: number; value: number }[],
   selected: readonly { channelId: number }[],
