@@ -575,6 +575,20 @@ describe('compileFilter', () => {
     expect(await byTable({ SentimentFilter: [0, -1] })).toEqual(tables([3, 4], [3, 4]));
   });
 
+  it("a widget's SentimentFilter selects as the report's does: all four keep the sessions with a comment", async () => {
+    expect(await selected('facts', { dataFilters: { SentimentFilter: [2] } })).toEqual([2]);
+    expect(await selected('facts', { dataFilters: { SentimentFilter: [4, 2, 0, -1] } })).toEqual([
+      1, 2, 3, 4,
+    ]);
+    // With the report's, both apply.
+    expect(
+      await selected('facts', {
+        report: { SentimentFilter: [4, 2] },
+        dataFilters: { SentimentFilter: [2, 0] },
+      }),
+    ).toEqual([2]);
+  });
+
   it('EmotionDimensionFilters: any of the chosen emotions', async () => {
     expect(await byTable({ EmotionDimensionFilters: [903] })).toEqual(tables([3], [3]));
     expect(await selected('comments', { report: { EmotionDimensionFilters: [903] } }, 'answer_id')).toEqual([

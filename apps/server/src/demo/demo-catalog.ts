@@ -81,7 +81,8 @@ export type DemoCatalog = {
 const SCOPED_REGION_CODE = 'RG-04';
 const SCOPED_PRODUCT_CODE = 'PR-ACC-01';
 
-const TOPIC_MODEL_NAMES = {
+/** The demo's topic models by name (the demo reports' text-analytics widgets read the Turkish one). */
+export const DEMO_TOPIC_MODEL_NAMES = {
   tr: 'Bankacılık Konuları',
   en: 'Banking Topics',
   emotions: 'Emotions',
@@ -504,10 +505,10 @@ async function ensureTopicModels(
 
   const topicEntries = (language: 'tr' | 'en') =>
     TOPICS.map((t) => ({ key: t.key, name: t[language], ...(t.parent ? { parent: t.parent } : {}) }));
-  const tr = await model(TOPIC_MODEL_NAMES.tr, 'tr', false, topicEntries('tr'));
-  const en = await model(TOPIC_MODEL_NAMES.en, 'en', false, topicEntries('en'));
+  const tr = await model(DEMO_TOPIC_MODEL_NAMES.tr, 'tr', false, topicEntries('tr'));
+  const en = await model(DEMO_TOPIC_MODEL_NAMES.en, 'en', false, topicEntries('en'));
   const emotions = await model(
-    TOPIC_MODEL_NAMES.emotions,
+    DEMO_TOPIC_MODEL_NAMES.emotions,
     'en',
     true,
     EMOTIONS.map((e) => ({ key: e.key, name: e.name })),

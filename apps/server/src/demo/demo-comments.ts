@@ -21,8 +21,11 @@ export type DemoComment = {
   tr: string;
   en: string;
   sentiment: Sentiment;
-  /** Each topic once, main topics of sub-topics included, with the sentiment of its sentence. */
-  topics: { key: TopicKey; sentiment: 4 | 0 }[];
+  /**
+   * Each topic once, main topics of sub-topics included, with the sentiment of its sentence: positive, neutral (a
+   * plain mention), negative, or unclassified (a bare question the analysis cannot read).
+   */
+  topics: { key: TopicKey; sentiment: Sentiment }[];
   emotions: { key: EmotionKey; intensity: number }[];
 };
 
@@ -54,17 +57,17 @@ export function composeComment(prng: Prng, context: CommentContext): DemoComment
   const { nps } = context;
   const roll = prng.next();
   if (nps < NEUTRAL_MIN_SCORE) {
-    if (roll < 0.03) return unclassified(prng);
-    if (roll < 0.07) return neutral(prng);
+    if (roll < 0.03) return unclassified(prng, context);
+    if (roll < 0.07) return neutral(prng, context);
     return negativeComment(prng, context, prng.chance(0.45) ? 2 : 1);
   }
   if (nps >= PROMOTER_MIN_SCORE) {
-    if (roll < 0.03) return unclassified(prng);
-    if (roll < 0.08) return neutral(prng);
+    if (roll < 0.03) return unclassified(prng, context);
+    if (roll < 0.08) return neutral(prng, context);
     return positiveComment(prng, context);
   }
   if (roll < 0.45) return mixedComment(prng, context);
-  if (roll < 0.7) return neutral(prng);
+  if (roll < 0.7) return neutral(prng, context);
   if (roll < 0.9) return negativeComment(prng, context, 1);
   return positiveComment(prng, context);
 }
@@ -87,7 +90,7 @@ class CommentBuilder {
     }
   }
 
-  topic(definition: TopicDefinition, sentiment: 4 | 0) {
+  topic(definition: TopicDefinition, sentiment: Sentiment) {
     if (definition.parent && !this.topics.some((t) => t.key === definition.parent)) {
       this.topics.push({ key: definition.parent, sentiment });
     }
@@ -150,12 +153,28 @@ function mixedComment(prng: Prng, context: CommentContext): DemoComment {
   return out.build(2);
 }
 
-function neutral(prng: Prng): DemoComment {
+/** A neutral comment; half of them mention a topic plainly ("Şube kuyruğu: her zamanki gibi."), a neutral mention. */
+function neutral(prng: Prng, context: CommentContext): DemoComment {
+  const [topic] = prng.chance(0.5) ? chooseTopics(prng, context, 'positive', 1) : [];
+  if (topic) {
+    const out = new CommentBuilder(prng);
+    out.say([`${topic.tr}: her zamanki gibi.`, `${topic.en}: as usual.`]);
+    out.topic(topic, 2);
+    return out.build(2);
+  }
   const [tr, en] = prng.pick(NEUTRAL_COMMENTS);
   return { tr, en, sentiment: 2, topics: [], emotions: [] };
 }
 
-function unclassified(prng: Prng): DemoComment {
+/** A comment the analysis cannot classify; some name a topic with nothing about it ("Kredi faizi?"). */
+function unclassified(prng: Prng, context: CommentContext): DemoComment {
+  const [topic] = prng.chance(0.5) ? chooseTopics(prng, context, 'negative', 1) : [];
+  if (topic) {
+    const out = new CommentBuilder(prng);
+    out.say([`${topic.tr}?`, `${topic.en}?`]);
+    out.topic(topic, -1);
+    return out.build(-1);
+  }
   const [tr, en] = prng.pick(UNCLASSIFIED_COMMENTS);
   return { tr, en, sentiment: -1, topics: [], emotions: [] };
 }

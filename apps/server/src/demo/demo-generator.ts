@@ -431,14 +431,9 @@ export class SessionGenerator {
   private customer(branch: CatalogBranch, branchIndex: number, number: number): Customer {
     const c = new Prng(0xc057, branchIndex, number);
     const country = branch.country;
-    const language: 'tr' | 'en' =
-      country === 'TR' ? (c.chance(0.88) ? 'tr' : 'en') : c.chance(0.04) ? 'tr' : 'en';
-    const names =
-      language === 'tr' || country === 'TR'
-        ? PERSON_NAMES.tr
-        : country === 'IN'
-          ? PERSON_NAMES.in
-          : PERSON_NAMES.us;
+    // The branch's language: customers answer and comment in Turkish in Türkiye, in English in India and the US.
+    const language: 'tr' | 'en' = country === 'TR' ? 'tr' : 'en';
+    const names = country === 'TR' ? PERSON_NAMES.tr : country === 'IN' ? PERSON_NAMES.in : PERSON_NAMES.us;
     const first = c.pick(names.first);
     const last = c.pick(names.last);
     let segmentEffect = 0;

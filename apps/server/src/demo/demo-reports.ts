@@ -1,15 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DASHBOARD_CATEGORY, DEFAULT_MENU_GROUP, WIDGET_HEIGHT, reportSlug } from '@loupe/contracts';
 import type { Db } from '../db/client.js';
-import { reportWidgets, reports, roleReports, roles } from '../db/schema/index.js';
+import { reportWidgets, reports, roleReports, roles, topicModels } from '../db/schema/index.js';
 import { SYSTEM_WIDGETS } from '../modules/widgets/widget-catalogue.data.js';
 import { DEMO_USERS } from './demo-users.js';
 import { anyOf } from '../db/any-of.js';
+import { DEMO_TOPIC_MODEL_NAMES } from './demo-catalog.js';
 
 /*
  * The Demo Bank's report pages (docs/reports.md "Demo reports"): a dashboard, two reports in the default menu
  * group and a scoped one in a named group, assigned to every demo role so that admin, manager, viewer and scoped
- * all see them. Widget ids are the demo's catalogue ids, which the widget catalogue (issue 7) defines.
+ * all see them. Widget ids are the demo's catalogue ids, which the widget catalogue (issue 7) defines. Every widget
+ * gets what its kind requires (the text-analytics widgets the Turkish topic model: the demo's report pages are
+ * Turkish, and so are the comments of the Turkish branches), so no demo widget asks for a setting.
  */
 
 /** Demo catalogue widget ids and the widget kind each one stands for (reports spec §2, "widget kinds"). */
@@ -35,6 +38,8 @@ type DemoReport = {
 
 const BY_TRANSACTION = { TimeColumn: 'TransactionDateId' };
 const BY_ANSWER = { TimeColumn: 'AnsweredDateId' };
+/** The sessions with a comment: every comment is analysed, so its sentiment is one of the four. */
+const COMMENTERS = { ...BY_TRANSACTION, SentimentFilter: [4, 2, 0, -1] };
 
 export const DEMO_REPORTS: readonly DemoReport[] = [
   {
@@ -75,7 +80,7 @@ export const DEMO_REPORTS: readonly DemoReport[] = [
     widgets: [
       { widget: 'commentsHighlight', title: 'Öne Çıkan Yorumlar', w: 6, dataFilters: BY_ANSWER },
       { widget: 'sentimentBubble', title: 'Konular', w: 3, dataFilters: BY_ANSWER },
-      { widget: 'npsGauge', title: 'Yorum Bırakanların NPS Değeri', w: 3 },
+      { widget: 'npsGauge', title: 'Yorum Bırakanların NPS Değeri', w: 3, dataFilters: COMMENTERS },
     ],
   },
   {
@@ -101,19 +106,30 @@ export const DEMO_REPORTS: readonly DemoReport[] = [
   },
 ];
 
-/** A demo widget's Config JSON: the catalogue entry's default Config with the demo's title, size and filters. */
-function widgetConfig(widget: DemoWidget, position: number): string {
+/** What the demo widgets take from the tenant's catalogue: the topic model of the text-analytics widgets. */
+type DemoSettings = { topicModelId: number | null };
+
+/**
+ * A demo widget's Config JSON: the catalogue entry's default Config with the demo's title, size and filters, and
+ * the topic model when the kind requires one.
+ */
+function widgetConfig(widget: DemoWidget, position: number, settings: DemoSettings): string {
   const { id, type } = DEMO_WIDGETS[widget.widget];
   const entry = SYSTEM_WIDGETS.find((candidate) => candidate.id === id);
   if (entry?.kind !== type) throw new Error(`catalogue widget ${id} is not a ${type}`);
-  const defaults = entry.config as { dataFilters?: object };
+  const defaults = entry.config as { dataFilters?: object; requiredFilters?: string[] };
+  const needsModel = defaults.requiredFilters?.includes('TopicModelId') && settings.topicModelId !== null;
   return JSON.stringify({
     ...defaults,
     widgetTitle: widget.title,
     title: widget.title,
     size: { w: widget.w, h: WIDGET_HEIGHT },
     position,
-    dataFilters: { ...defaults.dataFilters, ...(widget.dataFilters ?? BY_TRANSACTION) },
+    dataFilters: {
+      ...defaults.dataFilters,
+      ...(widget.dataFilters ?? BY_TRANSACTION),
+      ...(needsModel ? { TopicModelId: settings.topicModelId } : {}),
+    },
   });
 }
 
@@ -142,6 +158,12 @@ export async function ensureDemoReports(db: Db, tenantId: number): Promise<numbe
       )
       .orderBy(roles.id);
     if (demoRoles.length === 0) return 0;
+    // The demo catalogue's Turkish topic model (ensureDemoCatalog creates it before the reports).
+    const [model] = await tx
+      .select({ id: topicModels.id })
+      .from(topicModels)
+      .where(and(eq(topicModels.tenantId, tenantId), eq(topicModels.name, DEMO_TOPIC_MODEL_NAMES.tr)));
+    const settings: DemoSettings = { topicModelId: model?.id ?? null };
 
     for (const [order, report] of DEMO_REPORTS.entries()) {
       const slug = reportSlug(report.title);
@@ -161,7 +183,7 @@ export async function ensureDemoReports(db: Db, tenantId: number): Promise<numbe
           tenantId,
           reportId: row.id,
           widgetId: DEMO_WIDGETS[widget.widget].id,
-          config: widgetConfig(widget, index + 1),
+          config: widgetConfig(widget, index + 1, settings),
         })),
       );
       await tx

@@ -217,6 +217,31 @@ describe('demo data', () => {
     ).toBe(2);
   });
 
+  it('mentions topics with every sentiment, as the bubble chart counts them', async () => {
+    const rows = await first.database.raw<{ sentiment: number; n: number | string }>(
+      `SELECT t.sentiment_score AS sentiment, count(*) AS n FROM text_topics t
+       JOIN topic_models m ON m.id = t.model_id AND NOT m.is_emotion_model
+       WHERE t.tenant_id = $1 GROUP BY 1 ORDER BY 1`,
+      [first.tenantId],
+    );
+    // Unclassified (-1), negative (0), neutral (2) and positive (4) mentions; praise and complaints the most.
+    expect(rows.map((row) => row.sentiment)).toEqual([-1, 0, 2, 4]);
+    const n = (sentiment: number) => Number(rows.find((row) => row.sentiment === sentiment)?.n ?? 0);
+    expect(n(2)).toBeLessThan(n(0));
+    expect(n(-1)).toBeLessThan(n(2));
+  });
+
+  it("writes each comment in its branch's language: Turkish in Türkiye, English in India and the US", async () => {
+    const rows = await first.database.raw<{ country: string; language: string; n: number | string }>(
+      `SELECT left(l.code, 2) AS country, ta.language, count(*) AS n
+       FROM text_analyses ta JOIN sessions s ON s.id = ta.session_id JOIN invitees i ON i.id = s.invitee_id
+       JOIN transaction_channels c ON c.id = i.transaction_channel_id JOIN locations l ON l.id = c.location_id
+       WHERE ta.tenant_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      [first.tenantId],
+    );
+    expect(rows.map((row) => `${row.country} ${row.language}`)).toEqual(['IN en', 'TR tr', 'US en']);
+  });
+
   it('gives the same answers and comments for the same seed in another database', async () => {
     const fingerprint = (app: TestApp) =>
       one(

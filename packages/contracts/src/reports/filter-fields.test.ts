@@ -42,6 +42,8 @@ describe('the filter-field registry', () => {
       'RespondentType',
       'OnlyFinishedSessions',
       'SessionStatus',
+      // A widget's own sentiment choice: the top-phrase charts, the demo's commenters' NPS.
+      'SentimentFilter',
     ]);
     const shape = widgetDataFiltersSchema.shape as Record<string, unknown>;
     for (const key of widgetKeys) expect(shape[key]).toBe(FILTER_FIELDS[key].schema);

@@ -348,10 +348,14 @@ const FIELDS = {
     column: 'nps_score',
     panel: { order: 17, aiModule: true },
   },
+  /**
+   * The session's comment sentiment (on `comments`, the comment's own). A widget may set it too: all four values
+   * keep the sessions with an (analysed) comment, e.g. the demo's "commenters' NPS" gauge.
+   */
   SentimentFilter: {
     kind: 'choices',
     schema: z.array(sentimentScoreSchema).max(4).nullish(),
-    scopes: WITHOUT_WIDGET,
+    scopes: WITH_WIDGET,
     match: 'sentiment',
     column: 'sentiment_score',
     commentColumn: 'comment_sentiment_score',

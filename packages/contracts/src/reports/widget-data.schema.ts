@@ -34,9 +34,14 @@ export const cardDataSchema = z.object({
   /** The previous period's responses (null without Deviate), for a card that shows Responses. */
   ResponsesOrigin: count.nullable(),
   Deviation: figure,
-  /** The caller's channel's place among the channels of its level, by NPS (1 = best). */
+  /**
+   * RankingCard: the place of RankedChannel among the channels of its level with answers, by the card's value
+   * (1 = best): the caller's own channel, or without one the best channel of the caller's selection.
+   */
   Ranking: z.number().int().nullable(),
   TotalCount: z.number().int().nullable(),
+  /** The name of the channel Ranking places (null when nothing is ranked). */
+  RankedChannel: z.string().nullable(),
 });
 export type CardData = z.infer<typeof cardDataSchema>;
 

@@ -186,6 +186,7 @@ describe('cards', () => {
     Deviation: 2.857142,
     Ranking: 3,
     TotalCount: 12,
+    RankedChannel: 'North-2',
   };
 
   it('shows the score n1 with its deviation, or n0 with ShowAsInteger', () => {

@@ -253,7 +253,10 @@ export function CardView({ widget, data }: WidgetViewProps<CardData>) {
   );
 }
 
-/** RankingCard: the caller's channel's place among its level's channels, "3 / 12", and its NPS. */
+/**
+ * RankingCard: the ranked channel's place among its level's channels, "3 / 12", its name and its NPS — the
+ * caller's own channel, or the best channel of the selection (docs/widgets-score.md "Card ranking").
+ */
 export function RankingCardView({ data }: WidgetViewProps<CardData>) {
   const { t } = useTranslation('widgets');
   const formats = useNumberFormats();
@@ -263,7 +266,7 @@ export function RankingCardView({ data }: WidgetViewProps<CardData>) {
   });
   return (
     <div className={styles.figure}>
-      <span className={styles.figureCaption}>{t('figure.ranking')}</span>
+      <span className={styles.figureCaption}>{data.RankedChannel ?? t('figure.ranking')}</span>
       <span className={styles.figureValue} aria-label={label} role="img">
         {rankingText(data, formats)}
       </span>

@@ -19,6 +19,7 @@ const card = {
   Deviation: 15,
   Ranking: 3,
   TotalCount: 12,
+  RankedChannel: 'North-2',
 };
 
 describe('widget data call', () => {

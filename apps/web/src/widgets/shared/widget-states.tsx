@@ -62,9 +62,21 @@ export function WidgetWaitsForFilters() {
   );
 }
 
-/** An AI widget that requires a topic model and has none (reports spec §2). */
-export function WidgetNeedsTopicModel() {
+/**
+ * An AI widget that requires a topic model and has none (reports spec §2). Someone who can edit the report is
+ * told to choose one; a viewer, who cannot, gets a neutral notice instead of an instruction.
+ */
+export function WidgetNeedsTopicModel({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('widgets');
+  if (!canEdit) {
+    return (
+      <State
+        icon={<InboxOutlined aria-hidden className={styles.stateIcon} />}
+        title={t('state.notSetUp')}
+        text={t('state.notSetUpHint')}
+      />
+    );
+  }
   return (
     <State
       live

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, topPhraseRowSchema, type TopPhraseRow, type WidgetDataRequest } from '@loupe/contracts';
+import {
+  ErrorCode,
+  topPhraseRowSchema,
+  type TopPhraseRow,
+  type WidgetDataFilters,
+  type WidgetDataRequest,
+} from '@loupe/contracts';
 import { licenses } from '../../../db/schema/index.js';
 import { signInNewUser } from '../../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -172,7 +178,11 @@ describe('POST /api/text-analytics/top-phrases', () => {
   });
 
   it('refuses a Limit above 100, a PhraseCount other than 1 or 2 and an unknown sentiment', async () => {
-    for (const dataFilters of [{ Limit: 101 }, { PhraseCount: 3 }, { SentimentFilter: [5] }]) {
+    for (const dataFilters of [
+      { Limit: 101 },
+      { PhraseCount: 3 },
+      { SentimentFilter: [5] },
+    ] as WidgetDataFilters[]) {
       const response = await post({ TimeRange: APRIL, DataFilters: dataFilters }, 400);
       expect(response.json().Code).toBe(ErrorCode.ModelNotValid);
     }

@@ -360,6 +360,7 @@ describe('POST /api/widget-data/card', () => {
       Deviation: 15,
       Ranking: null,
       TotalCount: null,
+      RankedChannel: null,
     });
   });
 
@@ -376,6 +377,7 @@ describe('POST /api/widget-data/card', () => {
       Deviation: expect.closeTo(2.1, 10),
       Ranking: null,
       TotalCount: null,
+      RankedChannel: null,
     });
   });
 
@@ -389,6 +391,7 @@ describe('POST /api/widget-data/card', () => {
       Deviation: null,
       Ranking: 2,
       TotalCount: 3,
+      RankedChannel: 'North-2',
     });
     // Regions: North 10, 9, 8 -> 66.7; South 10, 6 -> 0. North-2 is in North.
     expect(
@@ -396,10 +399,11 @@ describe('POST /api/widget-data/card', () => {
     ).toMatchObject({
       Ranking: 1,
       TotalCount: 2,
+      RankedChannel: 'North',
     });
   });
 
-  it("ranks the filter's channel for an unrestricted user, and nothing without one", async () => {
+  it("ranks the filter's channel for an unrestricted user", async () => {
     const southOne = await card({
       TimeRange: MARCH,
       DataFilters: { ChannelColumnLevel: 3, ChannelSet: { Ids: [f.channels.south1] } },
@@ -412,6 +416,7 @@ describe('POST /api/widget-data/card', () => {
       Deviation: null,
       Ranking: 2,
       TotalCount: 3,
+      RankedChannel: 'South-1',
     });
     expect(
       await card({
@@ -419,20 +424,49 @@ describe('POST /api/widget-data/card', () => {
         ChannelSet: { Ids: [f.channels.north1] },
         DataFilters: { ChannelColumnLevel: 3 },
       }),
-    ).toMatchObject({ Value: 100, Ranking: 1, TotalCount: 3 });
-    // No channel named: no own branch. A region names no single branch either.
-    expect(await card({ TimeRange: MARCH, DataFilters: { ChannelColumnLevel: 3 } })).toMatchObject({
-      Value: 40,
-      Ranking: null,
-      TotalCount: null,
+    ).toMatchObject({ Value: 100, Ranking: 1, TotalCount: 3, RankedChannel: 'North-1' });
+  });
+
+  it('ranks the best channel of the selection when the caller has no channel of their own', async () => {
+    // No channel named: the best branch of all, with its own figures (North-1: 10, 9 -> 100), not "no data".
+    expect(await card({ TimeRange: MARCH, DataFilters: { ChannelColumnLevel: 3, Deviate: true } })).toEqual({
+      Value: 100,
+      ValueOrigin: 0,
+      Responses: 2,
+      ResponsesOrigin: 1,
+      Deviation: 100,
+      Ranking: 1,
+      TotalCount: 3,
+      RankedChannel: 'North-1',
     });
+    // A region names several branches: the best of them. South's best branch is South-1 (0), second of three.
     expect(
       await card({
         TimeRange: MARCH,
         ChannelSet: { Ids: [f.channels.north] },
         DataFilters: { ChannelColumnLevel: 3 },
       }),
-    ).toMatchObject({ Ranking: null, TotalCount: null });
+    ).toMatchObject({ Value: 100, Responses: 2, Ranking: 1, TotalCount: 3, RankedChannel: 'North-1' });
+    expect(
+      await card({
+        TimeRange: MARCH,
+        ChannelSet: { Ids: [f.channels.south] },
+        DataFilters: { ChannelColumnLevel: 3 },
+      }),
+    ).toMatchObject({ Value: 0, Responses: 2, Ranking: 2, TotalCount: 3, RankedChannel: 'South-1' });
+    // A user restricted to the North region: the best of its branches, ranked among all branches.
+    const northReader = await signInNewUser(t, {
+      userName: 'score-north',
+      tenantId: f.tenantId,
+      scopes: ['report:read'],
+    });
+    await t.database.db
+      .update(users)
+      .set({ transactionChannelIds: [f.channels.north] })
+      .where(eq(users.userName, 'score-north'));
+    expect(
+      await card({ TimeRange: MARCH, DataFilters: { ChannelColumnLevel: 3 } }, northReader),
+    ).toMatchObject({ Value: 100, Responses: 2, Ranking: 1, TotalCount: 3, RankedChannel: 'North-1' });
   });
 
   it("does not rank a channel outside the caller's restriction", async () => {
@@ -449,6 +483,7 @@ describe('POST /api/widget-data/card', () => {
       Deviation: null,
       Ranking: 2,
       TotalCount: 3,
+      RankedChannel: 'North-2',
     });
   });
 
@@ -466,6 +501,7 @@ describe('POST /api/widget-data/card', () => {
       Deviation: null,
       Ranking: null,
       TotalCount: 0,
+      RankedChannel: null,
     });
   });
 });

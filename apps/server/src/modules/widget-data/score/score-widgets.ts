@@ -91,12 +91,13 @@ export function createScoreWidgets({ db, replica }: ModuleDeps) {
      */
     async card(query: WidgetQuery): Promise<CardData> {
       const valueOf = cardValue(query);
-      const [[current, previous], ranking] = await Promise.all([
+      const level = query.dataFilters.ChannelColumnLevel;
+      const [figures, ranking] = await Promise.all([
         periods(query),
-        query.dataFilters.ChannelColumnLevel
-          ? channelRanking(db, replica, query, query.dataFilters.ChannelColumnLevel, valueOf)
-          : Promise.resolve(null),
+        level ? channelRanking(db, replica, query, level, valueOf) : Promise.resolve(null),
       ]);
+      // Without a channel of the caller's own, the card is about the channel it ranks: that channel's figures.
+      const [current, previous] = ranking?.figuresQuery ? await periods(ranking.figuresQuery) : figures;
       const value = valueOf(current);
       const origin = previous ? valueOf(previous) : null;
       return {
@@ -107,6 +108,7 @@ export function createScoreWidgets({ db, replica }: ModuleDeps) {
         Deviation: difference(value, origin),
         Ranking: ranking?.ranking ?? null,
         TotalCount: ranking?.totalCount ?? null,
+        RankedChannel: ranking?.channelName ?? null,
       };
     },
 
@@ -187,13 +189,22 @@ function cardValue(query: WidgetQuery): (counts: NpsCounts) => number | null {
   return type === 1 || type === 2 ? (counts) => counts.average : npsValue;
 }
 
-type Ranking = { ranking: number | null; totalCount: number };
+type Ranking = {
+  ranking: number | null;
+  totalCount: number;
+  channelName: string | null;
+  /** Set when the ranked channel is not the caller's own: the query of that channel's figures. */
+  figuresQuery: WidgetQuery | null;
+};
 
 /**
- * The caller's channel at `level` ranked among every channel of the tenant at that level with answers, by the
- * card's value (best first; ties share the better rank: 1, 1, 3). The ranking ignores every channel filter and the
- * caller's channel restriction, so only the rank and the count leave the server; the other filters and
- * restrictions apply. Null when the caller has no channel at that level; Ranking null when it has no answers.
+ * A channel at `level` ranked among every channel of the tenant at that level with answers, by the card's value
+ * (best first; ties share the better rank: 1, 1, 3). The ranked channel is the caller's own (`ownChannel`); without
+ * one, the best channel of the caller's selection that the caller sees whole (every channel for an unrestricted
+ * caller; within a channel restriction, the channels at or below it), whose figures the card then shows. The
+ * ranking ignores every channel filter and the caller's channel restriction, so only the rank and the count of
+ * other channels leave the server; the other filters and restrictions apply. Ranking null when the own channel has
+ * no answers or no channel qualifies; TotalCount the number of channels with answers.
  */
 async function channelRanking(
   db: ModuleDeps['db'],
@@ -201,9 +212,7 @@ async function channelRanking(
   query: WidgetQuery,
   level: number,
   valueOf: (counts: NpsCounts) => number | null,
-): Promise<Ranking | null> {
-  const own = await ownChannel(db, query, level);
-  if (own === null) return null;
+): Promise<Ranking> {
   const unchanneled: WidgetQuery = {
     ...query,
     report: { ...query.report, ChannelSet: null },
@@ -212,22 +221,88 @@ async function channelRanking(
   };
   // `level` is a validated integer 1-10 (widgetDataFiltersSchema), not user text.
   const column = `f.channel_l${Math.trunc(level)}`;
-  const rows = await scoreHistogramGroups<'channel_id', number>(
-    replica,
-    { channel_id: column },
-    both(both(whereOf(unchanneled, 'facts', { alias: 'f' })!, measuredFacts(query.dataFilters, 'f')), {
-      where: `${column} IS NOT NULL`,
-      params: [],
-    }),
-  );
-  const values = rows
-    .map((row) => ({ channelId: row.channel_id, value: valueOf(npsCounts(row)) }))
-    .filter((row): row is { channelId: number; value: number } => row.value !== null);
-  const mine = values.find((row) => row.channelId === own);
-  return {
-    ranking: mine ? 1 + values.filter((row) => row.value > mine.value).length : null,
-    totalCount: values.length,
+  const valuesOf = async (of: WidgetQuery) => {
+    const rows = await scoreHistogramGroups<'channel_id', number>(
+      replica,
+      { channel_id: column },
+      both(both(whereOf(of, 'facts', { alias: 'f' })!, measuredFacts(of.dataFilters, 'f')), {
+        where: `${column} IS NOT NULL`,
+        params: [],
+      }),
+    );
+    return rows
+      .map((row) => ({ channelId: Number(row.channel_id), value: valueOf(npsCounts(row)) }))
+      .filter((row): row is { channelId: number; value: number } => row.value !== null);
   };
+  const [values, own] = await Promise.all([valuesOf(unchanneled), ownChannel(db, query, level)]);
+  const rankOf = (value: number) => 1 + values.filter((row) => row.value > value).length;
+  const ranked =
+    own === null
+      ? await bestVisibleChannel(db, query, values, await valuesOf(query))
+      : values.find((row) => row.channelId === own);
+  if (!ranked) return { ranking: null, totalCount: values.length, channelName: null, figuresQuery: null };
+  const [channel] = await db
+    .select({ name: transactionChannels.name })
+    .from(transactionChannels)
+    .where(
+      and(eq(transactionChannels.tenantId, query.tenantId), eq(transactionChannels.id, ranked.channelId)),
+    );
+  return {
+    ranking: rankOf(ranked.value),
+    totalCount: values.length,
+    channelName: channel?.name ?? null,
+    figuresQuery:
+      own === null
+        ? {
+            ...query,
+            report: { ...query.report, ChannelSet: null },
+            dataFilters: { ...query.dataFilters, ChannelSet: { Ids: [ranked.channelId] } },
+          }
+        : null,
+  };
+}
+
+/**
+ * The best of the channels the caller's own selection has answers in (`selected`), by their ranking value
+ * (`values`), among those the caller sees whole: all for an unrestricted caller, else those at or below a node
+ * of the channel restriction. Ties go to the channel with the lower id, so the choice is stable.
+ */
+async function bestVisibleChannel(
+  db: ModuleDeps['db'],
+  query: WidgetQuery,
+  values: readonly { channelId: number; value: number }[],
+  selected: readonly { channelId: number }[],
+): Promise<{ channelId: number; value: number } | undefined> {
+  const inSelection = new Set(selected.map((row) => row.channelId));
+  let candidates = values.filter((row) => inSelection.has(row.channelId));
+  const restriction = new Set(query.restrictions.transactionChannelIds);
+  if (restriction.size > 0 && candidates.length > 0) {
+    const rows = await db
+      .select({ id: transactionChannels.id, path: transactionChannels.path })
+      .from(transactionChannels)
+      .where(
+        and(
+          eq(transactionChannels.tenantId, query.tenantId),
+          anyOf(
+            transactionChannels.id,
+            candidates.map((row) => row.channelId),
+          ),
+        ),
+      );
+    const whole = new Set(
+      rows.filter((row) => row.path.some((id) => restriction.has(id))).map((row) => row.id),
+    );
+    candidates = candidates.filter((row) => whole.has(row.channelId));
+  }
+  return candidates.reduce<{ channelId: number; value: number } | undefined>(
+    (best, row) =>
+      best === undefined ||
+      row.value > best.value ||
+      (row.value === best.value && row.channelId < best.channelId)
+        ? row
+        : best,
+    undefined,
+  );
 }
 
 /**

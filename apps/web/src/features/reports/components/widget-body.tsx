@@ -49,7 +49,7 @@ export function WidgetBody({ widget, kind }: { widget: PlacedWidget; kind: Widge
 
   const body = (() => {
     if (kind === undefined) return <WidgetNoData reason="noView" />;
-    if (topicMissing) return <WidgetNeedsTopicModel />;
+    if (topicMissing) return <WidgetNeedsTopicModel canEdit={canManage} />;
     if (waiting) return <WidgetWaitsForFilters />;
     if (!entry || endpoint === undefined) return <WidgetNoData reason="noView" />;
     const View = entry.view as unknown as AnyView;

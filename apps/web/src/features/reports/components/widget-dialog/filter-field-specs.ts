@@ -126,8 +126,8 @@ const QUERY_FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
   ImpactType: { type: 'choice', values: [1, 2, 3] },
   ImpactValueType: { type: 'choice', values: [1, 2], radio: true },
   /**
-   * The top-phrase charts' own sentiment choice (top-phrases-widget.ts: the comment's sentiment); not the report
-   * filter's SentimentFilter, which a widget does not apply.
+   * The top-phrase charts' sentiment choice (top-phrases-widget.ts: the comment's sentiment; the filter compiler
+   * applies a widget's SentimentFilter the same way).
    */
   SentimentFilter: { type: 'choice', values: [4, 2, 0], multiple: true },
   NpsGreaterThan: { type: 'choice', values: zeroToTen },
