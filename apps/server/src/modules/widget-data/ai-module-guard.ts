@@ -1,4 +1,4 @@
-import { AI_TIME_COLUMN_IDS, ErrorCode, type TimeColumn, type WidgetDataRequest } from '@loupe/contracts';
+import { AI_TIME_COLUMN_IDS, ErrorCode, type WidgetDataRequest } from '@loupe/contracts';
 import type { Executor } from '../../db/executor.js';
 import { AppError, forbidden, invalidValue } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -16,7 +16,7 @@ export async function assertAiModule(db: Executor, actor: Actor, body: WidgetDat
     throw new AppError(403, ErrorCode.WidgetLocked);
   }
   const timeColumn = body.DataFilters?.TimeColumn;
-  if (timeColumn && !AI_TIME_COLUMN_IDS.includes(timeColumn as TimeColumn)) {
+  if (timeColumn && !AI_TIME_COLUMN_IDS.includes(timeColumn)) {
     throw invalidValue('DataFilters.TimeColumn');
   }
 }
