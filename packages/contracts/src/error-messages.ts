@@ -217,7 +217,7 @@ export function errorMessage(code: ErrorCode, language: string | undefined): str
  * file-name rule), for the `Details: [{ Path, Message }]` of a 3333 answer: a key must not reach the caller.
  * `{{max}}`/`{{min}}` are filled from the issue. The web words the same keys from its `validation` namespace.
  */
-export const ISSUE_MESSAGES: Record<
+const ISSUE_MESSAGES: Record<
   ValidationMessage | 'grid.exportFileNameExtension' | 'invalid',
   Messages
 > = {
