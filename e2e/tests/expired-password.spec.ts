@@ -33,3 +33,13 @@ test('an expired password leads to /change-password; the new one signs in', asyn
 
   await signIn(page, userName, newPassword);
 });
+
+test('/change-password opened directly does not claim the password has expired', async ({ page }) => {
+  await page.goto('/change-password');
+  await expect(page.getByRole('heading', { name: 'Parolanızı değiştirin' })).toBeVisible();
+  await expect(page.getByText('Parolanızın süresi doldu', { exact: false })).toHaveCount(0);
+  await expect(
+    page.getByText('Süresi dolmuş bir parolayı değiştirin: kullanıcı adınızı ve mevcut parolanızı girin.'),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByLabel('Kullanıcı adı')).toHaveValue('');
+});

@@ -1,4 +1,5 @@
 import type { ErrorCode, LoginError } from './error-codes.js';
+import type { ValidationMessage, ValidationParams } from './validators.js';
 
 /*
  * The words of every server error code and sign-in error in English and Turkish: the one catalogue the server
@@ -209,6 +210,104 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
 export function errorMessage(code: ErrorCode, language: string | undefined): string {
   const messages = ERROR_MESSAGES[code];
   return language === 'tr' ? messages.tr : messages.en;
+}
+
+/**
+ * The words of the message keys a schema issue carries (validators.ts VALIDATION_MESSAGES, the grid export's
+ * file-name rule), for the `Details: [{ Path, Message }]` of a 3333 answer: a key must not reach the caller.
+ * `{{max}}`/`{{min}}` are filled from the issue. The web words the same keys from its `validation` namespace.
+ */
+const ISSUE_MESSAGES: Record<
+  ValidationMessage | 'grid.exportFileNameExtension' | 'invalid',
+  Messages
+> = {
+  'validation:validation.required': { en: 'This field is required', tr: 'Bu alan zorunludur' },
+  'validation:validation.alpha_num': {
+    en: 'Only letters and digits are allowed',
+    tr: 'Yalnızca harf ve rakam kullanılabilir',
+  },
+  'validation:validation.numeric': { en: 'Only digits are allowed', tr: 'Yalnızca rakam kullanılabilir' },
+  'validation:validation.max_value': {
+    en: 'The value must be {{max}} or less',
+    tr: 'Değer en fazla {{max}} olabilir',
+  },
+  'validation:validation.min_value': {
+    en: 'The value must be {{min}} or more',
+    tr: 'Değer en az {{min}} olmalıdır',
+  },
+  'validation:validation.max': {
+    en: 'Use at most {{max}} characters',
+    tr: 'En fazla {{max}} karakter girilebilir',
+  },
+  'validation:validation.min': {
+    en: 'Use at least {{min}} characters',
+    tr: 'En az {{min}} karakter girilmelidir',
+  },
+  'validation:validation.email': {
+    en: 'Enter a valid e-mail address',
+    tr: 'Geçerli bir e-posta adresi girin',
+  },
+  'validation:validation.confirmed': { en: 'The values do not match', tr: 'Değerler birbiriyle eşleşmiyor' },
+  'validation:validation.integer': { en: 'Must be an integer', tr: 'Tam sayı olmalıdır' },
+  'validation:validation.excluded': { en: 'This value cannot be used', tr: 'Bu değer kullanılamaz' },
+  'validation:customValidation.cron': { en: 'Cron expression is wrong', tr: 'Cron ifadesi hatalı' },
+  'validation:customValidation.json': { en: 'JSON format is wrong', tr: 'JSON biçimi hatalı' },
+  'validation:customValidation.password': {
+    en: 'Password needs at least 6 characters with upper case, lower case and a digit',
+    tr: 'Parola en az 6 karakter olmalı; büyük harf, küçük harf ve rakam içermelidir',
+  },
+  'validation:customValidation.ftp': { en: 'Ftp url format is wrong', tr: 'Ftp adresi biçimi hatalı' },
+  'validation:customValidation.array_length': {
+    en: 'Selection count should be at most {{max}}',
+    tr: 'En fazla {{max}} seçim yapılabilir',
+  },
+  'validation:customValidation.unique': { en: 'This value already exists', tr: 'Bu değer zaten var' },
+  'validation:customValidation.topic_notation': {
+    en: "Topic must not contain '//' or ','",
+    tr: "Konu '//' veya ',' içeremez",
+  },
+  'validation:customValidation.alphaDashWithSpace': {
+    en: 'Only alphanumeric, dash, underscore and space',
+    tr: 'Yalnızca harf, rakam, tire, alt çizgi ve boşluk kullanılabilir',
+  },
+  'validation:customValidation.distinct': {
+    en: 'The two fields cannot be the same',
+    tr: 'İki alan aynı olamaz',
+  },
+  'validation:customValidation.frequency': {
+    en: 'Frequency (minute) minimum {{min}}',
+    tr: 'Sıklık (dakika) en az {{min}} olmalıdır',
+  },
+  'validation:customValidation.url': { en: 'Invalid URL', tr: 'Geçersiz URL' },
+  'validation:customValidation.control_characters': {
+    en: 'Must not contain control characters',
+    tr: 'Kontrol karakteri içeremez',
+  },
+  'grid.exportFileNameExtension': {
+    en: 'Give the file name without .xlsx or .xls; the extension is added',
+    tr: 'Dosya adını .xlsx veya .xls olmadan yazın; uzantı eklenir',
+  },
+  invalid: { en: 'The value is not valid', tr: 'Değer geçerli değil' },
+};
+
+export type IssueMessageKey = keyof typeof ISSUE_MESSAGES;
+
+/** True when an issue's message is a key of ISSUE_MESSAGES (to be worded, never sent as it is). */
+export function isIssueMessageKey(message: string): message is IssueMessageKey {
+  return Object.hasOwn(ISSUE_MESSAGES, message);
+}
+
+/** A key's words in `language` (Turkish, else English), `{{max}}`/`{{min}}` filled from `params`. */
+export function issueMessage(
+  key: IssueMessageKey,
+  language: string | undefined,
+  params: ValidationParams = {},
+): string {
+  const messages = ISSUE_MESSAGES[key];
+  const text = language === 'tr' ? messages.tr : messages.en;
+  return text.replace(/\{\{(max|min|other)\}\}/g, (whole, name: keyof ValidationParams) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
 }
 
 /** The sign-in failures' texts, sent as `error_description` and shown by the sign-in pages. */

@@ -1,6 +1,5 @@
 import {
   DEFAULT_TIME_COLUMN,
-  ErrorCode,
   FILTER_FIELDS,
   FILTER_FIELD_KEYS,
   FILTER_TREES,
@@ -13,7 +12,7 @@ import {
   type TimeColumn,
   type WidgetDataFilters,
 } from '@loupe/contracts';
-import { badRequest } from '../errors.js';
+import { invalidValue } from '../errors.js';
 import { TIME_COLUMNS, type ReplicaTable } from './replica-schema.js';
 import { queryTermGroups } from './text-terms.js';
 
@@ -285,7 +284,7 @@ function timeCondition(
 /** '2024-03-01' (or a date-time written on that day) -> 20240301, the replica's yyyymmdd day key. */
 function dayKey(value: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) throw badRequest(ErrorCode.ModelNotValid, { field: 'TimeRange', value });
+  if (!match) throw invalidValue('TimeRange');
   return Number(match[1]) * 10_000 + Number(match[2]) * 100 + Number(match[3]);
 }
 
@@ -298,7 +297,7 @@ function segmentsCondition(
   const byGroup = new Map<number, number[]>();
   for (const segment of segments) {
     const match = /^(\d+);(\d+)$/.exec(segment.trim());
-    if (!match) throw badRequest(ErrorCode.ModelNotValid, { field: 'Segments', value: segment });
+    if (!match) throw invalidValue('Segments');
     const group = Number(match[1]);
     byGroup.set(group, [...(byGroup.get(group) ?? []), Number(match[2])]);
   }

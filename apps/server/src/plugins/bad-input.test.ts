@@ -336,7 +336,7 @@ describe('bad input', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       Code: ErrorCode.ModelNotValid,
-      Details: [{ Path: 'body/FreeTextFilter', Message: 'validation:customValidation.control_characters' }],
+      Details: [{ Path: 'body/FreeTextFilter', Message: 'Must not contain control characters' }],
     });
   });
 
@@ -350,5 +350,99 @@ describe('bad input', () => {
     expect(response.statusCode).toBe(401);
     const lookup = await t.call('GET', '/api/filters/channels', { token });
     expect([401, 403]).toContain(lookup.statusCode);
+  });
+
+  describe("error shapes (issue 24): Details is [{ Path, Message }], the message worded in the caller's language", () => {
+    /** A 3333 answer's Details: a list of { Path, Message } whose messages are words, not i18n keys. */
+    const expectFieldErrors = (
+      response: LightMyRequestResponse,
+      details: { Path: string; Message: string }[],
+    ) => {
+      expect(response.statusCode).toBe(400);
+      const body = response.json<{ Code: number; Details: unknown }>();
+      expect(body).toEqual({
+        Code: ErrorCode.ModelNotValid,
+        Message: expect.any(String),
+        SupportId: expect.any(String),
+        Details: details,
+      });
+    };
+    const inTurkish = { language: 'tr' };
+
+    it('top phrases with Limit 150 names DataFilters.Limit and its bound', async () => {
+      const body = { TimeRange: MARCH, DataFilters: { Limit: 150 } };
+      expectFieldErrors(await t.call('POST', '/api/text-analytics/top-phrases', { token: admin, body }), [
+        { Path: 'DataFilters.Limit', Message: 'The value must be 100 or less' },
+      ]);
+      expectFieldErrors(
+        await t.call('POST', '/api/text-analytics/top-phrases', { token: admin, body, headers: inTurkish }),
+        [{ Path: 'DataFilters.Limit', Message: 'Değer en fazla 100 olabilir' }],
+      );
+      const words = { TimeRange: MARCH, DataFilters: { PhraseCount: 'three' } };
+      expectFieldErrors(
+        await t.call('POST', '/api/text-analytics/top-phrases', { token: admin, body: words }),
+        [{ Path: 'DataFilters.PhraseCount', Message: 'The value is not valid' }],
+      );
+    });
+
+    it('the impact charts answer the same shape', async () => {
+      const impact = { TimeRange: MARCH, DataFilters: { ImpactType: 'x' } };
+      expectFieldErrors(await t.call('POST', '/api/text-analytics/impact', { token: admin, body: impact }), [
+        { Path: 'DataFilters.ImpactType', Message: 'The value is not valid' },
+      ]);
+      const closedEnd = { TimeRange: MARCH, DataFilters: { ClosedEndSurveyId: 'x' } };
+      expectFieldErrors(
+        await t.call('POST', '/api/widget-data/closed-end-impact', { token: admin, body: closedEnd }),
+        [{ Path: 'DataFilters.ClosedEndSurveyId', Message: 'The value is not valid' }],
+      );
+    });
+
+    it('an invalid report Config is worded, not answered as its i18n key', async () => {
+      const body = { Title: 'Shape check', Category: 'Menu Group', Config: '{not json' };
+      expectFieldErrors(await t.call('POST', '/api/reporteditor', { token: admin, body }), [
+        { Path: 'body/Config', Message: 'JSON format is wrong' },
+      ]);
+      expectFieldErrors(
+        await t.call('POST', '/api/reporteditor', { token: admin, body, headers: inTurkish }),
+        [{ Path: 'body/Config', Message: 'JSON biçimi hatalı' }],
+      );
+    });
+
+    it('a grid export file name ending .xlsx is worded, not answered as its key', async () => {
+      const body = {
+        Filter: {},
+        TotalCountForExport: 1,
+        FileName: 'users.xlsx',
+        Columns: [{ Field: 'UserName', Title: 'User name' }],
+      };
+      expectFieldErrors(await t.call('POST', '/api/users/export', { token: admin, body }), [
+        {
+          Path: 'body/FileName',
+          Message: 'Give the file name without .xlsx or .xls; the extension is added',
+        },
+      ]);
+    });
+
+    it('text-analytics endpoints refuse TimeColumn InvitedDateId and CreatedDateId, as the widget dialog does', async () => {
+      for (const url of [
+        '/api/text-analytics/bubble',
+        '/api/text-analytics/top-phrases',
+        '/api/text-analytics/impact',
+      ]) {
+        for (const TimeColumn of ['InvitedDateId', 'CreatedDateId']) {
+          const body = { TimeRange: MARCH, DataFilters: { TimeColumn } };
+          expectFieldErrors(await t.call('POST', url, { token: admin, body }), [
+            { Path: 'DataFilters.TimeColumn', Message: 'The value is not valid' },
+          ]);
+        }
+        const answered = { TimeRange: MARCH, DataFilters: { TimeColumn: 'AnsweredDateId' } };
+        expect((await t.call('POST', url, { token: admin, body: answered })).statusCode, url).toBe(200);
+      }
+      // Score widgets keep every time column.
+      const invited = { TimeRange: MARCH, DataFilters: { TimeColumn: 'InvitedDateId' } };
+      expect((await t.call('POST', '/api/widget-data/nps', { token: admin, body: invited })).statusCode).toBe(
+        200,
+      );
+    });
   });
 });

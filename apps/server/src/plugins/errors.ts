@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, LOGIN_ERROR_MESSAGES, errorMessage, type ErrorResponse } from '@loupe/contracts';
+import {
+  ErrorCode,
+  LOGIN_ERROR_MESSAGES,
+  errorMessage,
+  isIssueMessageKey,
+  issueMessage,
+  type ErrorResponse,
+  type ValidationParams,
+} from '@loupe/contracts';
 import { isDataException } from '../db/pg-errors.js';
 import { AppError, OAuthError } from '../errors.js';
 
@@ -17,8 +25,26 @@ function send(
     Message: errorMessage(code, request.language),
     SupportId: String(request.id),
   };
-  if (details !== undefined) body.Details = details;
+  if (details !== undefined) body.Details = worded(details, request.language);
   return reply.status(status).send(body);
+}
+
+/**
+ * Details as the caller reads them: a `{ Path, Message }` whose message is an i18n key of a schema rule
+ * (validators.ts, `validation:customValidation.json`, …) gets the key's words in the caller's language.
+ */
+function worded(details: unknown, language: string | undefined): unknown {
+  if (!Array.isArray(details)) return details;
+  return details.map((detail: unknown) => {
+    if (typeof detail !== 'object' || detail === null || !('Message' in detail)) return detail;
+    return { ...detail, Message: wordedMessage(detail.Message, language) };
+  });
+}
+
+function wordedMessage(message: unknown, language: string | undefined, params?: ValidationParams): unknown {
+  return typeof message === 'string' && isIssueMessageKey(message)
+    ? issueMessage(message, language, params)
+    : message;
 }
 
 const statusCodes: Partial<Record<number, ErrorCode>> = {
@@ -47,10 +73,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(reply, request, error.statusCode, error.errorCode, worded);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue: { instancePath: string; message?: string }) => ({
-        Path: `${error.validationContext ?? ''}${issue.instancePath}`,
-        Message: issue.message ?? '',
-      }));
+      const details = error.validation.map(
+        (issue: { instancePath: string; message?: string; params?: { params?: ValidationParams } }) => ({
+          Path: `${error.validationContext ?? ''}${issue.instancePath}`,
+          // A rule's values ({ max } …) travel in the zod issue's own params.
+          Message: wordedMessage(issue.message ?? '', request.language, issue.params?.params),
+        }),
+      );
       return send(reply, request, 400, ErrorCode.ModelNotValid, details);
     }
     const status = error.statusCode ?? 500;

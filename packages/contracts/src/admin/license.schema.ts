@@ -33,7 +33,7 @@ export const licenseDetailsSchema = z.object({
   PowerUserCount: z.number().int(),
   IsAIModuleActive: z.boolean(),
   IsDataCollectorActive: z.boolean(),
-  /** Saved reports of the tenant; null until reports are stored by the server. */
-  ReportCount: z.number().int().nullable(),
+  /** Saved reports of the tenant. */
+  ReportCount: z.number().int(),
 });
 export type LicenseDetails = z.infer<typeof licenseDetailsSchema>;

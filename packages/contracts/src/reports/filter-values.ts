@@ -32,6 +32,8 @@ export const TIME_COLUMN_IDS = [
 ] as const;
 export type TimeColumn = (typeof TIME_COLUMN_IDS)[number];
 export const DEFAULT_TIME_COLUMN: TimeColumn = 'TransactionDateId';
+/** Reports spec §5: text-analytics (AI) widgets allow only these time columns; their endpoints refuse the others. */
+export const AI_TIME_COLUMN_IDS: readonly TimeColumn[] = ['TransactionDateId', 'AnsweredDateId'];
 
 /** Trend granularity: daily, weekly, monthly, quarterly. */
 export const CATEGORY_TYPES = ['DD', 'WW', 'MM', 'QQ'] as const;

@@ -38,7 +38,7 @@ describe('reportSlug', () => {
     expect(reportSlug('  Dashboard  ')).toBe('dashboard');
     expect(reportSlug('--Dashboard--')).toBe('dashboard');
     expect(reportSlug(' - NPS - ')).toBe('nps');
-    expect(reportSlug('{{{reports.nps}}}')).toBe('reports-nps');
+    expect(reportSlug(' - {{{reports.nps}}} - ')).toBe('reports-nps');
   });
 
   it('keeps digits and letters of other scripts, and gives empty text when nothing is left', () => {
@@ -53,5 +53,15 @@ describe('reportSlug', () => {
       const slug = reportSlug(title);
       expect(reportSlug(slug)).toBe(slug);
     }
+  });
+
+  it('gives a translation-key title the words of its key, not the key path (issue 24)', () => {
+    expect(reportSlug('{{{widgetCatalogue:widget.npsGauge}}}')).toBe('nps-gauge');
+    expect(reportSlug('{{{widgetCatalogue.widget.npsGauge}}}')).toBe('nps-gauge');
+    expect(reportSlug(' {{{ reports.npsOverview }}} ')).toBe('nps-overview');
+    expect(reportSlug('{{{reports:dashboardTitle}}}')).toBe('dashboard-title');
+    expect(reportSlug('{{{reports.NPSTrend2026}}}')).toBe('nps-trend-2026');
+    // Braces inside a title are not a key title.
+    expect(reportSlug('NPS {{{x}}} trend')).toBe('nps-x-trend');
   });
 });

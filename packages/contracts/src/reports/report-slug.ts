@@ -33,13 +33,31 @@ const UNDECOMPOSABLE: Readonly<Record<string, string>> = {
   þ: 'th',
 };
 
+/** A `{{{namespace:path.key}}}` title (shown translated, reports spec §3), as in apps/web's display-title.ts. */
+const KEY_TITLE = /^\s*\{\{\{\s*([^{}]+?)\s*\}\}\}\s*$/;
+
+/**
+ * The words of a translation-key title's last key segment (`{{{widgetCatalogue:widget.npsGauge}}}` → 'nps Gauge'):
+ * the server cannot translate the key, and its path is no address to read (docs/reports.md). Undefined for a
+ * plain title.
+ */
+function keyWords(title: string): string | undefined {
+  const key = KEY_TITLE.exec(title)?.[1];
+  if (key === undefined) return undefined;
+  const last = key.split(/[:.]/).pop() ?? key;
+  return last
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{L})(\p{N})/gu, '$1 $2');
+}
+
 /**
  * `reportSlug('Şube & Kanal Performansı')` → 'sube-y-kanal-performansi'. Letters of other scripts (Arabic, …) and
  * digits are kept; every other run of characters becomes one dash; no dash leads or trails. A title without any
  * letter or digit gives ''.
  */
 export function reportSlug(title: string): string {
-  return title
+  return (keyWords(title) ?? title)
     .trim()
     .replace(/[çÇğĞıIİöÖşŞüÜ]/g, (letter) => TURKISH[letter] ?? letter)
     .toLowerCase()

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { ErrorCode, SecurityLevel, type LicenseDetails } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
-import { licenses, tenants, users } from '../../db/schema/index.js';
+import { licenses, reports, tenants, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../core/actor.js';
 import { invalidField } from '../../core/refusals.js';
@@ -52,10 +52,11 @@ export function createLicenseService({ db, countSessions, now = () => new Date()
       if (!row) throw notFound(ErrorCode.TenantNotFound);
       const today = now();
       const yearStart = new Date(Date.UTC(today.getUTCFullYear(), 0, 1));
-      const [sessions, userCount, powerUserCount] = await Promise.all([
+      const [sessions, userCount, powerUserCount, [reportRow]] = await Promise.all([
         countSessions(tenantId, yearStart),
         activeUsers(tenantId, false),
         activeUsers(tenantId, true),
+        db.select({ count: count() }).from(reports).where(eq(reports.tenantId, tenantId)),
       ]);
       const { license } = row;
       return {
@@ -79,8 +80,7 @@ export function createLicenseService({ db, countSessions, now = () => new Date()
         PowerUserCount: powerUserCount,
         IsAIModuleActive: license?.isAiModuleActive ?? false,
         IsDataCollectorActive: license?.isDataCollectorActive ?? false,
-        // Reports are not stored by the server yet (they arrive with the reports issue).
-        ReportCount: null,
+        ReportCount: reportRow?.count ?? 0,
       };
     },
   };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecurityLevel, type Bootstrap, type LicenseDetails } from '@loupe/contracts';
-import { invitees, licenses, sessions, surveys, users } from '../../db/schema/index.js';
+import { invitees, licenses, reports, sessions, surveys, users } from '../../db/schema/index.js';
 import { insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
@@ -55,6 +55,12 @@ beforeAll(async () => {
   await addSessions({ internal: 3, external: 2, at: new Date(Math.max(yearStart, now - DAY_MS)) });
   await addSessions({ internal: 4, external: 1, at: new Date(yearStart - DAY_MS) });
   await t.replica.flush();
+  // Two reports of the tenant count; another tenant's does not.
+  await t.database.db.insert(reports).values([
+    { tenantId: t.tenantId, title: 'Licence count A' },
+    { tenantId: t.tenantId, title: 'Licence count B' },
+    { tenantId: otherTenantId, title: 'Licence count C' },
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -69,6 +75,8 @@ describe('GET /api/license-info', () => {
     expect(response.statusCode).toBe(200);
     const info = response.json<LicenseDetails>();
     const [license] = await t.database.db.select().from(licenses).where(eq(licenses.tenantId, t.tenantId));
+    const tenantReports = await t.database.db.select().from(reports).where(eq(reports.tenantId, t.tenantId));
+    expect(tenantReports.length).toBeGreaterThanOrEqual(2);
     expect(info).toEqual({
       TenantId: t.tenantId,
       TenantName: 'Demo Bank',
@@ -89,7 +97,8 @@ describe('GET /api/license-info', () => {
       PowerUserCount: 1,
       IsAIModuleActive: true,
       IsDataCollectorActive: false,
-      ReportCount: null,
+      // The licence screen said "Reports: Not counted yet" (issue 24): the tenant's saved reports.
+      ReportCount: tenantReports.length,
     });
   });
 

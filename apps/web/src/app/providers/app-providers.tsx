@@ -3,6 +3,8 @@ import { ConfigProvider, theme as antTheme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ErrorDialogHost } from '@/components/error-dialog-host';
+import { isBuiltPath } from '@/features/shell/menu-registry';
+import { BuiltScreensProvider } from '@/lib/built-screens';
 import { directionOf, i18n, isLocale, DEFAULT_LOCALE } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
@@ -51,7 +53,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <LocalizedAntd>{children}</LocalizedAntd>
+        <BuiltScreensProvider value={isBuiltPath}>
+          <LocalizedAntd>{children}</LocalizedAntd>
+        </BuiltScreensProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -142,9 +142,12 @@ export function ReportFilterPanel({
       >
         <span className={styles.trigger}>
           {t('panel.open')}
-          <span className={`${styles.badge} ${count > 0 ? styles.badgeActive : ''}`} aria-hidden>
-            {t('panel.badge', { count, total: offered.length })}
-          </span>
+          {/* "N of M" once a filter is set; blank when none is (spec: filter panel badge). */}
+          {count > 0 && (
+            <span className={`${styles.badge} ${styles.badgeActive}`} aria-hidden>
+              {t('panel.badge', { count, total: offered.length })}
+            </span>
+          )}
         </span>
       </Button>
       <Drawer

@@ -10,6 +10,7 @@ import {
   nextGroupName,
   nextSeenReports,
   ordersForLayout,
+  placeWhenOver,
   renameOrders,
   shownTitle,
 } from './dashboard-groups';
@@ -130,6 +131,26 @@ describe('moving reports', () => {
     ]);
     // Applying it changes nothing more to send.
     expect(ordersForLayout(after, layoutOf(dashboardMenu(after).groups))).toEqual([]);
+  });
+});
+
+describe('placeWhenOver: the place a keyboard or pointer drag announces (issue 24)', () => {
+  const layout = [
+    { name: 'Bank', reportIds: [1, 2, 7] },
+    { name: 'Retail', reportIds: [4, 5] },
+  ];
+
+  it('within its group, the place of the report it is over, not the place it left', () => {
+    expect(placeWhenOver(layout, 1, 2)).toEqual({ group: 'Bank', position: 2, count: 3 });
+    expect(placeWhenOver(layout, 1, 7)).toEqual({ group: 'Bank', position: 3, count: 3 });
+    expect(placeWhenOver(layout, 7, 1)).toEqual({ group: 'Bank', position: 1, count: 3 });
+  });
+
+  it("over itself, a group or another group's report (already moved in the draft): where it is", () => {
+    expect(placeWhenOver(layout, 2, 2)).toEqual({ group: 'Bank', position: 2, count: 3 });
+    expect(placeWhenOver(layout, 2, undefined)).toEqual({ group: 'Bank', position: 2, count: 3 });
+    expect(placeWhenOver(layout, 2, 5)).toEqual({ group: 'Bank', position: 2, count: 3 });
+    expect(placeWhenOver(layout, 99, 1)).toBeUndefined();
   });
 });
 

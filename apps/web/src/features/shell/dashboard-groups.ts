@@ -85,6 +85,26 @@ export function groupOfReport(layout: GroupLayout, reportId: number): string | u
 }
 
 /**
+ * Where a dragged report is while over `overReportId`, as the drag announces it: within its own group it takes
+ * the place of the report it is over (the sortable strategy shows it there and the drop puts it there); over
+ * itself, a group or a report of another group (the draft has already moved it there) it is where `layout` has
+ * it. Undefined for a report not in the layout.
+ */
+export function placeWhenOver(
+  layout: GroupLayout,
+  reportId: number,
+  overReportId: number | undefined,
+): { group: string; position: number; count: number } | undefined {
+  const from = layout.find((group) => group.reportIds.includes(reportId));
+  if (!from) return undefined;
+  const overIndex = overReportId === undefined ? -1 : from.reportIds.indexOf(overReportId);
+  const moved =
+    overIndex < 0 ? layout : moveReport(layout, { reportId, toGroup: from.name, toIndex: overIndex });
+  const ids = moved.find((group) => group.name === from.name)?.reportIds ?? [];
+  return { group: from.name, position: ids.indexOf(reportId) + 1, count: ids.length };
+}
+
+/**
  * Moves a report to `toIndex` (its place after the move, clamped) in the group `toGroup`, taking it out of
  * the group it was in. Unknown reports or groups leave the layout as it is.
  */

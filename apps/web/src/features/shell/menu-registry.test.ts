@@ -2,7 +2,15 @@ import { ALL_SCOPES } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import enShell from '@/locales/en/shell.json';
 import trShell from '@/locales/tr/shell.json';
-import { allScreenPaths, canOpen, MENU_SECTIONS, SCREENS, screenOfPath, visibleMenu } from './menu-registry';
+import {
+  allScreenPaths,
+  canOpen,
+  isBuiltPath,
+  MENU_SECTIONS,
+  SCREENS,
+  screenOfPath,
+  visibleMenu,
+} from './menu-registry';
 
 const admin = { scopes: [...ALL_SCOPES], aiModuleActive: true };
 const viewer = { scopes: ['report:read'], aiModuleActive: false };
@@ -91,5 +99,28 @@ describe('the menu registry', () => {
     expect(screenOfPath('/alert-rule-action/3')?.name).toBe('alertRules');
     expect(screenOfPath('/reports/nps-overview')?.name).toBe('report');
     expect(screenOfPath('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('isBuiltPath: whether a link into another screen opens it (issue 24, dead ends)', () => {
+  it('is false for the screens of a later release, with their query and parameters', () => {
+    expect(isBuiltPath('/topic-discovery?topicModelId=3')).toBe(false);
+    expect(isBuiltPath('/simulation?topicModelId=3&from=2026-01-01&to=2026-01-31')).toBe(false);
+    expect(isBuiltPath('/responses-analyzer/42')).toBe(false);
+    expect(isBuiltPath('/alerts')).toBe(false);
+  });
+
+  it('is true for built screens and unknown for nothing', () => {
+    expect(isBuiltPath('/users')).toBe(true);
+    expect(isBuiltPath('/reports/nps-trendleri')).toBe(true);
+    expect(isBuiltPath('/')).toBe(true);
+    expect(isBuiltPath('/no-such-screen')).toBe(false);
+  });
+
+  it('wires the link once its screen is marked built', () => {
+    const screens = SCREENS.map((screen) =>
+      screen.name === 'simulation' ? { ...screen, built: true } : screen,
+    );
+    expect(isBuiltPath('/simulation?topicModelId=3', screens)).toBe(true);
   });
 });

@@ -738,3 +738,14 @@ export function screenOfPath(pathname: string, screens: readonly Screen[] = SCRE
 export function allScreenPaths(screens: readonly Screen[] = SCREENS): string[] {
   return screens.flatMap((screen) => [screen.path, ...(screen.subPaths ?? [])]);
 }
+
+/**
+ * Whether an address inside the console opens a screen of this build (its query string ignored). Links into
+ * screens of a later release (topic discovery, driver simulation, the responses analyzer, alerts) are shown
+ * disabled with a tooltip while this is false, and work once the screen's `built` turns true.
+ */
+export function isBuiltPath(path: string, screens: readonly Screen[] = SCREENS): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  const screen = screenOfPath(pathname, [REPORT_SCREEN, ...screens]);
+  return screen?.built === true;
+}

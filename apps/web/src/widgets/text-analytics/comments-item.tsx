@@ -4,6 +4,8 @@ import { Button, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHref } from 'react-router';
+import { LaterRelease } from '@/components/later-release';
+import { useIsBuiltPath } from '@/lib/built-screens';
 import {
   commentDate,
   commentTexts,
@@ -18,7 +20,8 @@ import styles from './comments-view.module.css';
  * One comment of the comment highlights widget (reports spec §2 "comment highlights"): its sentiment chip,
  * survey and date, the text as written with a per-comment switch to its translation (only when it has one), its
  * topic tags (coloured by the topic's own sentiment) and emotion tags, and for users who may read responses a
- * link opening the respondent's responses in a new tab.
+ * link opening the respondent's responses in a new tab (disabled, with a "later release" tooltip, until the
+ * responses analyzer is built).
  */
 export function CommentCard({
   item,
@@ -41,6 +44,8 @@ export function CommentCard({
   const sentiment = t(`comments.sentiment.${chip}`);
   const date = commentDate(item.CreatedDate);
   const href = useHref(responsesAnalyzerPath(item.InviteeId));
+  const isBuiltPath = useIsBuiltPath();
+  const openLabel = t('comments.openResponseLabel', { survey: item.SurveyTitle, date });
   const source = item.Source
     ? t(`comments.source.${item.Source}` as 'comments.source.survey', { defaultValue: item.Source })
     : null;
@@ -118,17 +123,24 @@ export function CommentCard({
               {translated ? t('comments.showOriginal') : t('comments.showTranslation')}
             </Button>
           )}
-          {canOpen && (
+          {canOpen && isBuiltPath(responsesAnalyzerPath(item.InviteeId)) && (
             <a
               className={styles.open}
               href={href}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t('comments.openResponseLabel', { survey: item.SurveyTitle, date })}
+              aria-label={openLabel}
             >
               <ExportOutlined aria-hidden="true" />
               {t('comments.openResponse')}
             </a>
+          )}
+          {canOpen && !isBuiltPath(responsesAnalyzerPath(item.InviteeId)) && (
+            <LaterRelease label={openLabel}>
+              <Button type="link" size="small" className={styles.action} icon={<ExportOutlined />} disabled>
+                {t('comments.openResponse')}
+              </Button>
+            </LaterRelease>
           )}
         </div>
       )}

@@ -3,6 +3,8 @@ import type { WidgetKind } from '@loupe/contracts';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LaterRelease } from '@/components/later-release';
+import { useIsBuiltPath } from '@/lib/built-screens';
 import { useBootstrap } from '@/lib/bootstrap';
 import { PDF_IGNORE_ATTRIBUTE } from '@/widgets/shared/pdf-ignore';
 import type { PlacedWidget } from '@/widgets/shared/widget-layout';
@@ -15,7 +17,8 @@ const pdfIgnore = { [PDF_IGNORE_ATTRIBUTE]: '' };
 /**
  * The go-to-topic-discovery button of a widget card's header (reports spec §2): on the topics bubble and
  * top-phrases charts, for users holding topicDiscovery while the AI module is active; nothing otherwise, so the
- * card may render it for every widget. It opens topic discovery on the widget's topic model.
+ * card may render it for every widget. It opens topic discovery on the widget's topic model; until that screen is
+ * built it is shown disabled with a "later release" tooltip.
  */
 export function TopicDiscoveryButton({
   widget,
@@ -29,6 +32,7 @@ export function TopicDiscoveryButton({
   const { t } = useTranslation('widgetTextAnalytics');
   const navigate = useNavigate();
   const bootstrap = useBootstrap().data;
+  const isBuiltPath = useIsBuiltPath();
   const shown = showsTopicDiscovery({
     kind,
     scopes: bootstrap?.User.Scopes ?? [],
@@ -36,17 +40,19 @@ export function TopicDiscoveryButton({
   });
   if (!shown) return null;
   const path = topicDiscoveryPath(dataFiltersOf(widget.config));
-  return (
-    <Tooltip title={t('topicDiscovery.button')}>
-      <Button
-        type="text"
-        size="small"
-        className={styles.headerButton}
-        icon={<CompassOutlined aria-hidden="true" />}
-        aria-label={t('topicDiscovery.label', { title })}
-        onClick={() => void navigate(path)}
-        {...pdfIgnore}
-      />
-    </Tooltip>
+  const button = (
+    <Button
+      type="text"
+      size="small"
+      className={styles.headerButton}
+      icon={<CompassOutlined aria-hidden="true" />}
+      aria-label={t('topicDiscovery.label', { title })}
+      disabled={!isBuiltPath(path)}
+      onClick={() => void navigate(path)}
+      {...pdfIgnore}
+    />
   );
+  if (!isBuiltPath(path))
+    return <LaterRelease label={t('topicDiscovery.label', { title })}>{button}</LaterRelease>;
+  return <Tooltip title={t('topicDiscovery.button')}>{button}</Tooltip>;
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  ErrorCode,
   ImpactStatus,
   NEUTRAL_MIN_SCORE,
   PROMOTER_MIN_SCORE,
@@ -10,7 +9,7 @@ import {
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import type { Db } from '../../../db/client.js';
 import { experiences, questionChoices, questions } from '../../../db/schema/index.js';
-import { badRequest } from '../../../errors.js';
+import { invalidValue } from '../../../errors.js';
 import {
   impactOptions,
   impactRows,
@@ -46,7 +45,7 @@ function closedEndSurveyIdOf(filters: WidgetDataFilters): number | null {
   if (raw === null || raw === undefined || raw === '') return null;
   const value: unknown = Array.isArray(raw) && raw.length === 1 ? (raw as unknown[])[0] : raw;
   const id = positiveId(value);
-  if (id === null) throw badRequest(ErrorCode.ModelNotValid, { field: 'ClosedEndSurveyId', value: raw });
+  if (id === null) throw invalidValue('DataFilters.ClosedEndSurveyId');
   return id;
 }
 
@@ -62,7 +61,7 @@ function orderedQuestionIdsOf(filters: WidgetDataFilters): number[] | null {
         : [raw];
   const ids = items.map(positiveId);
   if (ids.some((id) => id === null)) {
-    throw badRequest(ErrorCode.ModelNotValid, { field: 'OrderedQuestionIds', value: raw });
+    throw invalidValue('DataFilters.OrderedQuestionIds');
   }
   return ids.length === 0 ? null : [...new Set(ids as number[])];
 }

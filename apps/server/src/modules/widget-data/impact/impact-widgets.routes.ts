@@ -38,7 +38,7 @@ export function registerImpactWidgetRoutes(
     loadWidgetQuery(db, request.actor, request.body);
 
   routes.post('/api/text-analytics/impact', route(z.array(impactRowSchema)), async (request, reply) => {
-    await assertAiModule(db, request.actor);
+    await assertAiModule(db, request.actor, request.body);
     const q = await query(request);
     return cache.send(reply, request.routeOptions.url!, q, null, () => topicImpactRows(db, replica, q));
   });
@@ -54,7 +54,7 @@ export function registerImpactWidgetRoutes(
     '/api/text-analytics/top-phrases',
     route(z.array(topPhraseRowSchema)),
     async (request, reply) => {
-      await assertAiModule(db, request.actor);
+      await assertAiModule(db, request.actor, request.body);
       const q = await query(request);
       return cache.send(reply, request.routeOptions.url!, q, null, () => topPhraseRows(replica, q));
     },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  ErrorCode,
   IMPACT_LABEL_MAX,
   ImpactStatus,
   NEUTRAL_MIN_SCORE,
@@ -12,7 +11,7 @@ import {
 import type { CompiledFilter } from '../../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import type { Db } from '../../../db/client.js';
-import { badRequest } from '../../../errors.js';
+import { invalidValue } from '../../../errors.js';
 import {
   loadTopicModel,
   onlyMainTopics,
@@ -71,10 +70,10 @@ function choiceOf<T extends number>(
   fallback: T,
 ): T {
   const parsed = looseInteger.safeParse(filters[field]);
-  if (!parsed.success) throw badRequest(ErrorCode.ModelNotValid, { field, value: filters[field] });
+  if (!parsed.success) throw invalidValue(`DataFilters.${field}`, parsed.error.issues[0]);
   if (parsed.data === null || parsed.data === undefined) return fallback;
   const value = allowed.find((item) => item === parsed.data);
-  if (value === undefined) throw badRequest(ErrorCode.ModelNotValid, { field, value: filters[field] });
+  if (value === undefined) throw invalidValue(`DataFilters.${field}`);
   return value;
 }
 

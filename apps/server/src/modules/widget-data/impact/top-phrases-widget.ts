@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  ErrorCode,
   sentimentScoreSchema,
   TOP_PHRASE_LIMIT_MAX,
   TopPhraseStatus,
@@ -10,7 +9,7 @@ import {
 import type { CompiledFilter, SqlParam } from '../../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import { textTerms } from '../../../analytics/text-terms.js';
-import { badRequest } from '../../../errors.js';
+import { invalidValue } from '../../../errors.js';
 import { whereOf, type WidgetQuery } from '../shared/widget-query.js';
 
 /*
@@ -64,7 +63,7 @@ const sentimentFilterSchema = z
 
 function parsed<T>(schema: z.ZodType<T>, filters: WidgetDataFilters, field: string): T {
   const result = schema.safeParse(filters[field]);
-  if (!result.success) throw badRequest(ErrorCode.ModelNotValid, { field, value: filters[field] });
+  if (!result.success) throw invalidValue(`DataFilters.${field}`, result.error.issues[0]);
   return result.data;
 }
 

@@ -224,6 +224,13 @@ describe('POST /api/widget-data/answers', () => {
     // s1-s6, s9, s10, s11: s7 is not answered, s8 and s12 have their transaction in February.
     expect(first.Count).toBe(9);
     expect(first.Items.map((row) => row.SessionId)).toEqual([s.s11, s.s10, s.s9, s.s6, s.s5]);
+    // An answer's score is a whole number: written "8", not "8.0" (issue 24).
+    expect(first.Columns.find((column) => column.Field === 'NpsScore')).toEqual({
+      Field: 'NpsScore',
+      Title: 'widgetTables:column.NpsScore',
+      Type: 'number',
+      Format: 'n0',
+    });
     expect(first.Items[1]).toEqual({
       AnsweredDate: '2026-03-11T10:00:00+03:00',
       Survey: 'Branch visit',

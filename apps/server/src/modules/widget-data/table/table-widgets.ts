@@ -52,7 +52,8 @@ const ANSWERS_COLUMNS: readonly TableColumn[] = [
   { Field: 'Survey', Title: TITLE('Survey'), Type: 'text', Sortable: false },
   { Field: 'Channel', Title: TITLE('Channel'), Type: 'text', Sortable: false },
   { Field: 'Product', Title: TITLE('Product'), Type: 'text', Sortable: false },
-  { Field: 'NpsScore', Title: TITLE('NpsScore'), Type: 'number', Format: 'n1' },
+  // One answer's score: a whole number, written without decimals.
+  { Field: 'NpsScore', Title: TITLE('NpsScore'), Type: 'number', Format: 'n0' },
   { Field: 'RespondentType', Title: TITLE('RespondentType'), Type: 'text' },
   { Field: 'Comment', Title: TITLE('Comment'), Type: 'text', Sortable: false },
   { Field: 'SessionId', Title: TITLE('SessionId'), Type: 'number' },

@@ -51,7 +51,7 @@ export function registerTextAnalyticsWidgetRoutes(
     schema: { body: widgetDataRequestSchema, response: { 200: response } },
   });
   const query = async (request: { actor: Actor; body: WidgetDataRequest }) => {
-    await assertAiModule(db, request.actor);
+    await assertAiModule(db, request.actor, request.body);
     return loadWidgetQuery(db, request.actor, request.body);
   };
 

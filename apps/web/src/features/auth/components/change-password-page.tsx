@@ -14,7 +14,14 @@ import { PublicPage } from './public-page';
 
 type ChangePasswordValues = ChangeExpiredPassword & NewPasswordValues;
 
-/** The sign-in page passes the user name in the navigation state after `expired_password`. */
+/**
+ * The sign-in page passes `{ userName, expired: true }` in the navigation state after `expired_password`; opened
+ * any other way (a typed address, a bookmark) the page does not know that the password has expired.
+ */
+function cameExpired(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'expired' in state && state.expired === true;
+}
+
 function userNameFrom(state: unknown): string {
   if (
     typeof state === 'object' &&
@@ -76,7 +83,9 @@ export function ChangePasswordPage() {
   return (
     <PublicPage
       title={t('changePassword.title')}
-      subtitle={t('changePassword.subtitle')}
+      subtitle={
+        cameExpired(location.state) ? t('changePassword.subtitle') : t('changePassword.subtitleDirect')
+      }
       footer={
         <Link className={styles.link} to={signInPath}>
           {t('common.backToSignIn')}

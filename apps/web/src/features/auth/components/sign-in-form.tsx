@@ -58,7 +58,7 @@ export function SignInForm({ resume, onTwoFactorRequired, onSignedIn }: SignInFo
           if (error.error === 'expired_password') {
             void navigate(
               { pathname: '/change-password', search: location.search },
-              { state: { userName: username } },
+              { state: { userName: username, expired: true } },
             );
             return;
           }

@@ -143,7 +143,7 @@ function LicenseDetailsView({ license }: { license: LicenseDetails }) {
             {moduleTag(license.IsDataCollectorActive)}
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.reportCount')}>
-            {license.ReportCount === null ? t('notCounted') : license.ReportCount.toLocaleString()}
+            {license.ReportCount.toLocaleString()}
           </Descriptions.Item>
         </Descriptions>
       </Card>

@@ -89,10 +89,18 @@ export function useDeleteReportMutation({ leave }: { leave?: () => Promise<void>
   return useMutation({
     mutationFn: deleteReport,
     onSuccess: async (_nothing, id) => {
-      // The deleted report's own queries would only answer 404 now.
-      queryClient.removeQueries({ queryKey: REPORTS_KEY, predicate: (query) => isQueryOf(query, id) });
       await leave?.();
-      await queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+      // The deleted report's own queries would only answer 404 now: they are not refreshed, and dropped once no
+      // page shows them. Dropping a query a mounted page still reads would make that page load it again (the
+      // 404 that was logged on every delete, issue 24); one still read is left to the cache's garbage collection.
+      await queryClient.invalidateQueries({
+        queryKey: REPORTS_KEY,
+        predicate: (query) => !isQueryOf(query, id),
+      });
+      queryClient.removeQueries({
+        queryKey: REPORTS_KEY,
+        predicate: (query) => isQueryOf(query, id) && query.getObserversCount() === 0,
+      });
     },
   });
 }

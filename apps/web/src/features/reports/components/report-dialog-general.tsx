@@ -1,4 +1,5 @@
 import { Checkbox, Collapse, Form, Switch, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADVANCED_FILTERS } from '../report-config';
 import { ReportDialogFilters } from './report-dialog-filters';
@@ -19,6 +20,11 @@ type Props = {
 export function ReportDialogGeneral({ scopedDataLocked, filtersOpen }: Props) {
   const { t } = useTranslation('reports');
   const hasAdvancedFilter = Form.useWatch<boolean | undefined>('hasAdvancedFilter');
+  const filtersRef = useRef<HTMLDivElement>(null);
+  // Opened for the report filters (the edit menu's "Report filters"): the unfolded section is brought into view.
+  useEffect(() => {
+    if (filtersOpen) filtersRef.current?.scrollIntoView({ block: 'start' });
+  }, [filtersOpen]);
 
   return (
     <>
@@ -66,22 +72,24 @@ export function ReportDialogGeneral({ scopedDataLocked, filtersOpen }: Props) {
           }))}
         />
       </Form.Item>
-      <Collapse
-        className={styles.filters}
-        defaultActiveKey={filtersOpen ? ['filters'] : []}
-        items={[
-          {
-            key: 'filters',
-            label: t('dialog.filters'),
-            children: (
-              <>
-                <Typography.Paragraph type="secondary">{t('dialog.filtersHelp')}</Typography.Paragraph>
-                <ReportDialogFilters />
-              </>
-            ),
-          },
-        ]}
-      />
+      <div ref={filtersRef}>
+        <Collapse
+          className={styles.filters}
+          defaultActiveKey={filtersOpen ? ['filters'] : []}
+          items={[
+            {
+              key: 'filters',
+              label: t('dialog.filters'),
+              children: (
+                <>
+                  <Typography.Paragraph type="secondary">{t('dialog.filtersHelp')}</Typography.Paragraph>
+                  <ReportDialogFilters />
+                </>
+              ),
+            },
+          ]}
+        />
+      </div>
     </>
   );
 }

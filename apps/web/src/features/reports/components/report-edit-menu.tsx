@@ -13,7 +13,8 @@ import { useDeleteReport } from './delete-report';
 import { ReportDialog, type SavedReport } from './report-dialog';
 import { RoleAssignmentDialog } from './role-assignment-dialog';
 
-type OpenDialog = 'edit' | 'roles' | null;
+/** 'filters' is the report dialog too, opened with its fixed-filter section unfolded. */
+type OpenDialog = 'edit' | 'filters' | 'roles' | null;
 
 /**
  * The report's edit menu (reports spec §2; report:manage): rename and the report filter dialog (both the report
@@ -51,7 +52,8 @@ export function ReportEditMenu({
             },
           ],
           onClick: ({ key }) => {
-            if (key === 'rename' || key === 'filters') setOpen('edit');
+            if (key === 'rename') setOpen('edit');
+            else if (key === 'filters') setOpen('filters');
             else if (key === 'roles') setOpen('roles');
             else if (key === 'delete') confirmDelete({ Id: report.Id, Title: title });
           },
@@ -59,8 +61,15 @@ export function ReportEditMenu({
       >
         <Button icon={<SettingOutlined aria-hidden="true" />}>{t('page.menu.label')}</Button>
       </Dropdown>
-      {open === 'edit' && (
-        <ReportDialog open mode="edit" report={report} onClose={() => setOpen(null)} onSaved={onSaved} />
+      {(open === 'edit' || open === 'filters') && (
+        <ReportDialog
+          open
+          mode="edit"
+          report={report}
+          filtersOpen={open === 'filters'}
+          onClose={() => setOpen(null)}
+          onSaved={onSaved}
+        />
       )}
       {open === 'roles' && <RoleAssignmentDialog open reportId={report.Id} onClose={() => setOpen(null)} />}
     </>

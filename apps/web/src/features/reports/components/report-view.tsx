@@ -157,7 +157,13 @@ export function ReportView({ reportId }: { reportId: number }) {
               </Typography.Paragraph>
             </>
           }
-        />
+        >
+          {canManage && (
+            <div {...pdfIgnore}>
+              <AddWidgetButton report={report} getStarted />
+            </div>
+          )}
+        </Empty>
       ) : (
         <ReportWidgetProvider
           value={{

@@ -19,7 +19,14 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import type { ReportListItem } from '@loupe/contracts';
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupOfReport, layoutOf, moveReport, type GroupLayout, type ReportGroup } from '../dashboard-groups';
+import {
+  groupOfReport,
+  layoutOf,
+  moveReport,
+  placeWhenOver,
+  type GroupLayout,
+  type ReportGroup,
+} from '../dashboard-groups';
 import {
   DRAG_ANIMATION_MS,
   ReportDragOverlay,
@@ -115,15 +122,16 @@ export function SortableGroups({
     [layout],
   );
 
+  // The place announced: where the report is shown while over `overId` (a report; a group's id counts as none).
   const place = useCallback(
-    (id: UniqueIdentifier) => {
-      const name = groupOfReport(layout, Number(id));
-      const ids = layout.find((group) => group.name === name)?.reportIds ?? [];
+    (id: UniqueIdentifier, overId?: UniqueIdentifier | null) => {
+      const overReport = typeof overId === 'number' ? overId : undefined;
+      const where = placeWhenOver(layout, Number(id), overReport);
       return {
         title: byId.get(Number(id))?.Title ?? '',
-        group: name === undefined ? '' : groupLabel(name),
-        position: ids.indexOf(Number(id)) + 1,
-        count: ids.length,
+        group: where === undefined ? '' : groupLabel(where.group),
+        position: where?.position ?? 0,
+        count: where?.count ?? 0,
       };
     },
     [byId, groupLabel, layout],
@@ -132,8 +140,8 @@ export function SortableGroups({
   const announcements = useMemo<Announcements>(
     () => ({
       onDragStart: ({ active }) => t('menu.dashboard.announce.start', place(active.id)),
-      onDragOver: ({ active }) => t('menu.dashboard.announce.over', place(active.id)),
-      onDragEnd: ({ active }) => t('menu.dashboard.announce.end', place(active.id)),
+      onDragOver: ({ active, over }) => t('menu.dashboard.announce.over', place(active.id, over?.id)),
+      onDragEnd: ({ active, over }) => t('menu.dashboard.announce.end', place(active.id, over?.id)),
       onDragCancel: ({ active }) => t('menu.dashboard.announce.cancel', place(active.id)),
     }),
     [place, t],

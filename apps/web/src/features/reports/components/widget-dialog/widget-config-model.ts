@@ -1,4 +1,5 @@
 import {
+  AI_TIME_COLUMN_IDS,
   DEFAULT_TIME_COLUMN,
   FILTER_KINDS,
   TIME_COLUMN_IDS,
@@ -33,11 +34,8 @@ export const LAYOUTS = [
 ] as const;
 export type LayoutWidth = (typeof LAYOUTS)[number]['width'];
 
-/** Reports spec §5: AI widgets allow only these time columns. */
-const AI_TIME_COLUMNS: readonly TimeColumn[] = ['TransactionDateId', 'AnsweredDateId'];
-
 export function timeColumnsFor(aiWidget: boolean): readonly TimeColumn[] {
-  return aiWidget ? AI_TIME_COLUMNS : TIME_COLUMN_IDS;
+  return aiWidget ? AI_TIME_COLUMN_IDS : TIME_COLUMN_IDS;
 }
 
 /**

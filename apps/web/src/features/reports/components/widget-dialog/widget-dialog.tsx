@@ -170,7 +170,14 @@ function WidgetDialogContent({
  * The report header's add-widget button (report:manage; the page renders it only then). At the report's widget
  * limit it is disabled and a tooltip says why (the page shows the limit warning too).
  */
-export function AddWidgetButton({ report }: { report: ReportDetail }) {
+export function AddWidgetButton({
+  report,
+  getStarted = false,
+}: {
+  report: ReportDetail;
+  /** The empty report's get-started button (reports spec §2): primary, worded as the first widget. */
+  getStarted?: boolean;
+}) {
   const { t } = useDialogText();
   const [open, setOpen] = useState(false);
   const limitId = useId();
@@ -192,8 +199,12 @@ export function AddWidgetButton({ report }: { report: ReportDetail }) {
           </span>
         </Tooltip>
       ) : (
-        <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setOpen(true)}>
-          {t('add.button')}
+        <Button
+          type={getStarted ? 'primary' : 'default'}
+          icon={<PlusOutlined aria-hidden="true" />}
+          onClick={() => setOpen(true)}
+        >
+          {getStarted ? t('add.getStarted') : t('add.button')}
         </Button>
       )}
       <WidgetDialog reportId={report.Id} open={open} onClose={() => setOpen(false)} />
