@@ -139,7 +139,7 @@ function ClientForm({ client }: { client?: Client }) {
         backLabel={t('back')}
         footerExtra={
           client &&
-          !consoleClient && <DeleteClientButton client={client} onDeleted={() => void navigate(LIST_PATH)} />
+          !consoleClient && <DeleteClientButton record={client} onDeleted={() => void navigate(LIST_PATH)} />
         }
         notes={
           <>

@@ -126,7 +126,8 @@ function RoleForm({ role }: { role?: Role }) {
         listPath={LIST_PATH}
         backLabel={t('back')}
         footerExtra={
-          role && !alternaRole && <DeleteRoleButton role={role} onDeleted={() => void navigate(LIST_PATH)} />
+          role &&
+          !alternaRole && <DeleteRoleButton record={role} onDeleted={() => void navigate(LIST_PATH)} />
         }
         notes={
           <>

@@ -138,7 +138,7 @@ function TenantForm({ tenant }: { tenant?: Tenant }) {
         listPath={LIST_PATH}
         footerExtra={
           tenant &&
-          tenantless && <DeleteTenantButton tenant={tenant} onDeleted={() => void navigate(LIST_PATH)} />
+          tenantless && <DeleteTenantButton record={tenant} onDeleted={() => void navigate(LIST_PATH)} />
         }
         notes={
           tenant ? (
