@@ -1,8 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm } from 'antd';
+import type { CustomTypeOptions } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
+import type { Namespace } from '@/lib/i18n';
 
 /** What of a mutation the button runs (a TanStack `useMutation` result fits). */
 export type ActionMutation<V> = {
@@ -143,6 +145,55 @@ export function DeleteRecordButton<Id>({ id, texts, onDeleted, ...rest }: Delete
       icon={<DeleteOutlined />}
       texts={{ ...texts, button: t('admin.delete') }}
       onDone={onDeleted}
+    />
+  );
+}
+
+/** The `delete.*` texts of a feature's catalogue that {@link DeleteNamedRecordButton} words, `{{name}}` the record's. */
+type DeleteTexts = {
+  delete: Record<'label' | 'confirmTitle' | 'confirmDescription' | 'done' | 'refused', string>;
+};
+
+/** The namespaces (features) whose catalogue has the {@link DeleteTexts}. */
+type DeleteTextsNamespace = {
+  [N in Namespace]: CustomTypeOptions['resources'][N] extends DeleteTexts ? N : never;
+}[Namespace];
+
+/** The props of a feature's delete button of a named record (it adds the namespace and its delete mutation). */
+export type DeleteNamedRecordProps<Id> = Omit<DeleteRecordButtonProps<Id>, 'id' | 'mutation' | 'texts'> & {
+  /** The record: its id is what the mutation is called with, its name what the texts say. */
+  record: { Id: Id; Name: string };
+};
+
+/**
+ * {@link DeleteRecordButton} of a record known by its name, worded by the `delete.*` texts of `namespace`
+ * (label, confirmTitle, confirmDescription, done, refused).
+ *
+ * @example
+ * ```tsx
+ * export function DeleteRoleButton(props: DeleteNamedRecordProps<number>) {
+ *   return <DeleteNamedRecordButton {...props} namespace="roles" mutation={useDeleteRole()} />;
+ * }
+ * ```
+ */
+export function DeleteNamedRecordButton<Id>({
+  record,
+  namespace,
+  ...rest
+}: DeleteNamedRecordProps<Id> & { namespace: DeleteTextsNamespace; mutation: ActionMutation<Id> }) {
+  const { t } = useTranslation(namespace);
+  const name = record.Name;
+  return (
+    <DeleteRecordButton<Id>
+      {...rest}
+      id={record.Id}
+      texts={{
+        label: t('delete.label', { name }),
+        confirmTitle: t('delete.confirmTitle', { name }),
+        confirmDescription: t('delete.confirmDescription'),
+        done: t('delete.done', { name }),
+        refused: t('delete.refused', { name }),
+      }}
     />
   );
 }

@@ -51,20 +51,24 @@ export function ListPage<T extends Record<string, unknown>>({
     <AdminPage title={title} intro={intro}>
       <DataGrid<T>
         {...grid}
-        toolbar={
-          newLabel && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden="true" />}
-              onClick={() => void navigate(`${path}/create`)}
-            >
-              {newLabel}
-            </Button>
-          )
-        }
+        toolbar={newLabel && <NewRecordButton path={path} label={newLabel} />}
         // The row key is the record's id.
         onRowClick={(row) => void navigate(recordUrl(path, row[grid.rowKey] as RecordId))}
       />
     </AdminPage>
+  );
+}
+
+/** A list's "New" button (its label already translated): it opens `{path}/create`. */
+export function NewRecordButton({ path, label }: { path: string; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      type="primary"
+      icon={<PlusOutlined aria-hidden="true" />}
+      onClick={() => void navigate(`${path}/create`)}
+    >
+      {label}
+    </Button>
   );
 }

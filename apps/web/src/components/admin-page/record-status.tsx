@@ -2,9 +2,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { AdminPage, type AdminPageProps } from './admin-page';
+import { recordIdOf, type RecordId } from './record-id';
 
 /** What of a record query the status needs (a TanStack `useQuery` result fits). */
 export type RecordQuery<T> = Pick<UseQueryResult<T>, 'data' | 'error' | 'isError' | 'refetch'>;
@@ -41,31 +43,59 @@ export function RecordStatus({ query, notFound, loadFailed }: RecordStatusProps)
   return <Spin description={t('common.loading')} />;
 }
 
+/**
+ * The record of a `{list}/create` or `{list}/:id` route: undefined on the create route, null when `:id` cannot be
+ * a record id (shown as not found), else the record's query.
+ */
+export type RouteRecord<T> = RecordQuery<T> | null | undefined;
+
+/**
+ * The {@link RouteRecord} of the current route, `useRecord` being the feature's query hook of one record (it
+ * makes no call for an undefined id). A numeric id is read with {@link recordIdOf}; a text id (a client's) with
+ * `idOf`, e.g. `(param) => param`.
+ */
+export function useRouteRecord<T>(useRecord: (id: number | undefined) => RecordQuery<T>): RouteRecord<T>;
+export function useRouteRecord<T, Id extends RecordId>(
+  useRecord: (id: Id | undefined) => RecordQuery<T>,
+  idOf: (param: string | undefined) => Id | null | undefined,
+): RouteRecord<T>;
+export function useRouteRecord<T, Id extends RecordId>(
+  useRecord: (id: Id | undefined) => RecordQuery<T>,
+  idOf?: (param: string | undefined) => Id | null | undefined,
+): RouteRecord<T> {
+  const param = useParams().id;
+  // Without idOf the first overload holds: the hook takes a number.
+  const id = idOf ? idOf(param) : (recordIdOf(param) as Id | null | undefined);
+  const query = useRecord(id ?? undefined);
+  if (id === undefined) return undefined;
+  return id === null ? null : query;
+}
+
 /** The props of {@link RecordLoader}: the page's frame, the status texts, the query and the page to render. */
 export type RecordLoaderProps<T> = Omit<AdminPageProps, 'children'> &
   Omit<RecordStatusProps, 'query'> & {
-    /** The record's query; null when the route's id is not an id. */
-    query: RecordQuery<T> | null;
-    /** The page once the record is there (usually its form, keyed by the record's id). */
-    children: (record: T) => ReactNode;
+    /** The route's record ({@link useRouteRecord}). */
+    query: RouteRecord<T>;
+    /** The page: its form, empty on the create route, else keyed by the record's id once the record is there. */
+    children: (record: T | undefined) => ReactNode;
   };
 
 /**
- * An edit page's loader: `children(record)` once the record is there, else the page's frame (heading, way
- * back) over its {@link RecordStatus}.
+ * A record page: on the create route `children(undefined)` at once; on an edit route `children(record)` once the
+ * record is there, else the page's frame (heading, way back) over its {@link RecordStatus}.
  *
  * @example
  * ```tsx
- * if (id === undefined) return <RoleForm />;
  * return (
- *   <RecordLoader query={id === null ? null : query} title={t('title')} back={back} size="medium"
+ *   <RecordLoader query={useRouteRecord(useRole)} title={t('title')} back={back} size="medium"
  *     notFound={t('notFound')} loadFailed={t('record.loadFailed')}>
- *     {(role) => <RoleForm key={role.Id} role={role} />}
+ *     {(role) => <RoleForm key={role?.Id} role={role} />}
  *   </RecordLoader>
  * );
  * ```
  */
 export function RecordLoader<T>({ query, notFound, loadFailed, children, ...page }: RecordLoaderProps<T>) {
+  if (query === undefined) return children(undefined);
   if (query?.data !== undefined) return children(query.data);
   return (
     <AdminPage {...page}>

@@ -15,11 +15,11 @@ import {
 import { App, Button, Form, Input, InputNumber, Popconfirm, Radio, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import adminStyles from '@/components/admin-page/admin-page.module.css';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, RecordForm, useFieldRefusal } from '@/components/admin-page/record-form';
-import { RecordLoader } from '@/components/admin-page/record-status';
+import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { errorMessage } from '@/lib/error-message';
 import { zodRule } from '@/lib/form-rules';
@@ -44,10 +44,9 @@ const fieldOf = fieldOfCode<Values>({ [ErrorCode.ClientIdExists]: 'Id' });
 /** `/clients/create` and `/clients/:id`. */
 export function ClientPage() {
   const { t } = useTranslation('clients');
-  const id = useParams().id;
-  const query = useClient(id);
+  // A client's id is text, taken as it stands.
+  const query = useRouteRecord(useClient, (param) => param);
   usePageTitle(t('title'));
-  if (id === undefined) return <ClientForm />;
   return (
     <RecordLoader
       query={query}
@@ -57,7 +56,7 @@ export function ClientPage() {
       notFound={t('notFound')}
       loadFailed={t('record.loadFailed')}
     >
-      {(record) => <ClientForm key={record.Id} client={record} />}
+      {(record) => <ClientForm key={record?.Id} client={record} />}
     </RecordLoader>
   );
 }
@@ -140,7 +139,7 @@ function ClientForm({ client }: { client?: Client }) {
         backLabel={t('back')}
         footerExtra={
           client &&
-          !consoleClient && <DeleteClientButton client={client} onDeleted={() => void navigate(LIST_PATH)} />
+          !consoleClient && <DeleteClientButton record={client} onDeleted={() => void navigate(LIST_PATH)} />
         }
         notes={
           <>

@@ -59,7 +59,7 @@ export function ClientsPage() {
       exportFileName={t('exportFileName')}
       rowActions={
         canManage
-          ? (row) => (row.Id === CONSOLE_CLIENT_ID ? null : <DeleteClientButton compact client={row} />)
+          ? (row) => (row.Id === CONSOLE_CLIENT_ID ? null : <DeleteClientButton compact record={row} />)
           : undefined
       }
     />

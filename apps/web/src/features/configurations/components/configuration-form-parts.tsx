@@ -9,24 +9,25 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, RecordForm, type SaveState, useSaveHandlers } from '@/components/admin-page/record-form';
-import { RecordLoader, type RecordQuery } from '@/components/admin-page/record-status';
+import { RecordLoader, type RouteRecord } from '@/components/admin-page/record-status';
 import { JsonField } from '@/components/json-field';
 import { zodRule } from '@/lib/form-rules';
 import { useCanManageConfig } from '../hooks/use-can-manage-config';
 import { fieldOfError, hasMaskedValues } from './configuration-form-helpers';
 
-/** A configuration's edit page until its record is there: the heading over a spinner, not found or a failure. */
+/** A configuration's record page: until an edited record is there, the heading over a spinner, not found or a failure. */
 export function ConfigurationLoader<T>({
   query,
   title,
   listPath,
   children,
 }: {
-  /** The record's query; null when the route's id is not a record id. */
-  query: RecordQuery<T> | null;
+  /** The route's record (`useRouteRecord`). */
+  query: RouteRecord<T>;
   title: string;
   listPath: string;
-  children: (record: T) => ReactNode;
+  /** The form: empty on the create route. */
+  children: (record: T | undefined) => ReactNode;
 }) {
   const { t } = useTranslation('configurations');
   return (

@@ -6,8 +6,8 @@ import {
 } from '@loupe/contracts';
 import { Form, Input, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { recordIdOf } from '@/components/admin-page/record-id';
+import { useNavigate } from 'react-router';
+import { useRouteRecord } from '@/components/admin-page/record-status';
 import { zodRule } from '@/lib/form-rules';
 import { useServiceConfiguration } from '../api/get-service-configuration';
 import { useSaveServiceConfiguration } from '../api/save-service-configuration';
@@ -26,12 +26,10 @@ const shape = saveServiceConfigurationSchema.shape;
 /** `/service-configurations/create` and `/service-configurations/:id`. */
 export function ServiceConfigurationPage() {
   const { t } = useTranslation('configurations');
-  const id = recordIdOf(useParams().id);
-  const query = useServiceConfiguration(id ?? undefined);
-  if (id === undefined) return <ServiceConfigurationForm />;
+  const query = useRouteRecord(useServiceConfiguration);
   return (
-    <ConfigurationLoader query={id === null ? null : query} title={t('service.title')} listPath={LIST_PATH}>
-      {(record) => <ServiceConfigurationForm key={record.Id} record={record} />}
+    <ConfigurationLoader query={query} title={t('service.title')} listPath={LIST_PATH}>
+      {(record) => <ServiceConfigurationForm key={record?.Id} record={record} />}
     </ConfigurationLoader>
   );
 }

@@ -6,8 +6,8 @@ import {
 } from '@loupe/contracts';
 import { Form, Input, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { recordIdOf } from '@/components/admin-page/record-id';
+import { useNavigate } from 'react-router';
+import { useRouteRecord } from '@/components/admin-page/record-status';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveSystemConfiguration } from '../api/save-system-configuration';
 import { useSystemConfiguration } from '../api/get-system-configuration';
@@ -25,12 +25,10 @@ const LIST_PATH = '/system-configurations';
 /** `/system-configurations/create` and `/system-configurations/:id`. */
 export function SystemConfigurationPage() {
   const { t } = useTranslation('configurations');
-  const id = recordIdOf(useParams().id);
-  const query = useSystemConfiguration(id ?? undefined);
-  if (id === undefined) return <SystemConfigurationForm />;
+  const query = useRouteRecord(useSystemConfiguration);
   return (
-    <ConfigurationLoader query={id === null ? null : query} title={t('system.title')} listPath={LIST_PATH}>
-      {(record) => <SystemConfigurationForm key={record.Id} record={record} />}
+    <ConfigurationLoader query={query} title={t('system.title')} listPath={LIST_PATH}>
+      {(record) => <SystemConfigurationForm key={record?.Id} record={record} />}
     </ConfigurationLoader>
   );
 }

@@ -8,10 +8,10 @@ import {
 } from '@loupe/contracts';
 import { AutoComplete, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
-import { recordIdOf } from '@/components/admin-page/record-id';
+import { useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { zodRule } from '@/lib/form-rules';
 import { usePageTitle } from '@/lib/page-title';
@@ -35,13 +35,11 @@ const fieldOf = fieldOfCode<Values>({
 /** `/experiences/create` and `/experiences/:id`. */
 export function ExperiencePage() {
   const { t } = useTranslation('experiences');
-  const id = recordIdOf(useParams().id);
-  const query = useExperience(id ?? undefined);
+  const query = useRouteRecord(useExperience);
   usePageTitle(t('experiences.title'));
-  if (id === undefined) return <ExperienceForm />;
   return (
-    <MetadataLoader section="experiences" listPath={LIST_PATH} query={id === null ? null : query}>
-      {(record) => <ExperienceForm key={record.Id} experience={record} />}
+    <MetadataLoader section="experiences" listPath={LIST_PATH} query={query}>
+      {(record) => <ExperienceForm key={record?.Id} experience={record} />}
     </MetadataLoader>
   );
 }

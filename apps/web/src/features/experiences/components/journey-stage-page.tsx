@@ -6,10 +6,10 @@ import {
 } from '@loupe/contracts';
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
-import { recordIdOf } from '@/components/admin-page/record-id';
+import { useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { usePageTitle } from '@/lib/page-title';
 import { useJourneyStage } from '../api/get-journey-stage';
@@ -26,13 +26,11 @@ const fieldOf = fieldOfCode<Values>({ [ErrorCode.JourneyStageNameExists]: 'Name'
 /** `/journey-stages/create` and `/journey-stages/:id`. */
 export function JourneyStagePage() {
   const { t } = useTranslation('experiences');
-  const id = recordIdOf(useParams().id);
-  const query = useJourneyStage(id ?? undefined);
+  const query = useRouteRecord(useJourneyStage);
   usePageTitle(t('journeyStages.title'));
-  if (id === undefined) return <JourneyStageForm />;
   return (
-    <MetadataLoader section="journeyStages" listPath={LIST_PATH} query={id === null ? null : query}>
-      {(record) => <JourneyStageForm key={record.Id} stage={record} />}
+    <MetadataLoader section="journeyStages" listPath={LIST_PATH} query={query}>
+      {(record) => <JourneyStageForm key={record?.Id} stage={record} />}
     </MetadataLoader>
   );
 }

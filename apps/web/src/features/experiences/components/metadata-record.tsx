@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BackLink } from '@/components/admin-page/admin-page';
-import { RecordLoader, type RecordQuery } from '@/components/admin-page/record-status';
+import { RecordLoader, type RouteRecord } from '@/components/admin-page/record-status';
 
 /** The three lists of this feature, each with its texts under its own key. */
 export type MetadataSection = 'experiences' | 'weightedGroups' | 'journeyStages';
@@ -12,7 +12,7 @@ export function useMetadataBack(section: MetadataSection, listPath: string): Bac
   return { to: listPath, label: t(`${section}.back`) };
 }
 
-/** An edit page of `section` until its record is there: the section's heading over the record's status. */
+/** A record page of `section`: until an edited record is there, the section's heading over its status. */
 export function MetadataLoader<T>({
   section,
   listPath,
@@ -21,9 +21,10 @@ export function MetadataLoader<T>({
 }: {
   section: MetadataSection;
   listPath: string;
-  /** The record's query; null when the route's id is not an id. */
-  query: RecordQuery<T> | null;
-  children: (record: T) => ReactNode;
+  /** The route's record (`useRouteRecord`). */
+  query: RouteRecord<T>;
+  /** The form: empty on the create route. */
+  children: (record: T | undefined) => ReactNode;
 }) {
   const { t } = useTranslation('experiences');
   return (

@@ -5,10 +5,10 @@ import {
 } from '@loupe/contracts';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
-import { recordIdOf } from '@/components/admin-page/record-id';
+import { useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
@@ -28,13 +28,11 @@ const fieldOf = fieldOfCode<Values>({ [ErrorCode.WeightedGroupNameExists]: 'Name
 /** `/weighted-experience-groups/create` and `/weighted-experience-groups/:id`. */
 export function WeightedGroupPage() {
   const { t } = useTranslation('experiences');
-  const id = recordIdOf(useParams().id);
-  const query = useWeightedGroup(id ?? undefined);
+  const query = useRouteRecord(useWeightedGroup);
   usePageTitle(t('weightedGroups.title'));
-  if (id === undefined) return <WeightedGroupForm />;
   return (
-    <MetadataLoader section="weightedGroups" listPath={LIST_PATH} query={id === null ? null : query}>
-      {(record) => <WeightedGroupForm key={record.Id} group={record} />}
+    <MetadataLoader section="weightedGroups" listPath={LIST_PATH} query={query}>
+      {(record) => <WeightedGroupForm key={record?.Id} group={record} />}
     </MetadataLoader>
   );
 }

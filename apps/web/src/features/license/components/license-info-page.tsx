@@ -25,6 +25,24 @@ import styles from './license-info-page.module.css';
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 
+/** The usage card's bars: the field's label, what the licence counts and allows of it (0 unlimited). */
+const USAGE_BARS: readonly {
+  field: 'sessions' | 'externalSessions' | 'users' | 'powerUsers';
+  count: 'SessionCount' | 'ExternalSurveySessionCount' | 'UserCount' | 'PowerUserCount';
+  limit: 'SessionLimitPerYear' | 'ExternalSurveySessionLimitPerYear' | 'UserLimit' | 'PowerUserLimit';
+  kind: 'sessions' | 'users';
+}[] = [
+  { field: 'sessions', count: 'SessionCount', limit: 'SessionLimitPerYear', kind: 'sessions' },
+  {
+    field: 'externalSessions',
+    count: 'ExternalSurveySessionCount',
+    limit: 'ExternalSurveySessionLimitPerYear',
+    kind: 'sessions',
+  },
+  { field: 'users', count: 'UserCount', limit: 'UserLimit', kind: 'users' },
+  { field: 'powerUsers', count: 'PowerUserCount', limit: 'PowerUserLimit', kind: 'users' },
+];
+
 /**
  * `/license-info` (license): the licence of the user's tenant — validity, limits and what is used. A user
  * without a tenant (installation level) picks the tenant first.
@@ -149,30 +167,15 @@ function LicenseDetailsView({ license }: { license: LicenseDetails }) {
       </Card>
       <Card title={t('sections.usage')}>
         <div className={styles.usage}>
-          <UsageBar
-            label={t('fields.sessions')}
-            count={license.SessionCount}
-            limit={license.SessionLimitPerYear}
-            kind="sessions"
-          />
-          <UsageBar
-            label={t('fields.externalSessions')}
-            count={license.ExternalSurveySessionCount}
-            limit={license.ExternalSurveySessionLimitPerYear}
-            kind="sessions"
-          />
-          <UsageBar
-            label={t('fields.users')}
-            count={license.UserCount}
-            limit={license.UserLimit}
-            kind="users"
-          />
-          <UsageBar
-            label={t('fields.powerUsers')}
-            count={license.PowerUserCount}
-            limit={license.PowerUserLimit}
-            kind="users"
-          />
+          {USAGE_BARS.map(({ field, count, limit, kind }) => (
+            <UsageBar
+              key={field}
+              label={t(`fields.${field}`)}
+              count={license[count]}
+              limit={license[limit]}
+              kind={kind}
+            />
+          ))}
         </div>
         <Typography.Paragraph type="secondary" className={styles.note}>
           {t('sessionsNote')}

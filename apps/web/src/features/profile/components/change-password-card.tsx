@@ -1,27 +1,26 @@
 import { ErrorCode, isValidPassword } from '@loupe/contracts';
-import { Alert, App, Button, Card, Form, Input, type FormRule } from 'antd';
+import { App, Button, Card, Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
+import { RefusalAlert, useFieldRefusal } from '@/components/admin-page/record-form';
+import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { useChangePassword } from '../api/change-password';
-import styles from './profile-page.module.css';
 
 type Values = { current: string; next: string; confirm: string };
 
 /** Which field a refusal of the server belongs to; other failures show above the form. */
-const FIELD_OF_CODE: Partial<Record<number, keyof Values>> = {
+const fieldOf = fieldOfCode<Values>({
   [ErrorCode.CurrentPasswordWrong]: 'current',
   [ErrorCode.NewPasswordSameAsCurrent]: 'next',
   [ErrorCode.ModelNotValid]: 'next',
-};
+});
 
 /** Change password with the spec's rule: 6+ characters, lower, upper, digit, no white space. */
 export function ChangePasswordCard() {
   const { t } = useTranslation('profile');
-  const { t: tCommon } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
+  const placeRefusal = useFieldRefusal(form, fieldOf);
 
   const rules: Record<keyof Values, FormRule[]> = {
     current: [{ required: true, message: t('form.required') }],
@@ -59,14 +58,9 @@ export function ChangePasswordCard() {
           form.resetFields();
           void message.success(t('password.changed'));
         },
-        onError: (error) => {
-          const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-          if (field) form.setFields([{ name: field, errors: [errorMessage(error, tCommon)] }]);
-        },
+        onError: placeRefusal,
       },
     );
-
-  const unplaced = change.isError && !(change.error instanceof ApiError && FIELD_OF_CODE[change.error.code]);
 
   return (
     <Card title={t('password.title')}>
@@ -78,15 +72,7 @@ export function ChangePasswordCard() {
         onValuesChange={() => change.reset()}
         disabled={change.isPending}
       >
-        {unplaced && (
-          <Alert
-            className={styles.alert}
-            type="error"
-            role="alert"
-            showIcon
-            title={errorMessage(change.error, tCommon)}
-          />
-        )}
+        <RefusalAlert error={change.error} fieldOf={fieldOf} />
         <Form.Item name="current" label={t('password.current')} rules={rules.current}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

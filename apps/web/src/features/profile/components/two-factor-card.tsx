@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Skeleton, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormNote } from '@/components/admin-page/record-form';
 import { errorMessage } from '@/lib/error-message';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
@@ -119,15 +120,7 @@ function CodeDialog({
       <Typography.Paragraph>
         {action === 'disable' ? t('twoFactor.disableText') : t('twoFactor.regenerateText')}
       </Typography.Paragraph>
-      {mutation.isError && (
-        <Alert
-          className={styles.alert}
-          type="error"
-          role="alert"
-          showIcon
-          title={errorMessage(mutation.error, tCommon)}
-        />
-      )}
+      {mutation.isError && <FormNote type="error" title={errorMessage(mutation.error, tCommon)} />}
       <Form
         form={form}
         layout="vertical"

@@ -8,11 +8,10 @@ import {
 } from '@loupe/contracts';
 import { App, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
-import { recordIdOf } from '@/components/admin-page/record-id';
-import { RecordLoader } from '@/components/admin-page/record-status';
+import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { errorMessage } from '@/lib/error-message';
 import { zodRule } from '@/lib/form-rules';
@@ -40,20 +39,18 @@ const fieldOf = fieldOfCode<Values>({
 /** `/roles/create` and `/roles/:id`. */
 export function RolePage() {
   const { t } = useTranslation('roles');
-  const id = recordIdOf(useParams().id);
-  const query = useRole(id ?? undefined);
+  const query = useRouteRecord(useRole);
   usePageTitle(t('title'));
-  if (id === undefined) return <RoleForm />;
   return (
     <RecordLoader
-      query={id === null ? null : query}
+      query={query}
       title={t('title')}
       back={{ to: LIST_PATH, label: t('back') }}
       size="medium"
       notFound={t('notFound')}
       loadFailed={t('record.loadFailed')}
     >
-      {(record) => <RoleForm key={record.Id} role={record} />}
+      {(record) => <RoleForm key={record?.Id} role={record} />}
     </RecordLoader>
   );
 }
@@ -129,7 +126,8 @@ function RoleForm({ role }: { role?: Role }) {
         listPath={LIST_PATH}
         backLabel={t('back')}
         footerExtra={
-          role && !alternaRole && <DeleteRoleButton role={role} onDeleted={() => void navigate(LIST_PATH)} />
+          role &&
+          !alternaRole && <DeleteRoleButton record={role} onDeleted={() => void navigate(LIST_PATH)} />
         }
         notes={
           <>

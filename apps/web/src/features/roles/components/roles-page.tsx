@@ -52,7 +52,7 @@ export function RolesPage() {
       rowActions={
         canManage
           ? (row) =>
-              row.SecurityLevel === SecurityLevel.Alterna ? null : <DeleteRoleButton compact role={row} />
+              row.SecurityLevel === SecurityLevel.Alterna ? null : <DeleteRoleButton compact record={row} />
           : undefined
       }
     />

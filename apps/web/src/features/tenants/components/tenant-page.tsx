@@ -9,11 +9,10 @@ import {
 import { Descriptions, Form, Input, Result, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
-import { recordIdOf } from '@/components/admin-page/record-id';
-import { RecordLoader } from '@/components/admin-page/record-status';
+import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { JsonField } from '@/components/json-field';
 import { jsonFieldRule, zodRule } from '@/lib/form-rules';
@@ -53,28 +52,26 @@ function isJsonObject(text: string): boolean {
 /** `/tenants/create` and `/tenants/:id`. */
 export function TenantPage() {
   const { t } = useTranslation('tenants');
-  const id = recordIdOf(useParams().id);
   const tenantless = useIsTenantless();
-  const query = useTenant(id ?? undefined);
+  const query = useRouteRecord(useTenant);
   const back = { to: LIST_PATH, label: t('actions.back') };
-  if (id === undefined) {
-    if (tenantless) return <TenantForm />;
+  // Only a tenantless user creates tenants.
+  if (query === undefined && !tenantless)
     return (
       <AdminPage title={t('createTitle')} back={back} size="large">
         <Result status="403" title={t('createNotAllowed')} />
       </AdminPage>
     );
-  }
   return (
     <RecordLoader
-      query={id === null ? null : query}
+      query={query}
       title={t('title')}
       back={back}
       size="large"
       notFound={t('notFound')}
       loadFailed={t('loadFailed')}
     >
-      {(tenant) => <TenantForm key={tenant.Id} tenant={tenant} />}
+      {(tenant) => <TenantForm key={tenant?.Id} tenant={tenant} />}
     </RecordLoader>
   );
 }
@@ -141,7 +138,7 @@ function TenantForm({ tenant }: { tenant?: Tenant }) {
         listPath={LIST_PATH}
         footerExtra={
           tenant &&
-          tenantless && <DeleteTenantButton tenant={tenant} onDeleted={() => void navigate(LIST_PATH)} />
+          tenantless && <DeleteTenantButton record={tenant} onDeleted={() => void navigate(LIST_PATH)} />
         }
         notes={
           tenant ? (

@@ -43,7 +43,7 @@ export function TenantsPage() {
       searchField="Name"
       defaultOrder="Name asc"
       exportFileName={t('exportFileName')}
-      rowActions={tenantless ? (row) => <DeleteTenantButton compact tenant={row} /> : undefined}
+      rowActions={tenantless ? (row) => <DeleteTenantButton compact record={row} /> : undefined}
     />
   );
 }

@@ -7,44 +7,34 @@ import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/admin-page/list-page';
 import { recordUrl } from '@/components/admin-page/record-id';
 import type { DataGridColumn } from '@/components/data-grid/data-grid';
-import { useUserAccess } from '../hooks/use-user-access';
-import { TEST_USERS, USERS, type UserKindInfo } from '../user-kind';
+import { useUserAccess, type UserAccess } from '../hooks/use-user-access';
+import { TEST_USERS, USERS, type UserKindConfig, type UserKindInfo } from '../user-kind';
 import { UserActiveButton } from './user-active-button';
 import { formatDate, securityLevelKey } from './user-format';
 
 /** `/users` (user:read or user:manage): the tenant's users (every tenant's for a tenantless Alterna user). */
 export function UsersPage() {
   const { t } = useTranslation('users');
-  const list = useUserList<UserListItem>(USERS);
-  const columns: DataGridColumn<UserListItem>[] = [
-    ...list.columns,
-    {
-      key: 'TenantName',
-      title: t('fields.tenant'),
-      width: 180,
-      defaultHidden: list.access.actorTenantId !== null,
-    },
-    {
-      key: 'TrialExpireDate',
-      title: t('fields.trialExpireDate'),
-      width: 150,
-      defaultHidden: true,
-      render: (value) => formatDate(value),
-    },
-  ];
   return (
-    <ListPage<UserListItem>
+    <UserListPage<UserListItem>
+      kind={USERS}
       title={t('title')}
-      path={USERS.path}
-      newLabel={list.newLabel}
-      endpoint={USERS.endpoint}
-      item={USERS.item}
-      rowKey="Id"
-      columns={columns}
-      searchField="UserName"
-      defaultOrder="UserName asc"
       exportFileName={t('exportFileName')}
-      rowActions={list.rowActions}
+      moreColumns={(access) => [
+        {
+          key: 'TenantName',
+          title: t('fields.tenant'),
+          width: 180,
+          defaultHidden: access.actorTenantId !== null,
+        },
+        {
+          key: 'TrialExpireDate',
+          title: t('fields.trialExpireDate'),
+          width: 150,
+          defaultHidden: true,
+          render: (value) => formatDate(value),
+        },
+      ]}
     />
   );
 }
@@ -52,19 +42,43 @@ export function UsersPage() {
 /** `/test-users` (user:test): the tenant's test users. */
 export function TestUsersPage() {
   const { t } = useTranslation('users');
-  const list = useUserList<TestUserListItem>(TEST_USERS);
   return (
-    <ListPage<TestUserListItem>
+    <UserListPage<TestUserListItem>
+      kind={TEST_USERS}
       title={t('testTitle')}
-      path={TEST_USERS.path}
-      newLabel={list.newLabel}
-      endpoint={TEST_USERS.endpoint}
-      item={TEST_USERS.item}
-      rowKey="Id"
-      columns={list.columns}
-      searchField="UserName"
-      defaultOrder="UserName asc"
       exportFileName={t('testExportFileName')}
+    />
+  );
+}
+
+/** A list of users of one kind: the common columns (then `moreColumns`), "New" and the row actions. */
+function UserListPage<T extends TestUserListItem>({
+  kind,
+  title,
+  exportFileName,
+  moreColumns,
+}: {
+  kind: UserKindConfig<T>;
+  title: string;
+  exportFileName: string;
+  /** The kind's own columns, after the common ones. */
+  moreColumns?: (access: UserAccess) => DataGridColumn<T>[];
+}) {
+  const list = useUserList<T>(kind);
+  // Every field of the test-user row is a field of T, which extends it.
+  const field = (name: Extract<keyof TestUserListItem, string>) => name as Extract<keyof T, string>;
+  return (
+    <ListPage<T>
+      title={title}
+      path={kind.path}
+      newLabel={list.newLabel}
+      endpoint={kind.endpoint}
+      item={kind.item}
+      rowKey={field('Id')}
+      columns={[...list.columns, ...(moreColumns?.(list.access) ?? [])]}
+      searchField={field('UserName')}
+      defaultOrder="UserName asc"
+      exportFileName={exportFileName}
       rowActions={list.rowActions}
     />
   );

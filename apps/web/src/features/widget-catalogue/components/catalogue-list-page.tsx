@@ -1,10 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Input, Table, type TableColumnsType } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
+import { NewRecordButton } from '@/components/admin-page/list-page';
 import { recordUrl } from '@/components/admin-page/record-id';
 import { errorMessage } from '@/lib/error-message';
 import styles from './widget-catalogue.module.css';
@@ -62,13 +62,7 @@ export function CatalogueListPage<T extends { Id: number }>({
           onChange={(event) => setSearch(event.target.value)}
         />
         <span className={styles.spacer} />
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden="true" />}
-          onClick={() => void navigate(`${path}/create`)}
-        >
-          {newLabel}
-        </Button>
+        <NewRecordButton path={path} label={newLabel} />
       </div>
       {query.isError ? (
         <Alert

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BackLink } from '@/components/admin-page/admin-page';
-import { RecordLoader, type RecordQuery } from '@/components/admin-page/record-status';
+import { RecordLoader, type RouteRecord } from '@/components/admin-page/record-status';
 
 /** The two record screens of the catalogue, each with its texts under its own key. */
 export type CatalogueSection = 'widgetTypes' | 'widgets';
@@ -14,16 +14,17 @@ export function useCatalogueBack(section: CatalogueSection): BackLink {
   return { to: LIST_PATHS[section], label: t(`${section}.back`) };
 }
 
-/** An edit page of `section` until its record is there: the section's heading over the record's status. */
+/** A record page of `section`: until an edited record is there, the section's heading over its status. */
 export function CatalogueRecordLoader<T>({
   section,
   query,
   children,
 }: {
   section: CatalogueSection;
-  /** The record's query; null when the route's id is not an id. */
-  query: RecordQuery<T> | null;
-  children: (record: T) => ReactNode;
+  /** The route's record (`useRouteRecord`). */
+  query: RouteRecord<T>;
+  /** The form: empty on the create route. */
+  children: (record: T | undefined) => ReactNode;
 }) {
   const { t } = useTranslation('widgetCatalogue');
   return (

@@ -2,10 +2,9 @@ import { ErrorCode, widgetSaveSchema, type WidgetCatalogueItem, type WidgetKind 
 import { Form, Input, Select, Switch } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
-import { recordIdOf } from '@/components/admin-page/record-id';
+import { useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { JsonField } from '@/components/json-field';
 import { jsonFieldRule, zodRule } from '@/lib/form-rules';
@@ -36,13 +35,11 @@ const fieldOf = fieldOfCode<Values>({
 /** `/widgets/create` and `/widgets/:id`. */
 export function WidgetPage() {
   const { t } = useTranslation('widgetCatalogue');
-  const id = recordIdOf(useParams().id);
-  const query = useCatalogueWidget(id ?? undefined);
+  const query = useRouteRecord(useCatalogueWidget);
   usePageTitle(t('widgets.title'));
-  if (id === undefined) return <WidgetForm />;
   return (
-    <CatalogueRecordLoader section="widgets" query={id === null ? null : query}>
-      {(record) => <WidgetForm key={record.Id} widget={record} />}
+    <CatalogueRecordLoader section="widgets" query={query}>
+      {(record) => <WidgetForm key={record?.Id} widget={record} />}
     </CatalogueRecordLoader>
   );
 }

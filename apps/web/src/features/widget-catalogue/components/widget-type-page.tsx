@@ -8,10 +8,9 @@ import {
 } from '@loupe/contracts';
 import { Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
-import { recordIdOf } from '@/components/admin-page/record-id';
+import { useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { usePageTitle } from '@/lib/page-title';
 import { useWidgetType } from '../api/get-widget-type';
@@ -33,13 +32,11 @@ const isAiKind = (kind: WidgetKind | undefined) => kind !== undefined && AI_WIDG
 /** `/widget-types/create` and `/widget-types/:id`. */
 export function WidgetTypePage() {
   const { t } = useTranslation('widgetCatalogue');
-  const id = recordIdOf(useParams().id);
-  const query = useWidgetType(id ?? undefined);
+  const query = useRouteRecord(useWidgetType);
   usePageTitle(t('widgetTypes.title'));
-  if (id === undefined) return <WidgetTypeForm />;
   return (
-    <CatalogueRecordLoader section="widgetTypes" query={id === null ? null : query}>
-      {(record) => <WidgetTypeForm key={record.Id} type={record} />}
+    <CatalogueRecordLoader section="widgetTypes" query={query}>
+      {(record) => <WidgetTypeForm key={record?.Id} type={record} />}
     </CatalogueRecordLoader>
   );
 }
