@@ -217,10 +217,7 @@ export function errorMessage(code: ErrorCode, language: string | undefined): str
  * file-name rule), for the `Details: [{ Path, Message }]` of a 3333 answer: a key must not reach the caller.
  * `{{max}}`/`{{min}}` are filled from the issue. The web words the same keys from its `validation` namespace.
  */
-const ISSUE_MESSAGES: Record<
-  ValidationMessage | 'grid.exportFileNameExtension' | 'invalid',
-  Messages
-> = {
+const ISSUE_MESSAGES: Record<ValidationMessage | 'grid.exportFileNameExtension' | 'invalid', Messages> = {
   'validation:validation.required': { en: 'This field is required', tr: 'Bu alan zorunludur' },
   'validation:validation.alpha_num': {
     en: 'Only letters and digits are allowed',
