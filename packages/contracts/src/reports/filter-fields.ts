@@ -354,7 +354,10 @@ const FIELDS = {
    */
   SentimentFilter: {
     kind: 'choices',
-    schema: z.array(sentimentScoreSchema).max(4).nullish(),
+    // One score alone is read as a list of one (the top-phrase widget's dataFilters have always taken either).
+    schema: z
+      .union([sentimentScoreSchema.transform((score) => [score]), z.array(sentimentScoreSchema).max(4)])
+      .nullish(),
     scopes: WITH_WIDGET,
     match: 'sentiment',
     column: 'sentiment_score',

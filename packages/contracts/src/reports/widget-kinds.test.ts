@@ -62,6 +62,7 @@ describe('widget kind registry', () => {
       Deviation: null,
       Ranking: null,
       TotalCount: null,
+      RankedChannel: null,
     };
     expect(WIDGET_KIND_REGISTRY.Card.response.parse(card)).toEqual(card);
     expect(() => WIDGET_KIND_REGISTRY.NpsGaugeChart.response.parse(card)).toThrow();
