@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../core/deps.js';
 import { registerImpactWidgetRoutes } from './impact/impact-widgets.routes.js';
+import { registerMapWidgetRoutes } from './map/map-widget.routes.js';
 import { registerPerformanceWidgetRoutes } from './performance/performance-widgets.routes.js';
 import { registerScoreWidgetRoutes } from './score/score-widgets.routes.js';
 import { registerTableWidgetRoutes } from './table/table-widgets.routes.js';
 import { registerTextAnalyticsWidgetRoutes } from './text-analytics/text-analytics-widgets.routes.js';
+import { registerTrendWidgetRoutes } from './trend/trend-widgets.routes.js';
 import { createWidgetResultCache } from './shared/widget-result-cache.js';
 
 /**
@@ -15,7 +17,9 @@ export function widgetDataRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   // One shared result cache for every widget endpoint (widget-result-cache.ts), keyed on the replica's version.
   const cache = createWidgetResultCache({ version: () => deps.replica.version() });
   registerScoreWidgetRoutes(app, deps, cache);
+  registerTrendWidgetRoutes(app, deps, cache);
   registerPerformanceWidgetRoutes(app, deps, cache);
+  registerMapWidgetRoutes(app, deps, cache);
   registerTableWidgetRoutes(app, deps, cache);
   registerTextAnalyticsWidgetRoutes(app, deps, cache);
   registerImpactWidgetRoutes(app, deps, cache);

@@ -10,7 +10,6 @@ import {
   TABLE_PAGE_SIZES,
   widgetDataRequestSchema,
   widgetTablePageSchema,
-  type Scope,
   type WidgetDataRequest,
   type WidgetTablePage,
 } from '@loupe/contracts';
@@ -18,6 +17,7 @@ import { AppError, forbidden } from '../../../errors.js';
 import { contentDisposition } from '../../../grid/grid-routes.js';
 import type { ModuleDeps } from '../../../core/deps.js';
 import { callerOffset } from '../shared/caller-time.js';
+import { WIDGET_DATA_ACCESS } from '../shared/widget-route.js';
 import { exportFileName, writeTableWorkbook } from './table-widgets-export.js';
 import {
   answersPage,
@@ -32,8 +32,6 @@ import {
 } from './table-widgets.js';
 import { loadWidgetQuery, type WidgetQuery } from '../shared/widget-query.js';
 import type { WidgetResultCache } from '../shared/widget-result-cache.js';
-
-const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
 
 /** The largest page a table widget answers: the largest page size it offers (reports spec §9). */
 const TABLE_MAX_TOP = Math.max(...TABLE_PAGE_SIZES);
@@ -81,7 +79,7 @@ export function registerTableWidgetRoutes(
     routes.post(
       path,
       {
-        config: { access: read },
+        config: { access: WIDGET_DATA_ACCESS },
         schema: {
           querystring: pageQuerySchema,
           body: widgetDataRequestSchema,
@@ -107,7 +105,7 @@ export function registerTableWidgetRoutes(
         schema: { querystring: exportQuerySchema, body: widgetDataRequestSchema },
       },
       async (request, reply) => {
-        if (!hasAnyScope(request.actor.scopes, read)) throw forbidden();
+        if (!hasAnyScope(request.actor.scopes, WIDGET_DATA_ACCESS)) throw forbidden();
         const order = tableOrder(kind, request.query.$orderby);
         const { fileName } = request.query;
         return exportTable(deps, { kind, request, reply, body: request.body, order, fileName });

@@ -5,11 +5,7 @@ import {
   bubbleDataSchema,
   COMMENTS_DEFAULT_PAGE_SIZE,
   commentsDataSchema,
-  emotionCurveRowSchema,
-  sentimentBranchRowSchema,
-  trendRowSchema,
   widgetDataRequestSchema,
-  type Scope,
   type WidgetDataRequest,
 } from '@loupe/contracts';
 import type { Actor } from '../../../core/actor.js';
@@ -18,13 +14,9 @@ import { assertAiModule } from '../shared/ai-module-guard.js';
 import { bubbleData } from './ta-bubble.js';
 import { callerOffset } from '../shared/caller-time.js';
 import { commentsData } from './ta-comments.js';
-import { emotionCurveRows } from '../impact/ta-emotion-curve.js';
-import { sentimentBranchRows } from '../impact/ta-sentiment-branch.js';
-import { topicTrendRows } from '../trend/ta-trend.js';
 import { loadWidgetQuery } from '../shared/widget-query.js';
 import type { WidgetResultCache } from '../shared/widget-result-cache.js';
-
-const read: [Scope, ...Scope[]] = ['report:read', 'report:manage'];
+import { WIDGET_DATA_ACCESS, widgetDataRoute } from '../shared/widget-route.js';
 
 /** The largest page of comments. */
 const COMMENTS_MAX_TOP = 50;
@@ -36,9 +28,10 @@ const commentsQuerySchema = z.object({
 
 /**
  * The text-analytics widget data endpoints (reports spec §3 data shapes, §4 drill-down, §6 AI gating;
- * docs/metrics.md): POST /api/text-analytics/bubble, comments (`$top` at most 50, default 10, `$skip`),
- * emotion-curve, sentiment-branch and trend with the widget data body. They answer 403 with code 2507 unless the
- * tenant's AI module is active, then read the request into a WidgetQuery and compute from the replica's comments.
+ * docs/metrics.md): POST /api/text-analytics/bubble and comments (`$top` at most 50, default 10, `$skip`) with
+ * the widget data body; the emotion curve and sentiment by branch are the impact family's, the topic trend the
+ * trend family's. They answer 403 with code 2507 unless the tenant's AI module is active, then read the request
+ * into a WidgetQuery and compute from the replica's comments.
  */
 export function registerTextAnalyticsWidgetRoutes(
   app: FastifyInstance,
@@ -46,23 +39,17 @@ export function registerTextAnalyticsWidgetRoutes(
   cache: WidgetResultCache,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const route = (response: z.ZodType) => ({
-    config: { access: read },
-    schema: { body: widgetDataRequestSchema, response: { 200: response } },
-  });
   const query = async (request: { actor: Actor; body: WidgetDataRequest }) => {
     await assertAiModule(db, request.actor, request.body);
     return loadWidgetQuery(db, request.actor, request.body);
   };
 
-  routes.post('/api/text-analytics/bubble', route(bubbleDataSchema), async (request, reply) => {
-    const q = await query(request);
-    return cache.send(reply, request.routeOptions.url!, q, null, () => bubbleData(db, replica, q));
-  });
+  const post = widgetDataRoute(app, db, cache);
+  post('/api/text-analytics/bubble', bubbleDataSchema, (q) => bubbleData(db, replica, q), { ai: true });
   routes.post(
     '/api/text-analytics/comments',
     {
-      config: { access: read },
+      config: { access: WIDGET_DATA_ACCESS },
       schema: {
         querystring: commentsQuerySchema,
         body: widgetDataRequestSchema,
@@ -79,24 +66,4 @@ export function registerTextAnalyticsWidgetRoutes(
       return cache.send(reply, request.routeOptions.url!, q, page, () => commentsData(db, replica, q, page));
     },
   );
-  routes.post(
-    '/api/text-analytics/emotion-curve',
-    route(z.array(emotionCurveRowSchema)),
-    async (request, reply) => {
-      const q = await query(request);
-      return cache.send(reply, request.routeOptions.url!, q, null, () => emotionCurveRows(db, replica, q));
-    },
-  );
-  routes.post(
-    '/api/text-analytics/sentiment-branch',
-    route(z.array(sentimentBranchRowSchema)),
-    async (request, reply) => {
-      const q = await query(request);
-      return cache.send(reply, request.routeOptions.url!, q, null, () => sentimentBranchRows(db, replica, q));
-    },
-  );
-  routes.post('/api/text-analytics/trend', route(z.array(trendRowSchema)), async (request, reply) => {
-    const q = await query(request);
-    return cache.send(reply, request.routeOptions.url!, q, null, () => topicTrendRows(db, replica, q));
-  });
 }
