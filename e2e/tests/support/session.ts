@@ -41,6 +41,9 @@ export function storedTokens(page: Page): Promise<StoredTokens> {
 
 /** Signs out through the user menu and waits for the sign-in page. */
 export async function signOut(page: Page): Promise<void> {
+  // The page has finished loading first: a menu opened while a grid's or a report's answer re-renders the page
+  // can close under the click (administration.spec once stayed on /users this way).
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
   await page.getByRole('button', { name: /hesap menüsü$/ }).click();
   const item = page.getByRole('menuitem', { name: 'Oturumu kapat' });
   await expect(item).toBeVisible();

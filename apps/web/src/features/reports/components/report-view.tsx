@@ -57,8 +57,13 @@ export function ReportView({ reportId }: { reportId: number }) {
   // Tables and comment widgets wait for applied filters (reports spec §4): filters in the address count as applied.
   const [filtersApplied, setFiltersApplied] = useState(() => params.size > 0);
   // A user with scoped data: a link's channels and products are checked against the user's trees.
-  const channelTree = useFilterTree('channels', (bootstrap?.User.TransactionChannels.length ?? 0) > 0);
-  const productTree = useFilterTree('products', (bootstrap?.User.Products.length ?? 0) > 0);
+  // Only those trees are awaited: another part of the page (the filter panel, a dialog) loading the same tree later
+  // must not put the whole page back into its loading state, which would close the dialog that asked for it.
+  const scopedChannels = (bootstrap?.User.TransactionChannels.length ?? 0) > 0;
+  const scopedProducts = (bootstrap?.User.Products.length ?? 0) > 0;
+  const channelTree = useFilterTree('channels', scopedChannels);
+  const productTree = useFilterTree('products', scopedProducts);
+  const treesPending = (scopedChannels && channelTree.isPending) || (scopedProducts && productTree.isPending);
   const report = query.data;
   const title = report
     ? displayTitle(report.Title, (key) => t(key as 'page.dashboardTitle', { defaultValue: key }))
@@ -67,7 +72,7 @@ export function ReportView({ reportId }: { reportId: number }) {
 
   // The shell renders pages only once bootstrap has loaded.
   if (!bootstrap) return null;
-  if (query.isPending || channelTree.isLoading || productTree.isLoading) return <ReportLoading />;
+  if (query.isPending || treesPending) return <ReportLoading />;
   if (query.isError) {
     // Gone since the list was read (deleted, or taken from the user's roles): said in place, because a
     // delete navigates away by itself a moment later.
