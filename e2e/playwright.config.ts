@@ -13,9 +13,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
-  // One retry on CI: a browser test on a busy two-core machine can lose a race with the machine, not the code.
-  // A retried pass is reported as "flaky" in the list, so it stays visible.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once has a cause to find (a race in the test or the app), not a second try.
+  retries: 0,
   // Generous: flows with several sign-ins (argon2 on every password check) on a busy two-core machine.
   timeout: 120_000,
   expect: { timeout: 10_000 },
