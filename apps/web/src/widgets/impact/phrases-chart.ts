@@ -7,7 +7,7 @@ import type {
 import type { ComposeOption } from 'echarts/core';
 import { BAND_COLORS, CHART_PALETTE, TopPhraseStatus, type TopPhraseRow } from '@loupe/contracts';
 import { escapeHtml, type NumberFormats } from '@/widgets/shared/widget-format';
-import { categoryAxis, latestZoom, performanceChartHeight } from '@/widgets/performance/performance-chart';
+import { barChartFrame, categoryAxis, performanceChartHeight } from '@/widgets/performance/performance-chart';
 
 /*
  * The top-phrases chart (ExperiencePerformanceChart; reports spec §3 "top phrase rows", §4 status codes, §9):
@@ -97,21 +97,13 @@ export function phrasesOption({
   const end = rtl ? 'left' : 'right';
   const window = phrasesWindow(rows.length);
   return {
-    animation: false,
-    grid: { top: 8, bottom: 24, [start]: 8, [end]: window ? 72 : 48 },
-    dataZoom: latestZoom(window, end),
-    tooltip: showTooltip
-      ? {
-          trigger: 'axis',
-          axisPointer: { type: 'shadow' },
-          confine: true,
-          formatter: (params) => {
-            const index = (Array.isArray(params) ? params[0] : params)?.dataIndex ?? -1;
-            const row = rows[index];
-            return row ? phrasesTooltip(row, texts, formats) : '';
-          },
-        }
-      : { show: false },
+    ...barChartFrame({
+      rows,
+      window,
+      rtl,
+      showTooltip,
+      describe: (row) => phrasesTooltip(row, texts, formats),
+    }),
     xAxis: {
       type: 'value',
       min: 0,

@@ -10,7 +10,7 @@ import { branchBarLabel } from './impact-bar-label';
 import {
   categoryAxis,
   branchWindow,
-  latestZoom,
+  barChartFrame,
   npsAxisBounds,
   performanceChartHeight,
 } from '@/widgets/performance/performance-chart';
@@ -73,25 +73,16 @@ export function sentimentBranchOption({
   showTooltip?: boolean;
 }): SentimentBranchOption {
   const start = rtl ? 'right' : 'left';
-  const end = rtl ? 'left' : 'right';
   const bounds = npsAxisBounds(rows.map((row) => row.Value));
   const window = branchWindow(rows.length);
   return {
-    animation: false,
-    grid: { top: 8, bottom: 24, [start]: 8, [end]: window ? 72 : 48 },
-    dataZoom: latestZoom(window, end),
-    tooltip: showTooltip
-      ? {
-          trigger: 'axis',
-          axisPointer: { type: 'shadow' },
-          confine: true,
-          formatter: (params) => {
-            const index = (Array.isArray(params) ? params[0] : params)?.dataIndex ?? -1;
-            const row = rows[index];
-            return row ? sentimentBranchTooltip(row, texts, formats) : '';
-          },
-        }
-      : { show: false },
+    ...barChartFrame({
+      rows,
+      window,
+      rtl,
+      showTooltip,
+      describe: (row) => sentimentBranchTooltip(row, texts, formats),
+    }),
     xAxis: {
       type: 'value',
       min: bounds.min,

@@ -1,5 +1,9 @@
 import type { YAXisComponentOption } from 'echarts';
-import type { DataZoomComponentOption } from 'echarts/components';
+import type {
+  DataZoomComponentOption,
+  GridComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
 import {
   BRANCH_CHART_DEFAULT_CATEGORIES,
   CHART_MIN_HEIGHT,
@@ -46,7 +50,7 @@ export function branchWindow(
  * The scroll bar of a horizontal bar chart that opens on `window` (see branchWindow), beside the bars at the
  * `end` side; none when every row fits.
  */
-export function latestZoom(
+function latestZoom(
   window: { startValue: number; endValue: number } | null,
   end: 'left' | 'right',
 ): DataZoomComponentOption[] {
@@ -64,6 +68,50 @@ export function latestZoom(
         },
       ]
     : [];
+}
+
+/**
+ * What the one-bar-per-row charts (top phrases, sentiment by branch) share around their bars: no animation, the grid
+ * with room on the `end` side for the scroll bar of `window`, that scroll bar, and an axis tooltip showing the
+ * hovered row (`describe`), or none when tooltips are off.
+ */
+export function barChartFrame<Row>({
+  rows,
+  window,
+  rtl,
+  showTooltip,
+  describe,
+}: {
+  rows: readonly Row[];
+  window: { startValue: number; endValue: number } | null;
+  rtl: boolean;
+  showTooltip: boolean;
+  describe: (row: Row) => string;
+}): {
+  animation: false;
+  grid: GridComponentOption;
+  dataZoom: DataZoomComponentOption[];
+  tooltip: TooltipComponentOption;
+} {
+  const start = rtl ? 'right' : 'left';
+  const end = rtl ? 'left' : 'right';
+  return {
+    animation: false,
+    grid: { top: 8, bottom: 24, [start]: 8, [end]: window ? 72 : 48 },
+    dataZoom: latestZoom(window, end),
+    tooltip: showTooltip
+      ? {
+          trigger: 'axis',
+          axisPointer: { type: 'shadow' },
+          confine: true,
+          formatter: (params) => {
+            const index = (Array.isArray(params) ? params[0] : params)?.dataIndex ?? -1;
+            const row = rows[index];
+            return row ? describe(row) : '';
+          },
+        }
+      : { show: false },
+  };
 }
 
 /** The category axis of a horizontal bar chart: first row on top, names cut at 160 px on the `start` side. */
