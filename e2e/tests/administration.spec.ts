@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { animationsSettled } from './support/animations.js';
 import { jsonField, jsonText, typeJson } from './support/json-field.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { DEMO_PASSWORD, signIn, signOut } from './support/session.js';
@@ -147,7 +148,11 @@ test('a role with two scopes, a user holding it, their menu, and the refused del
   await page.getByRole('searchbox', { name: 'Listede ara' }).fill(roleName);
   await expect(cells.nth(3)).toHaveText('1');
   await roleRow.getByRole('button', { name: `${roleName} rolünü sil` }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Sil' }).click();
+  // The confirmation opens with a zoom: a click while it moves lands beside the button.
+  const confirmDelete = page.locator('.ant-popconfirm').getByRole('button', { name: 'Sil' });
+  await expect(confirmDelete).toBeVisible();
+  await animationsSettled(page);
+  await confirmDelete.click();
   const refusal = page.getByRole('dialog').filter({ hasText: `${roleName} silinemedi` });
   await expect(refusal).toContainText('Bu rol kullanıcılara atanmış; silinemez.');
   await expect(page.locator('.ant-popconfirm')).toBeHidden();

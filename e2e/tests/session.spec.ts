@@ -3,7 +3,7 @@ import { saveScreenshot } from './support/screenshots.js';
 import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { DEMO_PASSWORD, SIGN_IN_TR, signIn, signOut, storedTokens } from './support/session.js';
 import { expect, test } from './support/test.js';
-import { chooseMenuItem } from './support/animations.js';
+import { animationsSettled, chooseMenuItem } from './support/animations.js';
 
 /** Puts a value in place of the stored access token, wherever the console keeps it. */
 async function replaceStoredToken(
@@ -152,6 +152,7 @@ test('signing out everywhere ends this session and the same user’s session els
   const confirm = page.locator('.ant-popconfirm');
   await expect(confirm).toContainText('Hesabınızın tüm oturumları, bu oturum da dahil, kapanır.');
   await saveScreenshot(page, 'sign-out-everywhere-confirm-tr');
+  await animationsSettled(page);
   await confirm.getByRole('button', { name: 'Her yerden çıkış yap' }).click();
 
   await expect(page.getByRole('heading', { name: SIGN_IN_TR.heading })).toBeVisible();
