@@ -57,6 +57,8 @@ export function createAccessTokenSigner(secret: Uint8Array): AccessTokenSigner {
           iss: ISSUER,
           iat: now,
           exp: now + lifetimeSeconds,
+          // RFC 7519 jti: two tokens issued for the same session in the same second still differ.
+          jti: randomBytes(12).toString('base64url'),
         }),
       ).toString('base64url');
       const input = `${HEADER}.${payload}`;
