@@ -1,3 +1,4 @@
+import { animationsSettled, chooseMenuItem } from './support/animations.js';
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { saveScreenshot } from './support/screenshots.js';
@@ -5,7 +6,6 @@ import { signIn, storedTokens } from './support/session.js';
 import { expect, test } from './support/test.js';
 import { browserDay, ddmmyyyy } from './support/browser-clock.js';
 import { chooseLanguage } from './support/language.js';
-import { chooseMenuItem } from './support/animations.js';
 
 /*
  * The report pages (reports spec §2, issue 6): a manager creates, renames, filters, assigns and deletes a report,
@@ -253,6 +253,9 @@ test('a manager rearranges widgets, exports to PDF, removes a widget and deletes
   // Delete the created report: confirmed, then home.
   await chooseFromEditMenu(page, 'Raporu sil');
   const confirm = page.getByRole('dialog').filter({ hasText: created.renamed });
+  await expect(confirm).toBeVisible();
+  // A click while the confirmation still zooms in can miss its button.
+  await animationsSettled(page);
   await confirm.getByRole('button', { name: 'Sil' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto(created.renamedPath);

@@ -1,3 +1,4 @@
+import { animationsSettled, chooseMenuItem } from './support/animations.js';
 import type { Locator, Page } from '@playwright/test';
 import type { PerformanceRow } from '@loupe/contracts';
 import { signIn } from './support/session.js';
@@ -19,7 +20,6 @@ import {
 import { expect, test } from './support/test.js';
 import { browserDay } from './support/browser-clock.js';
 import { chooseLanguage } from './support/language.js';
-import { chooseMenuItem } from './support/animations.js';
 
 /*
  * Issue 7's acceptance (reports spec §2, §4): a manager adds one widget of every kind to two new reports through
@@ -458,11 +458,11 @@ test('a manager adds the tables, the days-of-week chart, the weighted experience
     await page.goto(report.path);
     await expect(heading(page, report.title)).toBeVisible();
     await chooseMenuItem(page, page.getByRole('button', { name: 'Raporu düzenle' }), 'Raporu sil');
-    await page
-      .getByRole('dialog')
-      .filter({ hasText: report.title })
-      .getByRole('button', { name: 'Sil' })
-      .click();
+    const confirm = page.getByRole('dialog').filter({ hasText: report.title });
+    await expect(confirm).toBeVisible();
+    // A click while the confirmation still zooms in can miss its button (seen on a fresh clone).
+    await animationsSettled(page);
+    await confirm.getByRole('button', { name: 'Sil' }).click();
     await expect(page).toHaveURL(/\/$/);
   }
 });
