@@ -80,6 +80,85 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'A question used in a survey, quota or alert rule cannot be deleted.',
     tr: 'Bir ankette, kotada veya alarm kuralında kullanılan soru silinemez.',
   },
+  2036: {
+    en: 'This survey integration code is already used by another survey.',
+    tr: 'Bu anket entegrasyon kodu başka bir ankette kullanılıyor.',
+  },
+  4008: {
+    en: 'This question has answers: its type, scale and answered choice values cannot change.',
+    tr: 'Bu sorunun cevapları var: tipi, ölçeği ve cevaplanmış seçenek değerleri değiştirilemez.',
+  },
+  4009: {
+    en: 'A question group needs 2 to 10 sub-questions.',
+    tr: 'Bir soru grubunda 2 ile 10 arasında alt soru olmalıdır.',
+  },
+  4010: {
+    en: 'A matrix group needs 2 to 11 choices.',
+    tr: 'Bir matris grubunda 2 ile 11 arasında seçenek olmalıdır.',
+  },
+  4011: { en: 'Add at least one answer choice.', tr: 'En az bir cevap seçeneği ekleyin.' },
+  4012: { en: 'Choice values must be unique.', tr: 'Seçenek değerleri benzersiz olmalıdır.' },
+  4013: {
+    en: 'A flow can hold only one measurement-metric question of each measurement type.',
+    tr: 'Bir akışta her ölçüm tipinden yalnızca bir ölçüm metriği sorusu olabilir.',
+  },
+  4014: {
+    en: 'The flow holds more questions than allowed, in all or of this type.',
+    tr: 'Akışta izin verilenden fazla soru var (toplamda ya da bu tipte).',
+  },
+  4015: {
+    en: 'Display logic must name an earlier question of the same flow and values among its choices.',
+    tr: 'Görüntüleme mantığı aynı akışta önceki bir soruyu ve onun seçeneklerinden değerleri göstermelidir.',
+  },
+  4016: {
+    en: 'A survey without a flow with questions cannot be activated.',
+    tr: 'Soruları olan bir akışı bulunmayan anket aktifleştirilemez.',
+  },
+  4017: { en: 'A survey with invitees cannot be deleted.', tr: 'Davetlisi olan anket silinemez.' },
+  4018: {
+    en: 'Test invitations can be sent for active surveys only.',
+    tr: 'Test davetleri yalnızca aktif anketler için gönderilebilir.',
+  },
+  4019: {
+    en: 'Select at least one test user of this tenant.',
+    tr: 'Bu kiracıdan en az bir test kullanıcısı seçin.',
+  },
+  4020: {
+    en: 'Choose at least one invitation channel to continue.',
+    tr: 'Devam etmek için en az bir davet kanalı seçin.',
+  },
+  4021: {
+    en: 'The primary channel must be one of the chosen channels.',
+    tr: 'Birincil kanal seçilen kanallardan biri olmalıdır.',
+  },
+  4022: {
+    en: 'The quota refresh cron must fall within the refresh job schedule (every 5 minutes).',
+    tr: 'Kota yenileme cron ifadesi yenileme işinin takvimine (5 dakikada bir) uymalıdır.',
+  },
+  4023: {
+    en: 'A condition names an unknown field or a value that does not exist.',
+    tr: 'Bir koşul bilinmeyen bir alanı ya da var olmayan bir değeri gösteriyor.',
+  },
+  4024: {
+    en: 'A survey with no invitation channel and a touchpoint primary channel cannot be prioritised.',
+    tr: 'Davet kanalı olmayan ve birincil kanalı temas noktası olan anket önceliklendirilemez.',
+  },
+  4025: {
+    en: 'A question can appear only once in a survey.',
+    tr: 'Bir soru bir ankette yalnızca bir kez yer alabilir.',
+  },
+  4026: {
+    en: 'Turn the measurement-metric flag off before cloning this question.',
+    tr: 'Bu soruyu kopyalamadan önce ölçüm metriği işaretini kaldırın.',
+  },
+  4027: {
+    en: 'Every chosen channel needs an invitation template.',
+    tr: 'Seçilen her kanal için bir davet şablonu gerekir.',
+  },
+  4028: {
+    en: 'The image must be a PNG, JPEG, GIF or WebP file of at most 512 KB.',
+    tr: 'Görsel en fazla 512 KB boyutunda PNG, JPEG, GIF ya da WebP dosyası olmalıdır.',
+  },
   10001: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10002: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10003: {

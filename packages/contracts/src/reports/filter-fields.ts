@@ -34,7 +34,8 @@ import {
  */
 
 /** Where a filter property applies: the report page, a widget's dataFilters, and the screens sharing the Filter object. */
-export type FilterScope = 'report' | 'widget' | 'alert' | 'inviteePool' | 'dataFlow';
+/** `audience`: a survey's audience and quota conditions (surveys spec §5; docs/surveys-wizard.md). */
+export type FilterScope = 'report' | 'widget' | 'alert' | 'inviteePool' | 'dataFlow' | 'audience';
 
 /** The trees a filter chooses nodes of, with their depth: the replica keeps levels 1..depth of each node. */
 export const FILTER_TREES = {
@@ -153,6 +154,18 @@ export type FilterFieldDefinition = {
 
 const WITH_WIDGET = ['report', 'widget', 'alert', 'inviteePool', 'dataFlow'] as const;
 const WITHOUT_WIDGET = ['report', 'alert', 'inviteePool', 'dataFlow'] as const;
+/** The rows a survey's audience (and a quota) may be conditioned on, besides CustomData1-10. */
+const WITH_WIDGET_AND_AUDIENCE = [...WITH_WIDGET, 'audience'] as const;
+
+/** The longest CustomData value an audience condition names. */
+const CUSTOM_DATA_MAX = 500;
+/** An invitee's custom data (REST data CustomData1-10): audience conditions only. */
+const customData = {
+  kind: 'text',
+  schema: safeText(CUSTOM_DATA_MAX).trim().min(1).nullish(),
+  scopes: ['audience'],
+  match: 'none',
+} as const;
 
 /** The longest free-text search. */
 export const FREE_TEXT_MAX = 500;
@@ -212,7 +225,7 @@ const FIELDS = {
   TransactionTypeId: {
     kind: 'ids',
     schema: filterIdOrIdsSchema.nullish(),
-    scopes: WITH_WIDGET,
+    scopes: WITH_WIDGET_AND_AUDIENCE,
     match: 'in',
     column: 'transaction_type_id',
     lookup: 'transactionTypes',
@@ -224,7 +237,7 @@ const FIELDS = {
   ChannelSet: {
     kind: 'treeSet',
     schema: treeSetSchema.nullish(),
-    scopes: WITH_WIDGET,
+    scopes: WITH_WIDGET_AND_AUDIENCE,
     match: 'tree',
     column: 'channel',
     tree: 'channels',
@@ -237,7 +250,7 @@ const FIELDS = {
   ProductSet: {
     kind: 'treeSet',
     schema: treeSetSchema.nullish(),
-    scopes: WITH_WIDGET,
+    scopes: WITH_WIDGET_AND_AUDIENCE,
     match: 'tree',
     column: 'product',
     tree: 'products',
@@ -264,7 +277,7 @@ const FIELDS = {
   InviteeLocationSet: {
     kind: 'treeSet',
     schema: treeSetSchema.nullish(),
-    scopes: WITH_WIDGET,
+    scopes: WITH_WIDGET_AND_AUDIENCE,
     match: 'tree',
     column: 'invitee_location',
     tree: 'locations',
@@ -276,7 +289,7 @@ const FIELDS = {
   Segments: {
     kind: 'segments',
     schema: z.array(segmentKeySchema).max(MAX_FILTER_IDS).nullish(),
-    scopes: WITH_WIDGET,
+    scopes: WITH_WIDGET_AND_AUDIENCE,
     match: 'segments',
     column: 'segment_ids',
     lookup: 'segments',
@@ -404,6 +417,16 @@ const FIELDS = {
     column: 'search_terms',
     panel: { order: 19, aiModule: true },
   },
+  CustomData1: customData,
+  CustomData2: customData,
+  CustomData3: customData,
+  CustomData4: customData,
+  CustomData5: customData,
+  CustomData6: customData,
+  CustomData7: customData,
+  CustomData8: customData,
+  CustomData9: customData,
+  CustomData10: customData,
 } as const satisfies Record<string, FilterFieldDefinition>;
 
 type Fields = typeof FIELDS;
