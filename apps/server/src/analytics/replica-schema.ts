@@ -33,13 +33,17 @@ export const LOCATION_LEVELS = FILTER_TREES.locations.depth;
 const levels = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}_l${i + 1} INTEGER`).join(',\n  ');
 
-const timeColumns = Object.values(TIME_COLUMNS)
-  .map(
-    (t) =>
-      `${t}_at TIMESTAMPTZ, ${t}_day INTEGER, ${t}_week INTEGER, ${t}_month INTEGER, ${t}_quarter INTEGER, ` +
-      `${t}_dow TINYINT, ${t}_pod TINYINT`,
-  )
-  .join(',\n  ');
+/** The times an invitation row keeps, each as `<t>_at` and its tenant-local keys. */
+export const INVITATION_TIMES = ['invited', 'sent', 'delivered', 'opened'] as const;
+
+const timeColumnsOf = (prefixes: readonly string[]) =>
+  prefixes
+    .map(
+      (t) =>
+        `${t}_at TIMESTAMPTZ, ${t}_day INTEGER, ${t}_week INTEGER, ${t}_month INTEGER, ${t}_quarter INTEGER, ` +
+        `${t}_dow TINYINT, ${t}_pod TINYINT`,
+    )
+    .join(',\n  ');
 
 /** Columns shared by `facts` and `comments`: who answered, about what, where and when. */
 const dimensionColumns = `
@@ -72,13 +76,33 @@ const dimensionColumns = `
   sentiment_score TINYINT,
   topic_ids INTEGER[],
   emotion_ids INTEGER[],
-  ${timeColumns}`;
+  ${timeColumnsOf(Object.values(TIME_COLUMNS))}`;
 
-/** The replica's row tables; each carries the dimension columns above. */
+/** The replica's row tables that carry the dimension columns above (the filter compiler's tables). */
 export const REPLICA_TABLES = ['facts', 'comments', 'sessions'] as const;
 export type ReplicaTable = (typeof REPLICA_TABLES)[number];
 
-const tableColumns: Record<ReplicaTable, string> = {
+/**
+ * Every table the sync writes: the row tables above, and
+ * - `answers`: one row per answer of a session (every question type, the matrix sub-questions' too), its choice
+ *   value or NULL for a text: the survey statistics' answered counts, distributions and drop-off. Its
+ *   dimensions are the session's (join `sessions` on session_id).
+ * - `invitations`: one row per invitation, with the invitee's transaction channel, product and employee (so the
+ *   caller's data restrictions apply as on the other tables) and the invited, sent, delivered and opened times
+ *   (instant and tenant-local keys, as above). Kept by invitation id, not by session: it follows the change
+ *   sequence's invitation ops (docs/surveys-statistics.md).
+ */
+export const STORED_TABLES = [...REPLICA_TABLES, 'answers', 'invitations'] as const;
+export type StoredTable = (typeof STORED_TABLES)[number];
+/** The stored tables whose rows belong to one session (deleted and re-read by session id). */
+export const SESSION_TABLES = [
+  'facts',
+  'comments',
+  'sessions',
+  'answers',
+] as const satisfies readonly StoredTable[];
+
+const tableColumns: Record<StoredTable, string> = {
   facts: `${dimensionColumns},
   question_id INTEGER NOT NULL,
   experience_id INTEGER,
@@ -102,15 +126,39 @@ const tableColumns: Record<ReplicaTable, string> = {
   comment_sentiment_score TINYINT
 `,
   // One row per session, answered or not: response counts and "answered sessions" without a measured answer.
-  sessions: dimensionColumns,
+  // invitation_id and invitation_channel (the interaction channel, 1 email … 12 API) tie it to its invitation.
+  sessions: `${dimensionColumns},
+  invitation_id BIGINT,
+  invitation_channel TINYINT
+`,
+  answers: `
+  tenant_id INTEGER NOT NULL,
+  survey_id INTEGER NOT NULL,
+  session_id BIGINT NOT NULL,
+  question_id INTEGER NOT NULL,
+  choice_value INTEGER
+`,
+  invitations: `
+  tenant_id INTEGER NOT NULL,
+  survey_id INTEGER NOT NULL,
+  invitation_id BIGINT NOT NULL,
+  invitee_id BIGINT NOT NULL,
+  invitation_channel TINYINT NOT NULL,
+  channel_id INTEGER,
+  ${levels('channel', CHANNEL_LEVELS)},
+  product_id INTEGER,
+  ${levels('product', PRODUCT_LEVELS)},
+  employee_id INTEGER,
+  ${timeColumnsOf(INVITATION_TIMES)}
+`,
 };
 
-/** CREATE TABLE for one replica table, optionally under another name (rebuild and compaction build beside it). */
-export function replicaTableDdl(table: ReplicaTable, name: string = table): string {
+/** CREATE TABLE for one stored table, optionally under another name (rebuild and compaction build beside it). */
+export function replicaTableDdl(table: StoredTable, name: string = table): string {
   return `CREATE TABLE IF NOT EXISTS ${name} (${tableColumns[table]})`;
 }
 
 export const REPLICA_DDL = [
-  ...REPLICA_TABLES.map((table) => replicaTableDdl(table)),
+  ...STORED_TABLES.map((table) => replicaTableDdl(table)),
   `CREATE TABLE IF NOT EXISTS replica_state (name VARCHAR PRIMARY KEY, value BIGINT NOT NULL)`,
 ];

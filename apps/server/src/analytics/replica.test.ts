@@ -393,6 +393,88 @@ describe('analytics replica', () => {
     expect(terms.every((term) => term === term.toLocaleLowerCase('tr-TR'))).toBe(true);
   });
 
+  it('holds every invitation with its funnel times, and every answer of a session', async () => {
+    const invitationRows = await replica.query('SELECT * FROM invitations WHERE tenant_id = $1', [
+      t.tenantId,
+    ]);
+    expect(invitationRows).toEqual([
+      expect.objectContaining({
+        survey_id: f.surveyId,
+        invitee_id: f.inviteeIds[0],
+        invitation_channel: 1,
+        channel_id: f.channel[2],
+        channel_l1: f.channel[0],
+        channel_l3: f.channel[2],
+        product_id: f.product[1],
+        product_l2: f.product[1],
+        // 05:00 UTC is 08:00 in Istanbul: Monday 2 March, before 09:00.
+        invited_at: '2026-03-02T05:00:00.000Z',
+        invited_day: 20260302,
+        invited_dow: 1,
+        invited_pod: 0,
+        sent_at: null,
+        sent_day: null,
+        opened_at: null,
+      }),
+    ]);
+    const [session] = await replica.query(
+      'SELECT invitation_id, invitation_channel FROM sessions WHERE session_id = $1',
+      [f.s1],
+    );
+    expect(session).toEqual({ invitation_id: invitationRows[0]!.invitation_id, invitation_channel: 1 });
+    // s1's three scored answers and its comment; s2's one score.
+    const answerRows = await replica.query(
+      'SELECT session_id, question_id, choice_value FROM answers WHERE session_id = ANY($1) ORDER BY session_id, question_id',
+      [[f.s1, f.s2]],
+    );
+    expect(answerRows).toEqual(
+      [
+        { session_id: f.s1, question_id: f.npsQ, choice_value: 9 },
+        { session_id: f.s1, question_id: f.cesQ, choice_value: 4 },
+        { session_id: f.s1, question_id: f.otherQ, choice_value: 3 },
+        { session_id: f.s1, question_id: f.commentQ, choice_value: null },
+        { session_id: f.s2, question_id: f.npsQ, choice_value: 6 },
+      ].sort((a, b) => a.session_id - b.session_id || a.question_id - b.question_id),
+    );
+  });
+
+  it('follows an invitation sent, delivered, its invitee changed and the invitation deleted', async () => {
+    const [row] = await t.database.db
+      .insert(invitations)
+      .values({
+        tenantId: t.tenantId,
+        inviteeId: f.inviteeIds[3]!,
+        surveyId: f.surveyId,
+        channel: 2,
+        token: randomUUID(),
+        invitedAt: new Date('2026-03-04T10:00:00Z'),
+      })
+      .returning({ id: invitations.id });
+    const id = row!.id;
+    const read = async () =>
+      replica.query('SELECT sent_day, delivered_at, product_id FROM invitations WHERE invitation_id = $1', [
+        id,
+      ]);
+    await replica.flush();
+    expect(await read()).toEqual([{ sent_day: null, delivered_at: null, product_id: f.product[1] }]);
+    await t.database.db
+      .update(invitations)
+      .set({ sentAt: new Date('2026-03-04T21:30:00Z'), deliveredAt: new Date('2026-03-04T21:31:00Z') })
+      .where(eq(invitations.id, id));
+    await t.database.db
+      .update(invitees)
+      .set({ productId: f.product[0] })
+      .where(eq(invitees.id, f.inviteeIds[3]!));
+    await replica.flush();
+    // 21:30 UTC is 00:30 on 5 March in Istanbul.
+    expect(await read()).toEqual([
+      { sent_day: 20260305, delivered_at: '2026-03-04T21:31:00.000Z', product_id: f.product[0] },
+    ]);
+    await t.database.db.delete(invitations).where(eq(invitations.id, id));
+    await replica.flush();
+    expect(await read()).toEqual([]);
+  });
+
   it('answers queries with plain numbers and binds lists', async () => {
     const rows = await replica.query(
       `SELECT count(*) AS responses, sum(score)::HUGEINT AS total, avg(score)::DECIMAL(6, 2) AS average,
@@ -446,7 +528,7 @@ describe('analytics replica', () => {
   it('drops a deleted session from every table after flush()', async () => {
     await t.database.db.delete(sessions).where(eq(sessions.id, f.s1));
     await replica.flush();
-    for (const table of ['facts', 'comments', 'sessions']) {
+    for (const table of ['facts', 'comments', 'sessions', 'answers']) {
       const [row] = await replica.query(`SELECT count(*) AS n FROM ${table} WHERE session_id = $1`, [f.s1]);
       expect(row).toEqual({ n: 0 });
     }
@@ -488,6 +570,8 @@ describe('analytics replica', () => {
       facts: await replica.query('SELECT * FROM facts ORDER BY session_id, question_id'),
       comments: await replica.query('SELECT * FROM comments ORDER BY answer_id'),
       sessions: await replica.query('SELECT * FROM sessions ORDER BY session_id'),
+      answers: await replica.query('SELECT * FROM answers ORDER BY session_id, question_id, choice_value'),
+      invitations: await replica.query('SELECT * FROM invitations ORDER BY invitation_id'),
     });
     const synced = await everything();
     const result = await replica.rebuild();
@@ -497,6 +581,9 @@ describe('analytics replica', () => {
     expect(rebuilt.facts.map((r) => ({ ...r, session_status: 1 }))).toEqual(synced.facts);
     expect(rebuilt.sessions.map((r) => ({ ...r, session_status: 1 }))).toEqual(synced.sessions);
     expect(rebuilt.comments).toEqual(synced.comments);
+    expect(rebuilt.answers).toEqual(synced.answers);
+    expect(rebuilt.invitations).toEqual(synced.invitations);
+    expect(rebuilt.invitations.length).toBeGreaterThan(0);
     // The bulk-load update above was not logged; the rebuild picks it up.
     const [s2] = await replica.query('SELECT session_status FROM sessions WHERE session_id = $1', [f.s2]);
     expect(s2).toEqual({ session_status: 2 });

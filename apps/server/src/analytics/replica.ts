@@ -23,7 +23,7 @@ import {
   type JS,
 } from '@duckdb/node-api';
 import type { DatabaseHandle } from '../db/client.js';
-import { REPLICA_DDL, REPLICA_TABLES } from './replica-schema.js';
+import { REPLICA_DDL, STORED_TABLES } from './replica-schema.js';
 import type {
   RebuildProgress,
   RebuildResult,
@@ -179,7 +179,7 @@ async function prepareSchema(store: ReplicaStore): Promise<void> {
   );
   if (stored && stored.value !== SCHEMA_HASH) {
     // Another layout: start over; the sync sees no last_seq and rebuilds from PostgreSQL.
-    for (const table of REPLICA_TABLES) await store.run(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of STORED_TABLES) await store.run(`DROP TABLE IF EXISTS ${table}`);
     await store.run('DELETE FROM replica_state');
   }
   for (const ddl of REPLICA_DDL) await store.run(ddl);

@@ -1,5 +1,11 @@
 import { NEUTRAL_MIN_SCORE, PROMOTER_MIN_SCORE, RespondentType } from '@loupe/contracts';
-import { CHANNEL_LEVELS, LOCATION_LEVELS, PRODUCT_LEVELS, TIME_COLUMNS } from './replica-schema.js';
+import {
+  CHANNEL_LEVELS,
+  INVITATION_TIMES,
+  LOCATION_LEVELS,
+  PRODUCT_LEVELS,
+  TIME_COLUMNS,
+} from './replica-schema.js';
 
 // How a batch of sessions travels from PostgreSQL to the replica.
 //
@@ -45,12 +51,13 @@ const time = (prefix: string, sql: string) => [
   col(`${prefix}_local`, `${sql} AT TIME ZONE t.time_zone`, 'local time', 'BIGINT'),
 ];
 
-type Export = { table: string; columns: ExportColumn[]; from: string; sessionColumn: string; where?: string };
+/** One export: its stage table, columns, FROM and the key column a batch selects by (a session's or an invitation's id). */
+type Export = { table: string; columns: ExportColumn[]; from: string; keyColumn: string; where?: string };
 
 const EXPORTS = {
   sessions: {
     table: 'stage_sessions',
-    sessionColumn: 's.id',
+    keyColumn: 's.id',
     from: `sessions s
   JOIN tenants t ON t.id = s.tenant_id
   JOIN surveys sv ON sv.id = s.survey_id
@@ -87,11 +94,25 @@ const EXPORTS = {
       ...time('answered', 's.answered_at'),
       ...time('invited', 'inv.invited_at'),
       ...time('created', 's.created_at'),
+      bigint('invitation_id', 's.invitation_id'),
+      tiny('invitation_channel', 'inv.channel'),
+    ],
+  },
+  // Every answer of the session (the survey statistics' answered counts, distributions and drop-off).
+  choices: {
+    table: 'stage_choices',
+    keyColumn: 'a.session_id',
+    from: 'answers a',
+    where: `a.choice_value IS NOT NULL OR btrim(a.text) <> ''`,
+    columns: [
+      bigint('session_id', 'a.session_id'),
+      int('question_id', 'a.question_id'),
+      int('choice_value', 'a.choice_value'),
     ],
   },
   answers: {
     table: 'stage_answers',
-    sessionColumn: 'a.session_id',
+    keyColumn: 'a.session_id',
     from: `answers a
   JOIN questions q ON q.id = a.question_id
   LEFT JOIN experiences e ON e.id = q.experience_id
@@ -118,7 +139,7 @@ const EXPORTS = {
   },
   labels: {
     table: 'stage_labels',
-    sessionColumn: 'tt.session_id',
+    keyColumn: 'tt.session_id',
     from: 'text_topics tt JOIN topic_models m ON m.id = tt.model_id',
     columns: [
       bigint('answer_id', 'tt.answer_id'),
@@ -134,6 +155,33 @@ const EXPORTS = {
 
 export type ExportName = keyof typeof EXPORTS;
 export const EXPORT_NAMES = Object.keys(EXPORTS) as ExportName[];
+
+/**
+ * Invitations travel on their own (by invitation id): an invitation is sent, delivered and opened without any
+ * session. The invitee gives the transaction channel, product and employee the caller's restrictions apply to.
+ */
+const INVITATION_EXPORT: Export = {
+  table: 'stage_invitations',
+  keyColumn: 'inv.id',
+  from: `invitations inv
+  JOIN tenants t ON t.id = inv.tenant_id
+  JOIN invitees i ON i.id = inv.invitee_id
+  LEFT JOIN transaction_channels ch ON ch.id = i.transaction_channel_id
+  LEFT JOIN products pr ON pr.id = i.product_id`,
+  columns: [
+    bigint('invitation_id', 'inv.id'),
+    int('tenant_id', 'inv.tenant_id'),
+    int('survey_id', 'inv.survey_id'),
+    bigint('invitee_id', 'inv.invitee_id'),
+    tiny('invitation_channel', 'inv.channel'),
+    int('channel_id', 'i.transaction_channel_id'),
+    ints('channel_path', 'ch.path'),
+    int('product_id', 'i.product_id'),
+    ints('product_path', 'pr.path'),
+    int('employee_id', 'i.employee_id'),
+    ...INVITATION_TIMES.flatMap((t) => time(t, `inv.${t}_at`)),
+  ],
+};
 
 // One CSV field. Empty and unquoted is NULL; text and lists are quoted.
 function csvField({ sql, kind }: ExportColumn): string {
@@ -157,21 +205,28 @@ function csvField({ sql, kind }: ExportColumn): string {
  * `SessionSelection`.
  */
 export function exportSql(name: ExportName, selection: SessionSelection): string {
-  const spec: Export = EXPORTS[name];
-  const session = spec.sessionColumn;
-  const bySession =
-    selection === 'ids' ? `${session} = ANY($1::bigint[])` : `${session} > $1 AND ${session} <= $2`;
+  return exportOf(EXPORTS[name], selection);
+}
+
+/** PostgreSQL: the invitations of a batch as CSV, selected by invitation id as `SessionSelection` says. */
+export function invitationExportSql(selection: SessionSelection): string {
+  return exportOf(INVITATION_EXPORT, selection);
+}
+
+function exportOf(spec: Export, selection: SessionSelection): string {
+  const key = spec.keyColumn;
+  const byKey = selection === 'ids' ? `${key} = ANY($1::bigint[])` : `${key} > $1 AND ${key} <= $2`;
   const line = spec.columns.map(csvField).join(` || ',' || `);
-  const where = spec.where ? `${bySession} AND (${spec.where})` : bySession;
+  const where = spec.where ? `${byKey} AND (${spec.where})` : byKey;
   return `SELECT coalesce(string_agg(${line}, E'\\n'), '') AS csv FROM ${spec.from} WHERE ${where}`;
 }
 
 /** DuckDB: the temp tables the exports are read into, and the one for the comments' search terms. */
 export const STAGE_DDL = [
-  ...EXPORT_NAMES.map((name) => {
-    const spec: Export = EXPORTS[name];
-    return `CREATE OR REPLACE TEMP TABLE ${spec.table} (${spec.columns.map((c) => `${c.name} ${c.duck}`).join(', ')})`;
-  }),
+  ...[...EXPORT_NAMES.map((name): Export => EXPORTS[name]), INVITATION_EXPORT].map(
+    (spec) =>
+      `CREATE OR REPLACE TEMP TABLE ${spec.table} (${spec.columns.map((c) => `${c.name} ${c.duck}`).join(', ')})`,
+  ),
   // The search terms of each (text, language) seen lately, across batches: comments repeat (templates, "Thank
   // you", a customer base's stock phrases), so most of a big load's comments are stemmed once per text, not once
   // each. Emptied when it holds TERM_CACHE_MAX texts.
@@ -189,8 +244,8 @@ const SAME_TEXT = (t: string, a: string) =>
   `${t}.text = ${a}.text AND ${t}.language IS NOT DISTINCT FROM ${a}.language`;
 
 /** DuckDB: appends one export's CSV file to its stage table. `file` is a path the replica made itself. */
-export function readExportSql(name: ExportName, file: string): string {
-  const spec: Export = EXPORTS[name];
+export function readExportSql(name: ExportName | 'invitations', file: string): string {
+  const spec: Export = name === 'invitations' ? INVITATION_EXPORT : EXPORTS[name];
   const columns = spec.columns.map((c) => `'${c.name}': '${c.duck}'`).join(', ');
   return `INSERT INTO ${spec.table} SELECT * FROM read_csv('${file.replaceAll("'", "''")}', columns = {${columns}},
   header = false, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '',
@@ -299,7 +354,12 @@ SELECT answer_id,
   list({'model_id': model_id, 'topic_id': topic_id, 'intensity': intensity} ORDER BY model_id, topic_id)
     FILTER (WHERE is_emotion) AS emotion_labels
 FROM stage_labels GROUP BY answer_id`,
-    `INSERT INTO sessions${suffix} BY NAME SELECT * FROM batch_dims`,
+    `INSERT INTO sessions${suffix} BY NAME
+SELECT d.*, s.invitation_id, s.invitation_channel
+FROM batch_dims d JOIN stage_sessions s ON s.session_id = d.session_id`,
+    `INSERT INTO answers${suffix} BY NAME
+SELECT d.tenant_id, d.survey_id, c.session_id, c.question_id, c.choice_value
+FROM batch_dims d JOIN stage_choices c ON c.session_id = d.session_id`,
     `INSERT INTO facts${suffix} BY NAME
 SELECT d.*, a.question_id, a.experience_id, a.measurement_type, a.scale, a.choice_value, a.score
 FROM batch_dims d JOIN stage_answers a ON a.session_id = d.session_id
@@ -315,3 +375,24 @@ LEFT JOIN batch_labels l ON l.answer_id = a.answer_id
 LEFT JOIN term_cache t ON ${SAME_TEXT('t', 'a')}`,
   ];
 }
+
+/** DuckDB: the staged invitations into `invitations` (or its `_load` twin during a rebuild). */
+export function insertInvitationsSql(suffix = ''): string {
+  const columns = [
+    'b.tenant_id',
+    'b.survey_id',
+    'b.invitation_id',
+    'b.invitee_id',
+    'b.invitation_channel',
+    'b.channel_id',
+    ...levelColumns('b', 'channel', CHANNEL_LEVELS),
+    'b.product_id',
+    ...levelColumns('b', 'product', PRODUCT_LEVELS),
+    'b.employee_id',
+    ...INVITATION_TIMES.flatMap((t) => timeKeyColumns('b', t)),
+  ].join(',\n  ');
+  return `INSERT INTO invitations${suffix} BY NAME SELECT ${columns} FROM stage_invitations b`;
+}
+
+/** DuckDB: empties the invitations' stage table. */
+export const CLEAR_INVITATION_STAGE_SQL = `DELETE FROM ${INVITATION_EXPORT.table}`;

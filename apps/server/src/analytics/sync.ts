@@ -4,8 +4,9 @@ import { LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { DatabaseHandle } from '../db/client.js';
 import { createChangeCursor, type ChangeCursor, type ChangePage } from './change-cursor.js';
 import type { RebuildProgress, RebuildResult, ReplicaStore } from './replica-types.js';
-import { REPLICA_TABLES, replicaTableDdl, type ReplicaTable } from './replica-schema.js';
+import { SESSION_TABLES, STORED_TABLES, replicaTableDdl, type StoredTable } from './replica-schema.js';
 import {
+  CLEAR_INVITATION_STAGE_SQL,
   CLEAR_STAGE_SQL,
   EXPORT_NAMES,
   REUSE_TERMS_SQL,
@@ -16,6 +17,8 @@ import {
   STAGE_DDL,
   exportSql,
   insertBatchSql,
+  insertInvitationsSql,
+  invitationExportSql,
   readExportSql,
   type ExportName,
   type SessionSelection,
@@ -44,11 +47,20 @@ const REBUILD_TAIL = 10_000;
  * reads only NPS rows instead of every measured answer of the survey: about a fifth of the rows at 10M sessions.
  * Score widgets default to the transaction date, text widgets to the answered date.
  */
-const SORT_ORDER: Record<ReplicaTable, string> = {
+const SORT_ORDER: Record<StoredTable, string> = {
   facts: 'tenant_id, survey_id, measurement_type, transaction_at, session_id',
   comments: 'tenant_id, survey_id, answered_at, session_id',
   sessions: 'tenant_id, survey_id, transaction_at, session_id',
+  answers: 'tenant_id, survey_id, session_id, question_id',
+  invitations: 'tenant_id, survey_id, invited_at, invitation_id',
 };
+
+/**
+ * The change sequence's ops (drizzle 0003 and 0010): 'I', 'U', 'D' name a session (inserted, changed, gone);
+ * 'V' and 'X' an invitation (inserted or changed, gone), whose id then stands in `session_id`.
+ */
+const INVITATION_OPS = new Set(['V', 'X']);
+const GONE_OPS = new Set(['D', 'X']);
 
 // The visible changes past a seq, with the snapshot they were read in (one statement, one snapshot).
 const READ_CHANGES_SQL = `
@@ -195,30 +207,64 @@ export function createReplicaSync(deps: {
     return hash;
   }
 
-  // Upserts the changed sessions, batchSize at a time, each batch in one DuckDB transaction.
+  // The last op of each id decides: after a deletion there is nothing to read back (ids are never reused).
+  function lastOps(changes: Change[]): { ids: number[]; gone: Map<number, boolean> } {
+    const gone = new Map<number, boolean>();
+    for (const change of changes) gone.set(change.sessionId, GONE_OPS.has(change.op));
+    return { ids: [...gone.keys()], gone };
+  }
+
+  const EMPTY_BATCH = Object.fromEntries(EXPORT_NAMES.map((name) => [name, ''])) as Batch;
+
+  // Upserts the changed sessions and invitations, batchSize at a time, each batch in one DuckDB transaction.
   async function applyChanges(changes: Change[]): Promise<number> {
-    // The last op of a session decides: after 'D' there is nothing to read back (ids are never reused).
-    const deleted = new Map<number, boolean>();
-    for (const change of changes) deleted.set(change.sessionId, change.op === 'D');
-    const sessionIds = [...deleted.keys()];
-    for (let i = 0; i < sessionIds.length; i += batchSize) {
-      const ids = sessionIds.slice(i, i + batchSize);
-      const alive = ids.filter((id) => !deleted.get(id));
-      const batch =
-        alive.length > 0 ? await exportBatch('ids', [alive]) : { sessions: '', answers: '', labels: '' };
+    const sessionChanges = lastOps(changes.filter((c) => !INVITATION_OPS.has(c.op)));
+    for (let i = 0; i < sessionChanges.ids.length; i += batchSize) {
+      const ids = sessionChanges.ids.slice(i, i + batchSize);
+      const alive = ids.filter((id) => !sessionChanges.gone.get(id));
+      const batch = alive.length > 0 ? await exportBatch('ids', [alive]) : EMPTY_BATCH;
       await store.transaction(async () => {
         await stageBatch(batch);
         await store.run(
           `CREATE OR REPLACE TEMP TABLE batch_ids AS SELECT unnest($1::BIGINT[]) AS session_id`,
           [ids],
         );
-        for (const table of REPLICA_TABLES) {
+        for (const table of SESSION_TABLES) {
           await store.run(`DELETE FROM ${table} WHERE session_id IN (SELECT session_id FROM batch_ids)`);
         }
         await writeBatch('');
       });
     }
-    return sessionIds.length;
+    const invitationChanges = lastOps(changes.filter((c) => INVITATION_OPS.has(c.op)));
+    for (let i = 0; i < invitationChanges.ids.length; i += batchSize) {
+      const ids = invitationChanges.ids.slice(i, i + batchSize);
+      const alive = ids.filter((id) => !invitationChanges.gone.get(id));
+      const csv = alive.length > 0 ? await exportInvitations('ids', [alive]) : '';
+      await store.transaction(async () => {
+        await stageInvitations(csv);
+        await store.run('DELETE FROM invitations WHERE invitation_id = ANY($1::BIGINT[])', [ids]);
+        await store.run(insertInvitationsSql());
+      });
+    }
+    return sessionChanges.ids.length + invitationChanges.ids.length;
+  }
+
+  async function exportInvitations(selection: SessionSelection, params: unknown[]): Promise<string> {
+    const [row] = await database.raw<{ csv: string }>(invitationExportSql(selection), params);
+    return row?.csv ?? '';
+  }
+
+  async function stageInvitations(csv: string): Promise<void> {
+    await ensureStage();
+    await store.run(CLEAR_INVITATION_STAGE_SQL);
+    if (csv === '') return;
+    const file = store.stageFile('invitations.csv');
+    await fs.writeFile(file, csv);
+    try {
+      await store.run(readExportSql('invitations', file));
+    } finally {
+      await fs.rm(file, { force: true });
+    }
   }
 
   async function drain(): Promise<number> {
@@ -241,7 +287,7 @@ export function createReplicaSync(deps: {
 
   // Builds each table sorted beside the live one (`from` → `${table}_next`), then swaps all in one transaction.
   async function sortAndSwap(source: (table: string) => string, seq?: number): Promise<void> {
-    for (const table of REPLICA_TABLES) {
+    for (const table of STORED_TABLES) {
       await store.run(`DROP TABLE IF EXISTS ${table}_next`);
       await store.run(replicaTableDdl(table, `${table}_next`));
       await store.run(
@@ -249,7 +295,7 @@ export function createReplicaSync(deps: {
       );
     }
     await store.transaction(async () => {
-      for (const table of REPLICA_TABLES) {
+      for (const table of STORED_TABLES) {
         await store.run(`DROP TABLE ${table}`);
         await store.run(`ALTER TABLE ${table}_next RENAME TO ${table}`);
       }
@@ -282,7 +328,7 @@ export function createReplicaSync(deps: {
     }
     next.advance();
 
-    for (const table of REPLICA_TABLES) {
+    for (const table of STORED_TABLES) {
       await store.run(`DROP TABLE IF EXISTS ${table}_load`);
       await store.run(replicaTableDdl(table, `${table}_load`));
     }
@@ -312,8 +358,9 @@ export function createReplicaSync(deps: {
       onProgress?.({ sessions, totalSessions });
     }
 
+    await loadInvitations();
     await sortAndSwap((table) => `${table}_load`, next.watermark);
-    for (const table of REPLICA_TABLES) await store.run(`DROP TABLE ${table}_load`);
+    for (const table of STORED_TABLES) await store.run(`DROP TABLE ${table}_load`);
     cursor = next;
 
     const [counts] = await store.read<{ facts: number; comments: number; sessions: number }>(
@@ -328,6 +375,22 @@ export function createReplicaSync(deps: {
     };
     logger.info(result, 'analytics replica rebuilt');
     return result;
+  }
+
+  // Every invitation into `invitations_load`, in keyset pages by invitation id.
+  async function loadInvitations(): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const [bounds] = await database.raw<{ hi: number | string | null }>(
+        'SELECT max(id) AS hi FROM (SELECT id FROM invitations WHERE id > $1 ORDER BY id LIMIT $2) p',
+        [after, REBUILD_PAGE],
+      );
+      if (bounds?.hi === null || bounds?.hi === undefined) return;
+      const hi = Number(bounds.hi);
+      await stageInvitations(await exportInvitations('range', [after, hi]));
+      await store.run(insertInvitationsSql('_load'));
+      after = hi;
+    }
   }
 
   return {

@@ -85,8 +85,15 @@ export const invitations = pgTable(
     token: uuid('token').notNull().unique(),
     invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The invitation's path: handed to the gateway, delivered, opened (the statistics' funnel). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
   },
-  (t) => [index('invitations_invitee_idx').on(t.inviteeId)],
+  (t) => [
+    index('invitations_invitee_idx').on(t.inviteeId),
+    index('invitations_tenant_survey_idx').on(t.tenantId, t.surveyId),
+  ],
 );
 
 /**
