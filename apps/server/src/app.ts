@@ -38,9 +38,12 @@ import { licenseRoutes } from './modules/license/license.routes.js';
 import { auditLogRoutes } from './modules/audits/audit-log.routes.js';
 import { configurationRoutes } from './modules/configurations/configuration.routes.js';
 import { experienceRoutes } from './modules/experiences/experience.routes.js';
+import { questionRoutes } from './modules/questions/question.routes.js';
+import { surveyRoutes } from './modules/surveys/survey.routes.js';
 import { reportRoutes } from './modules/reports/report.routes.js';
 import { widgetCatalogueRoutes } from './modules/widgets/widget-catalogue.routes.js';
 import { widgetDataRoutes } from './modules/widget-data/widget-data.routes.js';
+import { surveyStatisticsRoutes } from './modules/survey-statistics/survey-statistics.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -143,9 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   auditLogRoutes(app, administration);
   configurationRoutes(app, administration);
   experienceRoutes(app, administration);
+  questionRoutes(app, administration);
+  surveyRoutes(app, administration);
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);
+  surveyStatisticsRoutes(app, administration);
   healthRoutes(app, database);
   await app.register(webPlugin, { root: options.webRoot ?? '' });
 

@@ -31,13 +31,16 @@ const userFields: GridFields = {
   CreatedAt: { sql: users.createdAt, type: 'date' },
 };
 
-/** The users of the caller's tenant, as a module would list them; the body may narrow to `UserNames`. */
+/**
+ * The users of the caller's tenant (not its test users), as the users module lists them; the body may narrow to
+ * `UserNames`.
+ */
 function userSource(db: Db): GridListSource<UserItem> {
   return {
     fields: userFields,
     defaultOrder: 'UserName asc, Id asc',
     scope(request, body): SQL | undefined {
-      const tenant = eq(users.tenantId, requireTenant(request.actor));
+      const tenant = and(eq(users.tenantId, requireTenant(request.actor)), eq(users.isTestUser, false));
       const names = z.array(z.string()).optional().parse(body.UserNames);
       return names ? and(tenant, inArray(users.userName, names)) : tenant;
     },

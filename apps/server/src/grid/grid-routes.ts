@@ -51,7 +51,39 @@ export type GridRouteOptions<T extends Record<string, unknown>> = {
   exportLimit?: number;
   /** Rows an export reads per query (default 5,000); tests lower it to cross page boundaries. */
   exportPageSize?: number;
+  /**
+   * What GET {path} answers when its query string names no grid parameter (none starting with `$`): a lookup
+   * list that had the path before the grid keeps its callers, its query and its answer (GET /api/questions).
+   */
+  plainGet?: PlainGet;
 };
+
+/** The lookup answered on a grid's GET path without grid parameters (GridRouteOptions.plainGet). */
+type PlainGet = {
+  /** Who may read the lookup; the grid keeps its own `access`. */
+  access: RouteAccess;
+  querystring: z.ZodType;
+  response: z.ZodType;
+  handler(request: FastifyRequest, query: unknown): Promise<unknown>;
+};
+
+const namesGridParameter = (query: unknown): boolean =>
+  typeof query === 'object' && query !== null && Object.keys(query).some((key) => key.startsWith('$'));
+
+/** One query string for a grid and its plain lookup: tells them apart, and validates with the one it is. */
+function gridOrPlainQuery(plain: z.ZodType) {
+  return z.unknown().transform((raw, context) => {
+    const grid = namesGridParameter(raw);
+    const parsed = (grid ? gridQuerySchema : plain).safeParse(raw);
+    if (!parsed.success) {
+      // The inner schema's issues, as they are (their paths and params word the 400's Details).
+      for (const issue of parsed.error.issues)
+        context.addIssue(issue as Parameters<typeof context.addIssue>[0]);
+      return z.NEVER;
+    }
+    return grid ? { grid: parsed.data as GridQuery } : { plain: parsed.data };
+  });
+}
 
 /** Rows an export reads per query. */
 const EXPORT_PAGE_SIZE = 5_000;
@@ -100,11 +132,36 @@ export function registerGridRoutes<T extends Record<string, unknown>>(
     return { Items, Count };
   }
 
-  routes.get(
-    path,
-    { config: { access }, schema: { querystring: gridQuerySchema, response: { 200: page } } },
-    async (request) => list(request, request.query, {}),
-  );
+  const { plainGet } = options;
+  if (plainGet) {
+    // One GET, two answers: the lookup's callers send no `$` parameter; the grid always sends `$top`.
+    const either: RouteAccess =
+      plainGet.access === 'public' || plainGet.access === 'signed-in'
+        ? plainGet.access
+        : ([...new Set([...plainGet.access, ...access])] as unknown as RouteAccess);
+    routes.get(
+      path,
+      {
+        config: { access: either },
+        schema: {
+          querystring: gridOrPlainQuery(plainGet.querystring),
+          response: { 200: z.union([page, plainGet.response]) },
+        },
+      },
+      async (request) => {
+        const query = request.query as { grid: GridQuery } | { plain: unknown };
+        if ('plain' in query) return plainGet.handler(request, query.plain);
+        if (!hasAnyScope(request.actor.scopes, access)) throw forbidden();
+        return list(request, query.grid, {});
+      },
+    );
+  } else {
+    routes.get(
+      path,
+      { config: { access }, schema: { querystring: gridQuerySchema, response: { 200: page } } },
+      async (request) => list(request, request.query, {}),
+    );
+  }
 
   routes.post(
     `${path}/query`,

@@ -47,7 +47,8 @@ function isSessionPath(request: FastifyRequest): boolean {
 
 /**
  * Browser security headers on every answer — pages, assets, API answers and errors — with @fastify/helmet, and
- * `Cache-Control: no-store` on the answers of routes that need a token and on `/token` and `/bootstrap`.
+ * `Cache-Control: no-store` on the answers of routes that need a token (unless the route chose `private` itself)
+ * and on `/token` and `/bootstrap`.
  * HSTS only when the console's public address is https (`PUBLIC_URL`): over HTTP a browser would ignore it, and
  * a wrongly pinned name is hard to undo.
  */
@@ -65,6 +66,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isSessionPath(request)) return payload;
+    // A route that chose a private cache for its answer keeps it (a question's choice picture).
+    if (String(reply.getHeader('cache-control') ?? '').startsWith('private')) return payload;
     const access = request.routeOptions.config?.access;
     const needsToken = access !== undefined && access !== 'public';
     if (needsToken || request.url.startsWith('/token') || request.url.startsWith('/bootstrap/'))

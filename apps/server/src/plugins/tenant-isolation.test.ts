@@ -7,8 +7,11 @@ import {
   dataValidationLogs,
   experiences,
   oauthClients,
+  questionChoices,
+  questions,
   roles,
   serviceConfigurations,
+  surveys,
   systemConfigurations,
   userFilters,
   userRoles,
@@ -76,16 +79,21 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/experiences\/:id/, 'experience'],
   [/^\/api\/weighted-experience-groups\/:id/, 'weightedGroup'],
   [/^\/api\/journey-stages\/:id/, 'journeyStage'],
+  [/^\/api\/questions\/:id/, 'question'],
   [/^\/api\/reporteditor\/:id/, 'report'],
   [/^\/api\/reportWidgets\/:id/, 'reportWidget'],
   [/^\/api\/widgetTypes\/:id/, 'widgetType'],
   [/^\/api\/widgets\/:id/, 'widget'],
   [/^\/api\/data-validation-logs\/:id/, 'dataValidationLog'],
+  [/^\/api\/surveys\/:id/, 'survey'],
 ];
 
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */
 function fillPath(url: string, ids: Ids): string | undefined {
   if (url === '/api/rolereports/:roleId/:reportId') return `/api/rolereports/${ids.role}/${ids.report}`;
+  if (url === '/api/questions/:id/choices/:choiceId/image') {
+    return `/api/questions/${ids.question}/choices/${ids.choice}/image`;
+  }
   if (!url.includes(':')) return url;
   if (url.endsWith('/:locale')) return url.replace(':locale', 'en');
   const match = KIND_OF_PATH.find(([pattern]) => pattern.test(url));
@@ -173,7 +181,21 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   });
   await db.insert(serviceConfigurations).values({ tenantId, section: `Service${tag}`, jsonConfig: '{}' });
   await db.insert(experiences).values({ tenantId, name: `Experience ${tag}`, measurementType: 0 });
+  await db.insert(surveys).values({ tenantId, title: `Survey ${tag}`, isActive: false });
   await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
+  // A library question (not placed) with a pictured choice: the question routes and the picture route.
+  const [question] = await db
+    .insert(questions)
+    .values({ tenantId, text: `Question ${tag}`, type: 'MCSS', choiceType: 4 })
+    .returning({ id: questions.id });
+  await db.insert(questionChoices).values({
+    tenantId,
+    questionId: question!.id,
+    label: `Choice ${tag}`,
+    value: 1,
+    image: Buffer.from('89504e470d0a1a0a', 'hex'),
+    imageMime: 'image/png',
+  });
   await db.insert(dataValidationLogs).values({
     tenantId,
     request: '{}',
@@ -211,12 +233,15 @@ async function idsOf(tenantId: number): Promise<Ids> {
     experience: await newest('experiences'),
     weightedGroup: await newest('weighted_experience_groups'),
     journeyStage: await newest('journey_stages'),
+    question: await newest('questions', 'parent_id is null'),
+    choice: await newest('question_choices'),
     report: await newest('reports'),
     reportWidget: await newest('report_widgets'),
     widgetType: await newest('widget_types'),
     widget: await newest('widgets'),
     userFilter: await newest('user_filters'),
     dataValidationLog: await newest('data_validation_logs'),
+    survey: await newest('surveys', 'type <> 7'),
   };
 }
 

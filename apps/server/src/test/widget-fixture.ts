@@ -83,6 +83,30 @@ type FixtureSession = {
   commentQuestionId?: number;
   completion?: 1 | 2;
   status?: 1 | 2;
+  /** The session's start; default the answered time (or the transaction's). */
+  createdAt?: string;
+  /** The invitation (with `invitedAt`): its interaction channel (default 1, email) and funnel times. */
+  invitation?: FixtureInvitationPath;
+  /** An existing invitation the session starts from (instead of `invitedAt`). */
+  invitationId?: number;
+  /** [questionId, choiceValue] answers without a score (closed questions that measure nothing, sub-questions). */
+  choices?: [number, number][];
+};
+
+type FixtureInvitationPath = {
+  channel?: number;
+  sentAt?: string | null;
+  deliveredAt?: string | null;
+  openedAt?: string | null;
+};
+
+/** An invitation without a session (yet): the invitee's transaction facts and the invitation's funnel times. */
+type FixtureInvitation = FixtureInvitationPath & {
+  surveyId?: number;
+  invitedAt: string;
+  channelId?: number | null;
+  productId?: number | null;
+  employeeId?: number | null;
 };
 
 export type WidgetFixture = {
@@ -120,6 +144,8 @@ export type WidgetFixture = {
   /** Main survey: NPS (experience 101, scale 11), effort (201, scale 5), satisfaction (102, scale 11), comment (601). */
   questions: { nps: number; effort: number; satisfaction: number; comment: number; secondNps: number };
   addSession(session: FixtureSession): Promise<number>;
+  /** An invitation nobody answered (yet); returns its id (`invitationId` of a later `addSession`). */
+  addInvitation(invitation: FixtureInvitation): Promise<number>;
   /** A topic model (or emotion model) with its topics; see `FixtureTopicModel`. */
   addTopicModel(model: FixtureTopicModel): Promise<{ id: number; topics: Record<string, number> }>;
   /** Text analysis of a session's comment (or of one answer); returns the answer's id. See `FixtureLabels`. */
@@ -240,8 +266,40 @@ export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
     secondNps: await question(secondSurvey!.id, 'Would you recommend the card?', 'MCSS', 101, 11, 1),
   };
 
-  const addSession = async (input: FixtureSession): Promise<number> => {
-    const surveyId = input.surveyId ?? survey!.id;
+  const instant = (value: string | null | undefined) => (value ? new Date(value) : null);
+  const insertInvitation = async (
+    surveyId: number,
+    inviteeId: number,
+    invitedAt: string,
+    path: FixtureInvitationPath,
+  ) => {
+    const [invitation] = await db
+      .insert(invitations)
+      .values({
+        tenantId,
+        inviteeId,
+        surveyId,
+        channel: path.channel ?? 1,
+        token: randomUUID(),
+        invitedAt: new Date(invitedAt),
+        sentAt: instant(path.sentAt),
+        deliveredAt: instant(path.deliveredAt),
+        openedAt: instant(path.openedAt),
+      })
+      .returning({ id: invitations.id });
+    return invitation!.id;
+  };
+
+  const addInvitee = async (
+    surveyId: number,
+    input: Pick<
+      FixtureSession,
+      'channelId' | 'productId' | 'locationId' | 'transactionTypeId' | 'employeeId'
+    > & {
+      transactionAt: string;
+      segmentIds?: number[];
+    },
+  ) => {
     const [invitee] = await db
       .insert(invitees)
       .values({
@@ -256,28 +314,39 @@ export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
         segmentIds: input.segmentIds ?? [],
       })
       .returning({ id: invitees.id });
+    return invitee!.id;
+  };
+
+  const addInvitation = async (input: FixtureInvitation): Promise<number> => {
+    const surveyId = input.surveyId ?? survey!.id;
+    const inviteeId = await addInvitee(surveyId, { ...input, transactionAt: input.invitedAt });
+    return insertInvitation(surveyId, inviteeId, input.invitedAt, input);
+  };
+
+  const addSession = async (input: FixtureSession): Promise<number> => {
+    const surveyId = input.surveyId ?? survey!.id;
+    let inviteeId: number;
     let invitationId: number | null = null;
-    if (input.invitedAt) {
-      const [invitation] = await db
-        .insert(invitations)
-        .values({
-          tenantId,
-          inviteeId: invitee!.id,
-          surveyId,
-          channel: 1,
-          token: randomUUID(),
-          invitedAt: new Date(input.invitedAt),
-        })
-        .returning({ id: invitations.id });
-      invitationId = invitation!.id;
+    if (input.invitationId !== undefined) {
+      invitationId = input.invitationId;
+      const [row] = await db
+        .select({ inviteeId: invitations.inviteeId })
+        .from(invitations)
+        .where(eq(invitations.id, invitationId));
+      inviteeId = row!.inviteeId;
+    } else {
+      inviteeId = await addInvitee(surveyId, input);
+      if (input.invitedAt) {
+        invitationId = await insertInvitation(surveyId, inviteeId, input.invitedAt, input.invitation ?? {});
+      }
     }
-    const createdAt = input.answeredAt ?? input.transactionAt;
+    const createdAt = input.createdAt ?? input.answeredAt ?? input.transactionAt;
     const [session] = await db
       .insert(sessions)
       .values({
         tenantId,
         surveyId,
-        inviteeId: invitee!.id,
+        inviteeId,
         invitationId,
         createdAt: new Date(createdAt),
         answeredAt: input.answeredAt ? new Date(input.answeredAt) : null,
@@ -286,13 +355,27 @@ export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
       })
       .returning({ id: sessions.id });
     const sessionId = session!.id;
-    const rows = (input.scores ?? []).map(([questionId, score]) => ({
-      tenantId,
-      sessionId,
-      questionId,
-      choiceValue: score,
-      score,
-    }));
+    const rows: {
+      tenantId: number;
+      sessionId: number;
+      questionId: number;
+      choiceValue: number;
+      score?: number;
+    }[] = [
+      ...(input.scores ?? []).map(([questionId, score]) => ({
+        tenantId,
+        sessionId,
+        questionId,
+        choiceValue: score,
+        score,
+      })),
+      ...(input.choices ?? []).map(([questionId, choiceValue]) => ({
+        tenantId,
+        sessionId,
+        questionId,
+        choiceValue,
+      })),
+    ];
     if (input.comment !== undefined) {
       rows.push({
         tenantId,
@@ -414,6 +497,7 @@ export async function createWidgetFixture(t: TestApp): Promise<WidgetFixture> {
     secondSurveyId: secondSurvey!.id,
     questions: questionIds,
     addSession,
+    addInvitation,
     addTopicModel,
     labelComment,
   };

@@ -1,13 +1,18 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   experiences,
   journeyStages,
   oauthClients,
+  questionChoices,
+  questions,
   reportWidgets,
   reports,
   roles,
+  surveyFlows,
+  surveyQuotas,
+  surveys,
   serviceConfigurations,
   systemConfigurations,
   systemRules,
@@ -123,12 +128,47 @@ async function loadWeightedGroup(db: Db, id: AuditId): Promise<AuditState | unde
   return { ...group, state: { ...group.state, items } };
 }
 
+/** A question with its choices (a picture as its mime type, not its bytes) and its sub-questions. */
+async function loadQuestion(db: Db, id: AuditId): Promise<AuditState | undefined> {
+  const question = await rowLoader(questions)(db, id);
+  if (!question) return undefined;
+  const { image, ...choiceColumns } = getTableColumns(questionChoices);
+  const choices = await db
+    .select({ ...choiceColumns, hasImage: sql<boolean>`${image} is not null` })
+    .from(questionChoices)
+    .where(eq(questionChoices.questionId, Number(id)))
+    .orderBy(asc(questionChoices.position), asc(questionChoices.id));
+  const subQuestions = await db
+    .select({ id: questions.id, text: questions.text, integrationCode: questions.integrationCode })
+    .from(questions)
+    .where(eq(questions.parentId, Number(id)))
+    .orderBy(asc(questions.position), asc(questions.id));
+  return { ...question, state: { ...question.state, choices, subQuestions } };
+}
+
 async function loadSystemRules(db: Db, tenantId: AuditId): Promise<AuditState | undefined> {
   const [row] = await db
     .select()
     .from(systemRules)
     .where(eq(systemRules.tenantId, Number(tenantId)));
   return row ? { tenantId: row.tenantId, state: row } : undefined;
+}
+
+/** A survey with its flows and quotas (the wizard's steps); its questions are the question library's records. */
+async function loadSurvey(db: Db, id: AuditId): Promise<AuditState | undefined> {
+  const survey = await rowLoader(surveys)(db, id);
+  if (!survey) return undefined;
+  const flows = await db
+    .select()
+    .from(surveyFlows)
+    .where(eq(surveyFlows.surveyId, Number(id)))
+    .orderBy(asc(surveyFlows.id));
+  const quotas = await db
+    .select()
+    .from(surveyQuotas)
+    .where(eq(surveyQuotas.surveyId, Number(id)))
+    .orderBy(asc(surveyQuotas.id));
+  return { ...survey, state: { ...survey.state, flows, quotas } };
 }
 
 const userRestrictions = (state: Record<string, unknown>) => ({
@@ -161,6 +201,7 @@ export const AUDIT_ENTITIES = {
   experience: { scope: 'Experience', load: rowLoader(experiences) },
   weightedExperienceGroup: { scope: 'WeightedExperienceGroup', load: loadWeightedGroup },
   journeyStage: { scope: 'JourneyStage', load: rowLoader(journeyStages) },
+  question: { scope: 'Question', load: loadQuestion },
   report: { scope: 'Report', load: rowLoader(reports) },
   /** The dashboard order of many reports at once: the row keeps the request. */
   reportOrder: { scope: 'ReportOrder' },
@@ -170,6 +211,11 @@ export const AUDIT_ENTITIES = {
   userFilter: { scope: 'UserFilter', load: rowLoader(userFilters) },
   widgetType: { scope: 'WidgetType', load: rowLoader(widgetTypes) },
   widget: { scope: 'Widget', load: rowLoader(widgets) },
+  survey: { scope: 'Survey', load: loadSurvey },
+  /** A test invitation request (stored for the invitations module): the row keeps the request. */
+  surveyTestInvitation: { scope: 'SurveyTestInvitation' },
+  /** Invitation limits of many surveys at once: the row keeps the request. */
+  surveyPrioritisation: { scope: 'SurveyPrioritisation' },
 } satisfies Record<string, AuditEntity>;
 
 export type AuditEntityName = keyof typeof AUDIT_ENTITIES;

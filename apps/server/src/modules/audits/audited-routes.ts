@@ -71,6 +71,19 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/journey-stages/:id': update('journeyStage'),
   'DELETE /api/journey-stages/:id': remove('journeyStage'),
 
+  'POST /api/questions': create('question'),
+  'PUT /api/questions/:id': update('question'),
+  'DELETE /api/questions/:id': remove('question'),
+  'POST /api/questions/:id/clone': create('question', 'clone'),
+
+  'POST /api/surveys': create('survey'),
+  'PUT /api/surveys/:id': update('survey'),
+  'DELETE /api/surveys/:id': remove('survey'),
+  'PUT /api/surveys/:id/status': update('survey', 'status'),
+  'POST /api/surveys/:id/clone': create('survey', 'clone'),
+  'POST /api/surveys/:id/test-invitations': create('surveyTestInvitation'),
+  'PUT /api/survey-prioritization': update('surveyPrioritisation'),
+
   'POST /api/reporteditor': create('report'),
   'PUT /api/reporteditor/:id': update('report'),
   'DELETE /api/reporteditor/:id': remove('report'),

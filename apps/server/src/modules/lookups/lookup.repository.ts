@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { HIDDEN_FROM_FILTERS_SURVEY_TYPE } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import {
@@ -244,14 +244,18 @@ export function createLookupRepository(db: Db) {
         .where(eq(journeyStages.tenantId, tenantId))
         .orderBy(asc(journeyStages.order), asc(journeyStages.name)),
 
-    /** Live questions and their live choices, of one survey or of all the tenant's. */
+    /**
+     * Live questions placed in a survey and their live choices, of one survey or of all the tenant's (library
+     * questions not yet placed have no answers to report on).
+     */
     async questions(tenantId: number, surveyId: number | undefined) {
-      const bySurvey = surveyId === undefined ? undefined : eq(questions.surveyId, surveyId);
+      const bySurvey =
+        surveyId === undefined ? isNotNull(questions.surveyId) : eq(questions.surveyId, surveyId);
       const questionRows = await db
         .select({
           id: questions.id,
           text: questions.text,
-          surveyId: questions.surveyId,
+          surveyId: sql<number>`${questions.surveyId}`,
           flowId: questions.flowId,
           parentId: questions.parentId,
           type: questions.type,

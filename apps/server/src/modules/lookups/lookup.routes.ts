@@ -10,12 +10,8 @@ import {
   experienceItemSchema,
   journeyStageItemSchema,
   lookupTreeResponseSchema,
-  questionLookupItemSchema,
-  questionLookupQuerySchema,
   questionTypeItemSchema,
   segmentGroupItemSchema,
-  surveyLookupItemSchema,
-  surveyLookupQuerySchema,
   topicModelItemSchema,
   treeQuerySchema,
   weightedExperienceGroupItemSchema,
@@ -72,19 +68,11 @@ export function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
     { config, schema: list(topicModelItemSchema) },
     async (request) => lookups.topicModels(request.actor, true),
   );
-  routes.get(
-    '/api/surveys',
-    { config, schema: { querystring: surveyLookupQuerySchema, ...list(surveyLookupItemSchema) } },
-    async (request) => lookups.surveys(request.actor, request.query.isForFilter),
-  );
+  // `GET /api/surveys` (the survey lookup without grid parameters) is the surveys module's: it is the grid too.
   routes.get('/api/journeyStages', { config, schema: list(journeyStageItemSchema) }, async (request) =>
     lookups.journeyStages(request.actor),
   );
-  routes.get(
-    '/api/questions',
-    { config, schema: { querystring: questionLookupQuerySchema, ...list(questionLookupItemSchema) } },
-    async (request) => lookups.questions(request.actor, request.query.surveyId),
-  );
+  // GET /api/questions (?surveyId=) is answered by the questions module, beside the library grid on its path.
   routes.get('/api/questionTypes', { config, schema: list(questionTypeItemSchema) }, async (request) =>
     lookups.questionTypes(request.language, false),
   );

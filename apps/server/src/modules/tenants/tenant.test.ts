@@ -11,9 +11,13 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
+import { DEMO_TEST_USERS, DEMO_USERS } from '../../demo/demo-users.js';
 import { expectRefusal } from '../../test/admin-api.js';
 import { createTestApp, type ApiMethod, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
+
+/** The demo tenant's users: the demo users and its test users. */
+const DEMO_TENANT_USER_COUNT = DEMO_USERS.length + DEMO_TEST_USERS.length;
 
 let t: TestApp;
 /** A tenantless Alterna user: manages every tenant. */
@@ -225,8 +229,8 @@ describe('GET and PUT /api/tenants/{id}', () => {
       Name: 'Demo Bank',
       Config: { currency: 'TRY' },
       TimeZone: 'Europe/Istanbul',
-      // The four demo users and the user manager made above.
-      UserCount: 5,
+      // The demo users, its two test users and the user manager made above.
+      UserCount: DEMO_TENANT_USER_COUNT + 1,
       LicenseValidUntil: expect.any(String),
     });
   });
@@ -370,7 +374,11 @@ describe('the tenants grid and choice list', () => {
     const names = page.Items.map((item) => item.Name);
     expect(names.indexOf('Acme Insurance')).toBeLessThan(names.indexOf('Demo Bank'));
     const demo = page.Items.find((item) => item.Id === t.tenantId);
-    expect(demo).toMatchObject({ Name: 'Demo Bank', UserCount: 5, LicenseValidUntil: expect.any(String) });
+    expect(demo).toMatchObject({
+      Name: 'Demo Bank',
+      UserCount: DEMO_TENANT_USER_COUNT + 1,
+      LicenseValidUntil: expect.any(String),
+    });
 
     const filtered = await t.call(
       'POST',

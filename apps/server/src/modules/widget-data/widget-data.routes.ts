@@ -7,6 +7,7 @@ import { registerScoreWidgetRoutes } from './score/score-widgets.routes.js';
 import { registerTableWidgetRoutes } from './table/table-widgets.routes.js';
 import { registerTextAnalyticsWidgetRoutes } from './text-analytics/text-analytics-widgets.routes.js';
 import { registerTrendWidgetRoutes } from './trend/trend-widgets.routes.js';
+import { labelsVersion } from '../../core/labels-version.js';
 import { createWidgetResultCache } from './shared/widget-result-cache.js';
 
 /**
@@ -15,7 +16,8 @@ import { createWidgetResultCache } from './shared/widget-result-cache.js';
  */
 export function widgetDataRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   // One shared result cache for every widget endpoint (widget-result-cache.ts), keyed on the replica's version.
-  const cache = createWidgetResultCache({ version: () => deps.replica.version() });
+  // Survey titles and question texts come from PostgreSQL: a wizard save changes the labels version.
+  const cache = createWidgetResultCache({ version: () => `${deps.replica.version()}:${labelsVersion()}` });
   registerScoreWidgetRoutes(app, deps, cache);
   registerTrendWidgetRoutes(app, deps, cache);
   registerPerformanceWidgetRoutes(app, deps, cache);

@@ -215,6 +215,21 @@ describe('POST /api/widget-data/performance', () => {
     expect(await performance({ GroupBy: 'employee', TopNToggle: false, TopNCount: 1 })).toHaveLength(2);
   });
 
+  it('shows a survey renamed in the wizard under its new title at once (no stale cached label)', async () => {
+    const before = await performance({ GroupBy: 'survey' });
+    expect(before.map((row) => row.Category)).toContain('Branch visit');
+    const admin = (await t.signIn('admin')).access_token;
+    const rename = (Title: string) =>
+      t.call('PUT', `/api/surveys/${f.surveyId}`, {
+        token: admin,
+        body: { Step: 'General', Title, Language: 'tr', JourneyStageId: f.journeyStages.onboarding },
+      });
+    expect((await rename('Branch visit, renamed')).statusCode).toBe(200);
+    const after = await performance({ GroupBy: 'survey' });
+    expect(after.map((row) => row.Category)).toContain('Branch visit, renamed');
+    expect((await rename('Branch visit')).statusCode).toBe(200);
+  });
+
   it("limits a scoped user to the user's channels, TotalNps included", async () => {
     const rows = await performance({ GroupBy: 'survey' }, {}, scoped);
     // North: s1-s5 (10, 9, 4, 8, 6) and s8 (10).

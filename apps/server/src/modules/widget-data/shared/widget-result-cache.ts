@@ -16,8 +16,8 @@ import type { WidgetQuery } from './widget-query.js';
  */
 
 export type WidgetResultCacheOptions = {
-  /** The replica's data version (AnalyticsReplica.version). */
-  version: () => number;
+  /** The replica's data version (AnalyticsReplica.version), with the labels version (core/labels-version.ts). */
+  version: () => number | string;
   /** The byte budget of the cached JSON texts. Default 64 MB. */
   maxBytes?: number;
   /** The longest an entry lives. Default 60 s. */
@@ -64,7 +64,7 @@ export function widgetResultKey(
   endpoint: string,
   query: WidgetQuery,
   extra: unknown,
-  version: number,
+  version: number | string,
 ): string {
   return canonical([
     endpoint,
