@@ -44,6 +44,14 @@ import {
   type CountryCode,
 } from './geography.data.js';
 import { anyOf } from '../db/any-of.js';
+import {
+  activeSurveyValues,
+  ensureDraftSurvey,
+  ensureLibraryQuestions,
+  flowPlacement,
+  insertDemoQuotas,
+} from './demo-survey-wizard.js';
+import { DRAFT_SURVEY, type CodeId } from './survey-wizard.data.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -103,7 +111,9 @@ export async function ensureDemoCatalog(db: Db, tenantId: number): Promise<DemoC
     const employeeIds = await ensureEmployees(tx, tenantId, world.branches, channelIds);
     const transactionTypeIds = await ensureTransactionTypes(tx, tenantId);
     const segmentIds = await ensureSegments(tx, tenantId);
-    const catalogSurveys = await ensureSurveys(tx, tenantId);
+    const codes = new Map([...channelIds, ...productIds, ...transactionTypeIds]);
+    const catalogSurveys = await ensureSurveys(tx, tenantId, (code) => need(codes, code));
+    await ensureLibraryQuestions(tx, tenantId);
     const models = await ensureTopicModels(tx, tenantId);
     await ensureCxIndex(tx, tenantId);
     await limitScopedUser(
@@ -361,7 +371,11 @@ async function ensureSegments(tx: Tx, tenantId: number): Promise<Map<string, num
   return new Map(rows.map((r) => [`${r.groupCode};${r.code}`, r.id]));
 }
 
-async function ensureSurveys(tx: Tx, tenantId: number): Promise<CatalogSurvey[]> {
+/**
+ * The three answered surveys with their wizard data (survey-wizard.data.ts) and the draft fourth one. `codeId`
+ * names the regions, product groups and transaction types their audience and quota conditions select.
+ */
+async function ensureSurveys(tx: Tx, tenantId: number, codeId: CodeId): Promise<CatalogSurvey[]> {
   await tx
     .insert(journeyStages)
     .values(JOURNEY_STAGES.map((name, index) => ({ tenantId, name, order: index + 1 })))
@@ -379,6 +393,7 @@ async function ensureSurveys(tx: Tx, tenantId: number): Promise<CatalogSurvey[]>
       .from(surveys)
       .where(and(eq(surveys.tenantId, tenantId), eq(surveys.integrationCode, definition.code)));
     let surveyId = existing?.id;
+    const isNew = surveyId === undefined;
     if (surveyId === undefined) {
       const [created] = await tx
         .insert(surveys)
@@ -386,9 +401,9 @@ async function ensureSurveys(tx: Tx, tenantId: number): Promise<CatalogSurvey[]>
           tenantId,
           title: definition.title,
           type: 1,
-          language: 'en',
           integrationCode: definition.code,
           journeyStageId: need(stageIds, definition.journeyStage),
+          ...activeSurveyValues(definition.key, codeId),
         })
         .returning({ id: surveys.id });
       if (!created) throw new Error('survey insert returned nothing');
@@ -415,6 +430,7 @@ async function ensureSurveys(tx: Tx, tenantId: number): Promise<CatalogSurvey[]>
           integrationCode: q.code,
           position,
           required: q.key === 'nps',
+          ...flowPlacement(definition.key, q.key),
         })),
       )
       .onConflictDoNothing();
@@ -445,6 +461,8 @@ async function ensureSurveys(tx: Tx, tenantId: number): Promise<CatalogSurvey[]>
       }));
     });
     await tx.insert(questionChoices).values(choiceRows).onConflictDoNothing();
+    const keyIds = new Map(definition.questions.map((q) => [q.key, need(questionIds, q.code)]));
+    if (isNew) await insertDemoQuotas(tx, tenantId, surveyId, definition.key, keyIds, codeId);
 
     result.push({
       key: definition.key,
@@ -454,6 +472,7 @@ async function ensureSurveys(tx: Tx, tenantId: number): Promise<CatalogSurvey[]>
       questions: definition.questions.map((q) => ({ key: q.key, id: need(questionIds, q.code) })),
     });
   }
+  await ensureDraftSurvey(tx, tenantId, need(stageIds, DRAFT_SURVEY.journeyStage));
   return result;
 }
 

@@ -50,7 +50,19 @@ export const COPY_COLUMNS = {
     'custom_data3',
     'created_at',
   ],
-  invitations: ['id', 'tenant_id', 'invitee_id', 'survey_id', 'channel', 'token', 'invited_at', 'expires_at'],
+  invitations: [
+    'id',
+    'tenant_id',
+    'invitee_id',
+    'survey_id',
+    'channel',
+    'token',
+    'invited_at',
+    'expires_at',
+    'sent_at',
+    'delivered_at',
+    'opened_at',
+  ],
   sessions: [
     'id',
     'tenant_id',
@@ -150,6 +162,34 @@ const INVITE_LAG: Record<number, [number, number]> = {
   3: [1, 20],
   9: [1_440, 1_440],
 };
+/**
+ * The invitation funnel by interaction channel: the share of ALL invitations delivered and opened (e-mail about
+ * 97 % and 45 %, SMS 99 % and 60 %; for CATI "delivered" is a call that got through and "opened" one that was
+ * picked up). An invitation that led to a session is always sent, delivered and opened, so the rates of the
+ * un-answered ones are what is left at the response rate RESPONSE_RATE.
+ */
+const FUNNEL_RATES: Record<number, { delivered: number; opened: number }> = {
+  1: { delivered: 0.97, opened: 0.45 },
+  2: { delivered: 0.99, opened: 0.6 },
+  3: { delivered: 0.95, opened: 0.5 },
+  9: { delivered: 0.85, opened: 0.55 },
+};
+/** Un-answered invitations per answered session: 1, 2 or 3 (mean 2), so about a third of invitations answered. */
+const UNANSWERED_PER_SESSION = new WeightedTable([0.25, 0.5, 0.25]);
+const RESPONSE_RATE = 1 / 3;
+/** A few invitations fail at the gateway and are never sent. */
+const SEND_FAILURE = 0.005;
+const UNANSWERED_FUNNEL: Record<number, { delivered: number; opened: number }> = Object.fromEntries(
+  Object.entries(FUNNEL_RATES).map(([channel, { delivered, opened }]) => [
+    channel,
+    {
+      // Of the un-answered invitations that were sent: delivered; of those delivered: opened.
+      delivered: (delivered - RESPONSE_RATE) / (1 - RESPONSE_RATE) / (1 - SEND_FAILURE),
+      opened: (opened - RESPONSE_RATE) / (delivered - RESPONSE_RATE),
+    },
+  ]),
+);
+
 const EMOTION_SENTIMENT: Record<EmotionKey, 4 | 0> = {
   joy: 4,
   trust: 4,
@@ -180,6 +220,11 @@ type Customer = {
  */
 export class SessionGenerator {
   private readonly prng: Prng;
+  /**
+   * The invitation funnel's own stream (send, delivery and opening times, un-answered invitations), so the
+   * answered sessions are the same draws as without it.
+   */
+  private readonly funnel: Prng;
   private readonly surveyTable: WeightedTable;
   private readonly branchTable: WeightedTable;
   private readonly productTables: Record<SurveyKey, { products: CatalogProduct[]; table: WeightedTable }>;
@@ -200,6 +245,7 @@ export class SessionGenerator {
     private readonly clock: GeneratorClock,
   ) {
     this.prng = new Prng(seed);
+    this.funnel = new Prng(seed, 0xf0e1);
     this.surveyTable = new WeightedTable(catalog.surveys.map((s) => s.share));
     this.branchTable = new WeightedTable(catalog.branches.map((b) => b.weight));
     const productsFor = (survey: SurveyKey) => {
@@ -363,10 +409,16 @@ export class SessionGenerator {
         `${employeeId},${duration},"{${customer.segmentIds}}",${customer.customerNo},${customer.preferredChannel},` +
         `${customer.appUser},${timestamp(invitedAt - MINUTE_MS)}`,
     );
+    // Sent within seconds, delivered seconds later, opened just before the first click (a CATI call is all three).
+    const f = this.funnel;
+    const sentAt = channel === 9 ? invitedAt : invitedAt + f.int(1, 10) * 1000;
+    const deliveredAt = channel === 9 ? invitedAt : sentAt + f.int(1, 20) * 1000;
+    const openedAt = Math.max(deliveredAt, createdAt - f.int(0, 20) * 1000);
     rows.invitations.push(
       `${invitationId},${T},${inviteeId},${survey.id},${channel},${randomUUID()},${timestamp(invitedAt)},` +
-        `${timestamp(invitedAt + 7 * DAY_MS)}`,
+        `${timestamp(invitedAt + 7 * DAY_MS)},${timestamp(sentAt)},${timestamp(deliveredAt)},${timestamp(openedAt)}`,
     );
+    this.unanswered(rows, ids, survey, branch, branchIndex, transactionAt);
     rows.sessions.push(
       `${sessionId},${T},${survey.id},${survey.flowId},${inviteeId},${invitationId},${timestamp(createdAt)},` +
         `${timestamp(answeredAt)},${completed ? 1 : 2},${status},survey`,
@@ -393,6 +445,61 @@ export class SessionGenerator {
       }
       const value = answers[question.key];
       rows.answers.push(`${ids.answer++},${T},${sessionId},${question.id},${value},${value},`);
+    }
+  }
+
+  /**
+   * Other customers of the branch invited to the survey around the same time who did not answer: an invitee and
+   * an invitation each, sent, maybe delivered, maybe opened, with no session.
+   */
+  private unanswered(
+    rows: BatchBuffers,
+    ids: IdCursor,
+    survey: CatalogSurvey,
+    branch: CatalogBranch,
+    branchIndex: number,
+    nearAt: number,
+  ): void {
+    const f = this.funnel;
+    const T = this.tenantId;
+    const count = UNANSWERED_PER_SESSION.draw(f) + 1;
+    for (let n = 0; n < count; n++) {
+      const customer = this.customer(
+        branch,
+        branchIndex,
+        f.int(0, Math.ceil(branch.weight * CUSTOMERS_PER_WEIGHT)),
+      );
+      const productChoice = this.productTables[survey.key];
+      const product = productChoice.products[productChoice.table.draw(f)] as CatalogProduct;
+      const transactionTypes = this.transactionTypeIds[product.group] ?? [];
+      const transactionTypeId =
+        transactionTypes[Math.floor(transactionTypes.length * f.next() ** 1.6)] ?? null;
+      const channel = INVITATION_CHANNELS[survey.key][this.channelTables[survey.key].draw(f)]?.channel ?? 1;
+      const [lagFixed, lagMean] = INVITE_LAG[channel] ?? [5, 60];
+      // Served up to an hour and a half before the customer who answered.
+      let transactionAt = nearAt - f.int(0, 90) * MINUTE_MS;
+      const invitedLag = (lagFixed + exponential(f, lagMean)) * MINUTE_MS;
+      while (transactionAt + invitedLag > this.clock.nowMs) transactionAt -= 7 * DAY_MS;
+      const invitedAt = transactionAt + invitedLag;
+      const rates = UNANSWERED_FUNNEL[channel] ?? { delivered: 0.95, opened: 0.3 };
+      const sentAt = f.chance(SEND_FAILURE) ? null : invitedAt + f.int(1, 10) * 1000;
+      const deliveredAt = sentAt !== null && f.chance(rates.delivered) ? sentAt + f.int(1, 20) * 1000 : null;
+      const openedAt =
+        deliveredAt !== null && f.chance(rates.opened)
+          ? deliveredAt + (1 + exponential(f, 240)) * MINUTE_MS
+          : null;
+      const inviteeId = ids.invitee++;
+      rows.invitees.push(
+        `${inviteeId},${T},${survey.id},${customer.fullName},${customer.email},${customer.msisdn},${customer.language},` +
+          `${customer.homeId},${timestamp(transactionAt)},${branch.id},${product.id},${transactionTypeId ?? ''},` +
+          `${f.pick(branch.employeeIds)},${60 + f.int(0, 1200)},"{${customer.segmentIds}}",${customer.customerNo},` +
+          `${customer.preferredChannel},${customer.appUser},${timestamp(invitedAt - MINUTE_MS)}`,
+      );
+      rows.invitations.push(
+        `${ids.invitation++},${T},${inviteeId},${survey.id},${channel},${randomUUID()},${timestamp(invitedAt)},` +
+          `${timestamp(invitedAt + 7 * DAY_MS)},${optionalTimestamp(sentAt)},${optionalTimestamp(deliveredAt)},` +
+          `${openedAt === null || openedAt > this.clock.nowMs ? '' : timestamp(openedAt)}`,
+      );
     }
   }
 
@@ -486,6 +593,8 @@ function emailPart(name: string): string {
 
 /** A CSV field that may hold commas, quotes or line breaks. */
 const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+const optionalTimestamp = (ms: number | null) => (ms === null ? '' : timestamp(ms));
 
 const dayCache = new Map<number, string>();
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));

@@ -30,7 +30,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     fullName: 'Deniz Manager',
     email: 'manager@demo-bank.example',
     role: 'Report Manager',
-    scopes: ['report:read', 'report:manage', 'report:advance', 'report:export', 'survey:read', 'alert:read'],
+    scopes: [
+      'report:read',
+      'report:manage',
+      'report:advance',
+      'report:export',
+      'survey:read',
+      'survey:manage',
+      'alert:read',
+    ],
     securityLevel: SecurityLevel.Regular,
   },
   {
@@ -49,6 +57,31 @@ export const DEMO_USERS: readonly DemoUser[] = [
     scopes: ['report:read'],
     securityLevel: SecurityLevel.Regular,
     scoped: true,
+  },
+];
+
+/**
+ * Demo Bank's test users (users.is_test_user): the people a survey's test invitation goes to. Test users are
+ * listed apart from the users (`/api/test-users`), hold no role and sign in to nothing; they only receive test
+ * invitations by e-mail or SMS.
+ */
+export const DEMO_TEST_USERS: readonly {
+  userName: string;
+  fullName: string;
+  email: string;
+  msisdn: string;
+}[] = [
+  {
+    userName: 'tester.tuna',
+    fullName: 'Tuna Test',
+    email: 'tuna.test@demo-bank.example',
+    msisdn: '+905550000001',
+  },
+  {
+    userName: 'tester.tara',
+    fullName: 'Tara Test',
+    email: 'tara.test@demo-bank.example',
+    msisdn: '+905550000002',
   },
 ];
 

@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FILTER_FIELDS,
+  displayLogicSchema,
+  quotaSaveSchema,
+  surveyAudienceSchema,
+  surveyChannelSchema,
+} from '@loupe/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { loadDemoData } from './demo-data.js';
 
@@ -21,7 +28,8 @@ describe('demo data', () => {
     });
     expect(result.sessions).toBe(RESPONSES);
     await loadDemoData(second.database, { tenantId: second.tenantId, responses: RESPONSES, seed: 7 });
-  });
+    // Two databases of about 6,400 invitations each: a busy machine needs more than the default minute.
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);
@@ -44,11 +52,12 @@ describe('demo data', () => {
         [T],
       ),
     ).toBe(RESPONSES);
-    expect(await count(first, 'SELECT count(*) AS n FROM invitees WHERE tenant_id = $1', [T])).toBe(
-      RESPONSES,
-    );
+    // Not every invitee answers: each answered session comes with one to three invitations nobody answered.
+    const invitees = await count(first, 'SELECT count(*) AS n FROM invitees WHERE tenant_id = $1', [T]);
+    expect(invitees).toBeGreaterThan(RESPONSES * 2.85);
+    expect(invitees).toBeLessThan(RESPONSES * 3.15);
     expect(await count(first, 'SELECT count(*) AS n FROM invitations WHERE tenant_id = $1', [T])).toBe(
-      RESPONSES,
+      invitees,
     );
     expect(
       await count(
@@ -280,5 +289,179 @@ describe('demo data', () => {
     ).toBeGreaterThan(0);
     const token = await first.signIn('scoped');
     expect(token.access_token).toBeTruthy();
+  });
+
+  it('walks every invitation down the funnel: invited ≥ sent ≥ delivered ≥ opened ≥ started ≥ completed', async () => {
+    const rows = await first.database.raw<Record<string, number | string>>(
+      `SELECT v.survey_id, count(*) AS invited, count(v.sent_at) AS sent, count(v.delivered_at) AS delivered,
+              count(v.opened_at) AS opened, count(s.id) AS started, count(s.id) FILTER (WHERE s.completion = 1) AS completed,
+              count(*) FILTER (WHERE s.id IS NOT NULL AND v.opened_at IS NULL) AS started_unopened,
+              count(*) FILTER (WHERE NOT (v.sent_at >= v.invited_at AND v.delivered_at >= v.sent_at
+                AND v.opened_at >= v.delivered_at AND v.opened_at <= coalesce(s.created_at, now()))) AS out_of_order
+       FROM invitations v LEFT JOIN sessions s ON s.invitation_id = v.id
+       WHERE v.tenant_id = $1 GROUP BY v.survey_id ORDER BY v.survey_id`,
+      [first.tenantId],
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const [invited, sent, delivered, opened, started, completed] = [
+        'invited',
+        'sent',
+        'delivered',
+        'opened',
+        'started',
+        'completed',
+      ].map((key) => Number(row[key]));
+      expect([invited, sent, delivered, opened, started, completed]).toEqual(
+        [invited, sent, delivered, opened, started, completed].sort((a, b) => (b ?? 0) - (a ?? 0)),
+      );
+      // Around a third of the invitees answer; an invitation that led to a session was opened.
+      expect(started! / invited!).toBeGreaterThan(0.25);
+      expect(started! / invited!).toBeLessThan(0.38);
+      expect(Number(row.started_unopened)).toBe(0);
+      expect(Number(row.out_of_order)).toBe(0);
+    }
+    // E-mail: ~97 % delivered, ~45 % opened; SMS: ~99 % and ~60 %.
+    const rates = await first.database.raw<{ channel: number; delivered: number; opened: number }>(
+      `SELECT channel, avg((delivered_at IS NOT NULL)::int)::float AS delivered, avg((opened_at IS NOT NULL)::int)::float AS opened
+       FROM invitations WHERE tenant_id = $1 AND channel IN (1, 2) GROUP BY channel ORDER BY channel`,
+      [first.tenantId],
+    );
+    expect(rates.map((r) => r.channel)).toEqual([1, 2]);
+    const [emailRates, smsRates] = rates;
+    expect(emailRates!.delivered).toBeCloseTo(0.97, 1);
+    expect(emailRates!.opened).toBeGreaterThan(0.39);
+    expect(emailRates!.opened).toBeLessThan(0.51);
+    expect(smsRates!.delivered).toBeCloseTo(0.99, 1);
+    expect(smsRates!.opened).toBeGreaterThan(0.54);
+    expect(smsRates!.opened).toBeLessThan(0.66);
+  });
+
+  it('saves the three answered surveys through all six wizard steps, in the shapes the wizard reads', async () => {
+    const rows = await first.database.raw<Record<string, unknown>>(
+      `SELECT id, integration_code, is_active, wizard_step, language, execution_title, opening_message, closing_message,
+              redirect_url, audience, channels, primary_channel, channel_settings, max_invitations_per_interval,
+              interval_minutes
+       FROM surveys WHERE tenant_id = $1 AND integration_code IN ('BRANCH', 'DIGITAL', 'LOAN') ORDER BY id`,
+      [first.tenantId],
+    );
+    expect(rows.map((r) => r.integration_code)).toEqual(['BRANCH', 'DIGITAL', 'LOAN']);
+    for (const row of rows) {
+      expect(row).toMatchObject({ is_active: true, wizard_step: 6, language: 'tr' });
+      expect(row.execution_title).toBeTruthy();
+      expect(row.opening_message).toContain('{{FullName}}');
+      expect(row.closing_message).toContain('{{FullName}}');
+      const channel = surveyChannelSchema.parse({
+        Channels: row.channels,
+        PrimaryChannel: row.primary_channel,
+        ...(row.channel_settings as object),
+      });
+      expect(channel.Channels).toContain(channel.PrimaryChannel);
+      expect(channel.Templates.map((t) => t.Channel).sort()).toEqual([...channel.Channels].sort());
+      expect(channel.Templates.find((t) => t.Channel === 1)?.Subject).toBeTruthy();
+      expect(channel.ExpiryDays).toBe(7);
+      const audience = surveyAudienceSchema.parse(row.audience);
+      expect(audience.Conditions.length).toBeGreaterThan(0);
+      for (const condition of audience.Conditions) expect(FILTER_FIELDS).toHaveProperty(condition.Property);
+
+      const quotas = await first.database.raw<Record<string, unknown>>(
+        `SELECT q.name, q.limit_type, q."limit", q.question_id, q.conditions, q.refresh_cron, q.presentation_frequency,
+                x.survey_id AS question_survey_id
+         FROM survey_quotas q LEFT JOIN questions x ON x.id = q.question_id WHERE q.survey_id = $1`,
+        [row.id],
+      );
+      expect(quotas.length).toBeGreaterThan(0);
+      for (const quota of quotas) {
+        quotaSaveSchema.parse({
+          Name: quota.name,
+          LimitType: quota.limit_type,
+          Limit: quota.limit,
+          QuestionId: quota.question_id,
+          Conditions: quota.conditions,
+          RefreshCron: quota.refresh_cron,
+          PresentationFrequency: quota.presentation_frequency,
+        });
+        expect(quota.refresh_cron).toBe('*/15 * * * *');
+        if (quota.limit_type === 4) expect(quota.question_survey_id).toBe(row.id);
+      }
+    }
+    expect(
+      rows.filter((r) => r.max_invitations_per_interval !== null && r.interval_minutes !== null),
+    ).toHaveLength(2);
+    // Every quota limit type appears once at least.
+    const limitTypes = await first.database.raw<{ limit_type: number }>(
+      'SELECT DISTINCT limit_type FROM survey_quotas WHERE tenant_id = $1 ORDER BY 1',
+      [first.tenantId],
+    );
+    expect(limitTypes.map((r) => r.limit_type)).toEqual([1, 2, 3, 4]);
+    // The NPS question is each survey's measurement question and ends the first page.
+    expect(
+      await count(
+        first,
+        `SELECT count(*) AS n FROM questions WHERE tenant_id = $1 AND integration_code IN ('NPS', 'DIG_NPS', 'LOAN_NPS')
+           AND is_measurement AND page_break_after`,
+        [first.tenantId],
+      ),
+    ).toBe(3);
+  });
+
+  it('keeps a fourth survey as a draft at the flow step, with a display-logic rule and nobody invited', async () => {
+    const draft = await one(
+      first,
+      `SELECT s.id, s.is_active, s.wizard_step, s.channels, count(DISTINCT f.id) AS flows
+       FROM surveys s LEFT JOIN survey_flows f ON f.survey_id = s.id
+       WHERE s.tenant_id = $1 AND s.integration_code = 'CARD_APP' GROUP BY s.id`,
+      [first.tenantId],
+    );
+    expect(draft).toMatchObject({ is_active: false, wizard_step: 2, channels: [] });
+    expect(Number(draft.flows)).toBe(1);
+    for (const table of ['invitees', 'invitations', 'sessions', 'survey_quotas']) {
+      expect(await count(first, `SELECT count(*) AS n FROM ${table} WHERE survey_id = $1`, [draft.id])).toBe(
+        0,
+      );
+    }
+    const questions = await first.database.raw<Record<string, unknown>>(
+      'SELECT id, integration_code, position, page_break_after, display_logic FROM questions WHERE survey_id = $1 ORDER BY position',
+      [draft.id],
+    );
+    expect(questions.map((q) => q.integration_code)).toEqual(['CARD_NPS', 'CARD_WHY']);
+    const logic = displayLogicSchema.parse(questions[1]!.display_logic);
+    expect(logic).toEqual({ QuestionId: questions[0]!.id, Values: [0, 1, 2, 3, 4, 5, 6] });
+    expect(questions[0]!.page_break_after).toBe(true);
+  });
+
+  it('keeps unplaced library questions: NPS, five-point, a matrix group, rating stars and pictures', async () => {
+    const rows = await first.database.raw<Record<string, unknown>>(
+      `SELECT q.integration_code, q.type, q.choice_type, q.survey_id, q.flow_id,
+              (SELECT count(*)::int FROM question_choices c WHERE c.question_id = q.id) AS choices,
+              (SELECT count(*)::int FROM questions s WHERE s.parent_id = q.id AND s.survey_id IS NULL) AS subs,
+              (SELECT count(*)::int FROM question_choices c WHERE c.question_id = q.id AND c.image_mime = 'image/png'
+                 AND encode(substring(c.image FROM 1 FOR 8), 'hex') = '89504e470d0a1a0a') AS pngs
+       FROM questions q WHERE q.tenant_id = $1 AND q.integration_code LIKE 'LIB\\_%' AND q.parent_id IS NULL
+       ORDER BY q.id`,
+      [first.tenantId],
+    );
+    const byCode = new Map(rows.map((r) => [r.integration_code, r]));
+    expect(rows.every((r) => r.survey_id === null && r.flow_id === null)).toBe(true);
+    expect(byCode.get('LIB_NPS')).toMatchObject({ type: 'MCSS', choices: 11 });
+    expect(byCode.get('LIB_SATISFACTION')).toMatchObject({ type: 'MCSS', choices: 5 });
+    expect(byCode.get('LIB_BRANCH_MATRIX')).toMatchObject({ type: 'MXSS', choices: 5, subs: 3 });
+    expect(byCode.get('LIB_APP_STARS')).toMatchObject({ choice_type: 3, choices: 5 });
+    expect(byCode.get('LIB_CARD_DESIGN')).toMatchObject({ choice_type: 4, choices: 3, pngs: 3 });
+  });
+
+  it('gives the manager the survey scopes and the tenant two test users', async () => {
+    const scopes = await one(
+      first,
+      `SELECT r.scopes FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+       WHERE u.user_name = 'manager'`,
+    );
+    expect(scopes.scopes).toEqual(expect.arrayContaining(['survey:read', 'survey:manage']));
+    const testers = await first.database.raw<Record<string, unknown>>(
+      'SELECT email, msisdn FROM users WHERE tenant_id = $1 AND is_test_user AND is_active',
+      [first.tenantId],
+    );
+    expect(testers).toHaveLength(2);
+    expect(testers.every((t) => t.email && t.msisdn)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { CONSOLE_CLIENT_ID, SecurityLevel } from '@loupe/contracts';
 import type { Db } from '../db/client.js';
 import {
   licenses,
@@ -16,6 +16,7 @@ import {
   DEMO_OPERATOR,
   DEMO_PASSWORD,
   DEMO_TENANT_NAME,
+  DEMO_TEST_USERS,
   DEMO_USERS,
   SECOND_DEMO_TENANT_NAME,
   SECOND_DEMO_USERS,
@@ -69,7 +70,14 @@ async function seedDemoTenant(
     timeZone,
     currency,
     demoUsers,
-  }: { name: string; timeZone: string; currency: string; demoUsers: readonly DemoUser[] },
+    testUsers = [],
+  }: {
+    name: string;
+    timeZone: string;
+    currency: string;
+    demoUsers: readonly DemoUser[];
+    testUsers?: typeof DEMO_TEST_USERS;
+  },
 ): Promise<{ tenantId: number; created: boolean }> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
   if (existing) return { tenantId: existing.id, created: false };
@@ -101,6 +109,19 @@ async function seedDemoTenant(
       syncWithClient: true,
     });
     await insertDemoUsers(tx, tenant.id, demoUsers, passwordHash);
+    // Test users have no role: they only receive test invitations.
+    if (testUsers.length > 0) {
+      await tx.insert(users).values(
+        testUsers.map((tester) => ({
+          ...tester,
+          tenantId: tenant.id,
+          language: 'tr',
+          securityLevel: SecurityLevel.Regular,
+          isTestUser: true,
+          passwordHash,
+        })),
+      );
+    }
     return { tenantId: tenant.id, created: true };
   });
 }
@@ -112,7 +133,7 @@ async function ensureDemoOperator(db: Db): Promise<void> {
 }
 
 /**
- * Creates the "Demo Bank" tenant with its licence, roles and the four demo users, unless it exists, and the
+ * Creates the "Demo Bank" tenant with its licence, roles, the four demo users and the two test users, unless it exists, and the
  * tenantless operator. Returns the tenant id and whether it was created now.
  */
 export async function seedDemoIdentity(db: Db): Promise<{ tenantId: number; created: boolean }> {
@@ -122,6 +143,7 @@ export async function seedDemoIdentity(db: Db): Promise<{ tenantId: number; crea
     timeZone: 'Europe/Istanbul',
     currency: 'TRY',
     demoUsers: DEMO_USERS,
+    testUsers: DEMO_TEST_USERS,
   });
 }
 
