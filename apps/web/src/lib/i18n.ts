@@ -19,6 +19,8 @@ import type license from '../locales/en/license.json';
 import type auditLogs from '../locales/en/auditLogs.json';
 import type configurations from '../locales/en/configurations.json';
 import type experiences from '../locales/en/experiences.json';
+import type surveys from '../locales/en/surveys.json';
+import type questions from '../locales/en/questions.json';
 import type widgetCatalogue from '../locales/en/widgetCatalogue.json';
 import type widgetDialog from '../locales/en/widgetDialog.json';
 import type widgets from '../locales/en/widgets.json';
@@ -26,6 +28,7 @@ import type widgetCharts from '../locales/en/widgetCharts.json';
 import type widgetTables from '../locales/en/widgetTables.json';
 import type widgetTextAnalytics from '../locales/en/widgetTextAnalytics.json';
 import type widgetImpact from '../locales/en/widgetImpact.json';
+import type surveyStats from '../locales/en/surveyStats.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -56,6 +59,8 @@ const NAMESPACES = [
   'auditLogs',
   'configurations',
   'experiences',
+  'surveys',
+  'questions',
   'reports',
   'filters',
   'widgetCatalogue',
@@ -65,6 +70,7 @@ const NAMESPACES = [
   'widgetTables',
   'widgetTextAnalytics',
   'widgetImpact',
+  'surveyStats',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -88,6 +94,8 @@ declare module 'i18next' {
       auditLogs: typeof auditLogs;
       configurations: typeof configurations;
       experiences: typeof experiences;
+      surveys: typeof surveys;
+      questions: typeof questions;
       reports: typeof reports;
       filters: typeof filters;
       widgetCatalogue: typeof widgetCatalogue;
@@ -97,6 +105,7 @@ declare module 'i18next' {
       widgetTables: typeof widgetTables;
       widgetTextAnalytics: typeof widgetTextAnalytics;
       widgetImpact: typeof widgetImpact;
+      surveyStats: typeof surveyStats;
     };
   }
 }

@@ -4,6 +4,7 @@ import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
+import { surveysRoutes } from '@/features/surveys/routes';
 import { licenseRoutes } from '@/features/license/routes';
 import { rolesRoutes } from '@/features/roles/routes';
 import { tenantsRoutes } from '@/features/tenants/routes';
@@ -66,6 +67,7 @@ const router = createBrowserRouter([
                   ...auditLogsRoutes,
                   ...configurationsRoutes,
                   ...experiencesRoutes,
+                  ...surveysRoutes,
                   ...reportsRoutes,
                   ...widgetCatalogueRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.

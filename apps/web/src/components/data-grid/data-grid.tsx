@@ -112,6 +112,8 @@ export type DataGridProps<T> = {
   onRowClick?: (row: T) => void;
   /** A last, non-sortable, non-exported "Actions" column. */
   rowActions?: (row: T) => ReactNode;
+  /** What an empty list shows when no search is typed, e.g. an Empty with a create button; default "No records". */
+  empty?: ReactNode;
 };
 
 /** How long typing pauses before the search runs. */
@@ -134,6 +136,7 @@ export function DataGrid<T extends Record<string, unknown>>({
   toolbar,
   onRowClick,
   rowActions,
+  empty,
 }: DataGridProps<T>): JSX.Element {
   assertRelativeEndpoint(endpoint);
   const { t } = useTranslation('grid');
@@ -217,11 +220,11 @@ export function DataGrid<T extends Record<string, unknown>>({
   });
 
   const searching = searchField !== undefined && search.trim() !== '';
-  const emptyText = pageQuery.isPending ? (
-    <span />
-  ) : (
+  let emptyText: ReactNode = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching ? t('noMatches') : t('empty')} />
   );
+  if (pageQuery.isPending) emptyText = <span />;
+  else if (!searching && empty !== undefined) emptyText = empty;
 
   return (
     <section

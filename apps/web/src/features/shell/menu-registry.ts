@@ -197,7 +197,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'surveys',
     icon: FileTextOutlined,
     scopes: SURVEY_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'surveyStatistics',
@@ -205,7 +205,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'surveys',
     icon: BarChartOutlined,
     scopes: SURVEY_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'questions',
@@ -214,7 +214,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'surveys',
     icon: QuestionCircleOutlined,
     scopes: SURVEY_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'surveyPrioritization',
@@ -222,7 +222,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'surveys',
     icon: OrderedListOutlined,
     scopes: ['survey:manage'],
-    built: false,
+    built: true,
   },
 
   // Action management

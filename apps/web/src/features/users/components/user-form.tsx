@@ -29,7 +29,7 @@ import { fieldOfCode, type RefusalField } from '@/components/admin-page/refusal-
 import { zodRule } from '@/lib/form-rules';
 import { useSaveUser } from '../api/save-user';
 import type { UserAccess } from '../hooks/use-user-access';
-import { useUnsavedChanges } from '../hooks/use-unsaved-changes';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import type { UserKindInfo } from '../user-kind';
 import { DATE_FORMAT, NO_TENANT } from './user-format';
 import { UserRestrictionFields } from './user-restriction-fields';
@@ -104,7 +104,12 @@ export function UserForm({ kind, access, user, listPath }: Props) {
   const [form] = Form.useForm<UserFormValues>();
   const save = useSaveUser();
   const [dirty, setDirty] = useState(false);
-  const { release } = useUnsavedChanges(dirty);
+  const { release } = useUnsavedChanges(dirty, {
+    title: t('unsaved.title'),
+    description: t('unsaved.description'),
+    leave: t('unsaved.leave'),
+    stay: t('unsaved.stay'),
+  });
   const readOnly = !access.canWrite;
   const creating = user === undefined;
 

@@ -1,14 +1,18 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+
+/** The confirmation's words, already translated in the caller's namespace. */
+export type UnsavedChangesTexts = { title: string; description: string; leave: string; stay: string };
 
 /**
  * Asks before leaving a form with unsaved changes: a confirmation for navigation inside the console, the
  * browser's own prompt for a reload or a closed tab. `release()` lets the next navigation through (after a save).
  */
-export function useUnsavedChanges(dirty: boolean): { release: () => void } {
-  const { t } = useTranslation('users');
+export function useUnsavedChanges(
+  dirty: boolean,
+  { title, description, leave, stay }: UnsavedChangesTexts,
+): { release: () => void } {
   const { modal } = App.useApp();
   const dirtyRef = useRef(dirty);
   useEffect(() => {
@@ -23,15 +27,15 @@ export function useUnsavedChanges(dirty: boolean): { release: () => void } {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.description'),
-      okText: t('unsaved.leave'),
-      cancelText: t('unsaved.stay'),
+      title,
+      content: description,
+      okText: leave,
+      cancelText: stay,
       okButtonProps: { danger: true },
       onOk: () => blocker.proceed(),
       onCancel: () => blocker.reset(),
     });
-  }, [blocker, modal, t]);
+  }, [blocker, modal, title, description, leave, stay]);
 
   useEffect(() => {
     if (!dirty) return;
