@@ -74,6 +74,23 @@ export const ErrorCode = {
   CloneMeasurementOn: 4026,
   InvitationTemplateMissing: 4027,
   ChoiceImageInvalid: 4028,
+  /** Respondent pages and invitations (issue 17, docs/invitations.md). */
+  InvitationExpired: 4030,
+  InvitationCompleted: 4031,
+  InvitationOptedOut: 4032,
+  /** The survey is inactive or its link is switched off: nobody can answer it now. */
+  SurveyClosed: 4033,
+  /** A required question of the answered page (or of the whole survey on completion) has no answer. */
+  RequiredAnswerMissing: 4034,
+  /** An answer names a question not shown to the respondent, or a value that is not one of its choices. */
+  AnswerNotValid: 4035,
+  MessageTemplateNameExists: 4036,
+  /** A template or survey link is used by a survey and cannot be deleted. */
+  MessageTemplateInUse: 4037,
+  /** Sending on a channel whose gateway (SMTP, SMS) is not configured for the tenant. */
+  ChannelNotConfigured: 4038,
+  /** The survey does not offer the channel asked for. */
+  SurveyChannelNotOffered: 4039,
   PowerUserLimitOnCreate: 10001,
   PowerUserLimitOnUpdate: 10002,
   RolePowerUserLimit: 10003,

@@ -159,6 +159,46 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'The image must be a PNG, JPEG, GIF or WebP file of at most 512 KB.',
     tr: 'Görsel en fazla 512 KB boyutunda PNG, JPEG, GIF ya da WebP dosyası olmalıdır.',
   },
+  4030: {
+    en: 'This survey invitation has expired.',
+    tr: 'Bu anket davetinin süresi doldu.',
+  },
+  4031: {
+    en: 'This survey has already been completed. Thank you.',
+    tr: 'Bu anket zaten tamamlandı. Teşekkür ederiz.',
+  },
+  4032: {
+    en: 'You have unsubscribed from our surveys.',
+    tr: 'Anketlerimizden ayrıldınız.',
+  },
+  4033: {
+    en: 'This survey is not open for answers.',
+    tr: 'Bu anket şu anda yanıt almıyor.',
+  },
+  4034: {
+    en: 'Please answer every required question.',
+    tr: 'Lütfen zorunlu soruların hepsini yanıtlayın.',
+  },
+  4035: {
+    en: 'An answer does not belong to a question of this survey or is not one of its choices.',
+    tr: 'Bir yanıt bu anketin bir sorusuna ait değil ya da seçeneklerinden biri değil.',
+  },
+  4036: {
+    en: 'A template with this name already exists.',
+    tr: 'Bu adla bir şablon zaten var.',
+  },
+  4037: {
+    en: 'This template is used by a survey and cannot be deleted.',
+    tr: 'Bu şablon bir ankette kullanılıyor, silinemez.',
+  },
+  4038: {
+    en: 'The gateway for this channel is not configured.',
+    tr: 'Bu kanalın gönderim ayarı yapılmamış.',
+  },
+  4039: {
+    en: 'The survey is not sent on this channel.',
+    tr: 'Anket bu kanaldan gönderilmiyor.',
+  },
   10001: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10002: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10003: {

@@ -59,3 +59,23 @@ export const SURVEY_MESSAGE_PLACEHOLDERS = MESSAGE_PLACEHOLDERS.filter(
 export function placeholderToken(name: string): string {
   return `{{${name}}}`;
 }
+
+const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+
+/**
+ * Fills every `{{Name}}` of a text for one recipient. In an HTML text a value is escaped, except the `…Html` link
+ * forms, which the caller passes as ready anchors. A placeholder without a value becomes empty: a customer never
+ * sees braces.
+ */
+export function fillPlaceholders(
+  text: string,
+  values: Readonly<Record<string, string | null | undefined>>,
+  { html }: { html: boolean },
+): string {
+  return text.replace(TOKEN, (_token, name: string) => {
+    const value = values[name] ?? '';
+    return html && !name.endsWith('Html') ? escapeHtml(value) : value;
+  });
+}

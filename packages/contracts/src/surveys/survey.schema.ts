@@ -74,7 +74,7 @@ export const SURVEY_LIMITS = {
 export const surveyIdParamsSchema = z.object({ id: int32IdParam });
 
 const languageCodes = LANGUAGES.map((language) => language.code) as [LanguageCode, ...LanguageCode[]];
-const channelSchema = z.union(
+export const channelSchema = z.union(
   INTERACTION_CHANNELS.map((c) => z.literal(c)) as unknown as [
     z.ZodLiteral<1>,
     z.ZodLiteral<2>,

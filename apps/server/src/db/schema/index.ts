@@ -6,3 +6,4 @@ export * from './alerts.js';
 export * from './administration.js';
 export * from './reports.js';
 export * from './widgets.js';
+export * from './invitations.js';

@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { employees, locations, products, transactionChannels, transactionTypes } from './catalog.js';
@@ -64,7 +65,12 @@ export const invitees = pgTable(
     ...customData,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invitees_tenant_survey_idx').on(t.tenantId, t.surveyId)],
+  (t) => [
+    index('invitees_tenant_survey_idx').on(t.tenantId, t.surveyId),
+    // The one-invite-per-5-hours rule and opt-outs match a customer by email or MSISDN.
+    index('invitees_tenant_email_idx').on(t.tenantId, t.email),
+    index('invitees_tenant_msisdn_idx').on(t.tenantId, t.msisdn),
+  ],
 );
 
 /** Interaction channels: 1 email, 2 SMS, 3 push, 8 IVR, 9 CATI, 11 touchpoint, 12 API. */
@@ -89,10 +95,30 @@ export const invitations = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** The rest of its path (issue 17): a session saved, completed, a send given up, the invitee unsubscribed. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    /** Send attempts so far (the first one and its retries). */
+    attempts: smallint('attempts').notNull().default(0),
+    /** Sent to a test user from the survey page: its answers stay out of the widgets. */
+    isTest: boolean('is_test').notNull().default(false),
+    remindersSent: smallint('reminders_sent').notNull().default(0),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    notFinishedRemindedAt: timestamp('not_finished_reminded_at', { withTimezone: true }),
   },
   (t) => [
     index('invitations_invitee_idx').on(t.inviteeId),
     index('invitations_tenant_survey_idx').on(t.tenantId, t.surveyId),
+    // The sender's and the reminders' scans: invitations still to send, and open ones by when they went out.
+    index('invitations_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('invitations_open_idx')
+      .on(t.tenantId, t.sentAt)
+      .where(sql`${t.completedAt} is null and ${t.optedOutAt} is null and ${t.failedAt} is null`),
   ],
 );
 
@@ -122,10 +148,20 @@ export const sessions = pgTable(
     completion: smallint('completion').notNull().default(1),
     status: smallint('status').notNull().default(1),
     source: text('source').notNull().default('survey'),
+    /**
+     * A respondent page's session without a stored way back to its invitee (a survey link's, an anonymised
+     * survey's) is found again by the key its browser keeps: only the key's SHA-256 is stored.
+     */
+    resumeKeyHash: text('resume_key_hash'),
+    /** The page (0-based) a respondent page's session resumes on. */
+    resumePage: smallint('resume_page').notNull().default(0),
   },
   (t) => [
     index('sessions_tenant_survey_answered_idx').on(t.tenantId, t.surveyId, t.answeredAt),
     index('sessions_invitee_idx').on(t.inviteeId),
+    uniqueIndex('sessions_resume_key_idx')
+      .on(t.resumeKeyHash)
+      .where(sql`${t.resumeKeyHash} is not null`),
   ],
 );
 
