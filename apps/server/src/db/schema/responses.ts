@@ -63,6 +63,8 @@ export const invitees = pgTable(
       .default(sql`'{}'`),
     isTestUser: boolean('is_test_user').notNull().default(false),
     ...customData,
+    /** The calling site's own id of the customer (the on-site call's InviteeId): the CallbackData placeholder. */
+    callbackData: text('callback_data'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
