@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REST_DATA_IDEMPOTENCY_TTL_MS, isMatrixQuestionType } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
-import type { CatalogQuestion, RecordCodes, ResponseRow, RestDataCatalog } from './rest-data.validation.js';
+import { insertResponses, type ResponseRow } from '../responses/session-store.js';
+import type { CatalogQuestion, RecordCodes, RestDataCatalog } from './rest-data.validation.js';
 
 export type TargetSurvey = { id: number; type: number; timeZone: string; flowId: number | null };
-
-/** Interaction channel of invitations created by the REST data API (12 = API). */
-const API_INTERACTION_CHANNEL = 12;
 
 export type LogEntry = {
   tenantId: number;
@@ -76,9 +74,6 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** A JS array bound as one PostgreSQL array parameter (Drizzle would otherwise spread it into a list). */
 const array = (values: readonly unknown[]) => sql.param(values);
-
-// A date-time that names its instant: Z or ±hh:mm after the time (the only forms the record schema accepts).
-const WITH_OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/;
 
 type CatalogRow = {
   channels: [string, number][];
@@ -302,106 +297,6 @@ function surveyQuestions(
     )
     .map((row) => row.id);
   return { questions: questionsByCode, requiredQuestionIds };
-}
-
-/**
- * The statement that inserts every accepted record at once: the rows travel as one JSON
- * parameter, each gets its invitee, invitation and session ids from the sequences up front (so children can point
- * at parents without a round trip), and data-modifying CTEs fill the four tables. Foreign keys are checked at the
- * end of the statement, when every parent row exists. A date with an offset is that instant; one without is read
- * in the tenant's time zone.
- */
-function insertResponses({
-  tenantId,
-  survey,
-  rows,
-}: {
-  tenantId: number;
-  survey: TargetSurvey;
-  rows: ResponseRow[];
-}): SQL {
-  const payload = rows.map((row) => {
-    const transactionInstant = WITH_OFFSET.test(row.transactionDate);
-    const answeredInstant = row.answeredDate !== null && WITH_OFFSET.test(row.answeredDate);
-    return {
-      transaction_instant: transactionInstant ? row.transactionDate : null,
-      transaction_local: transactionInstant ? null : row.transactionDate,
-      answered_instant: answeredInstant ? row.answeredDate : null,
-      answered_local: answeredInstant ? null : row.answeredDate,
-      channel_id: row.channelId,
-      product_id: row.productId,
-      type_id: row.transactionTypeId,
-      employee_id: row.employeeId,
-      location_id: row.locationId,
-      segment_ids: row.segmentIds,
-      full_name: row.fullName,
-      email: row.email,
-      msisdn: row.msisdn,
-      language: row.language,
-      custom_data: row.customData,
-      completion: row.completion,
-      answers: row.answers.map((answer) => ({
-        question_id: answer.questionId,
-        choice_value: answer.choiceValue,
-        score: answer.score,
-        text: answer.text,
-      })),
-    };
-  });
-
-  const tenant = sql`${tenantId}::integer`;
-  const surveyId = sql`${survey.id}::integer`;
-  const timeZone = sql`${survey.timeZone}::text`;
-  return sql`
-    WITH seq AS (
-      SELECT pg_get_serial_sequence('invitees', 'id')::regclass AS invitees,
-        pg_get_serial_sequence('invitations', 'id')::regclass AS invitations,
-        pg_get_serial_sequence('sessions', 'id')::regclass AS sessions
-    ),
-    src AS MATERIALIZED (
-      SELECT r.*,
-        nextval(seq.invitees) AS invitee_id,
-        nextval(seq.invitations) AS invitation_id,
-        nextval(seq.sessions) AS session_id,
-        coalesce(r.transaction_instant, r.transaction_local AT TIME ZONE ${timeZone}) AS transaction_date,
-        coalesce(r.answered_instant, r.answered_local AT TIME ZONE ${timeZone}, now()) AS answered
-      FROM seq, jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(
-        transaction_instant timestamptz, transaction_local timestamp, answered_instant timestamptz,
-        answered_local timestamp, channel_id integer, product_id integer, type_id integer, employee_id integer,
-        location_id integer, segment_ids integer[], full_name text, email text, msisdn text, language text,
-        custom_data text[], completion smallint, answers jsonb)
-    ),
-    new_invitees AS (
-      INSERT INTO invitees (id, tenant_id, survey_id, full_name, email, msisdn, language, location_id,
-        transaction_date, transaction_channel_id, product_id, transaction_type_id, employee_id, segment_ids,
-        custom_data1, custom_data2, custom_data3, custom_data4, custom_data5, custom_data6, custom_data7,
-        custom_data8, custom_data9, custom_data10)
-      SELECT invitee_id, ${tenant}, ${surveyId}, full_name, email, msisdn, language, location_id,
-        transaction_date, channel_id, product_id, type_id, employee_id, segment_ids,
-        custom_data[1], custom_data[2], custom_data[3], custom_data[4], custom_data[5], custom_data[6],
-        custom_data[7], custom_data[8], custom_data[9], custom_data[10]
-      FROM src
-    ),
-    new_invitations AS (
-      INSERT INTO invitations (id, tenant_id, invitee_id, survey_id, channel, token, invited_at)
-      SELECT invitation_id, ${tenant}, invitee_id, ${surveyId}, ${API_INTERACTION_CHANNEL}::smallint,
-        gen_random_uuid(), answered
-      FROM src
-    ),
-    new_sessions AS (
-      INSERT INTO sessions (id, tenant_id, survey_id, flow_id, invitee_id, invitation_id, created_at,
-        answered_at, completion, status, source)
-      SELECT session_id, ${tenant}, ${surveyId}, ${survey.flowId}::integer, invitee_id, invitation_id,
-        answered, answered, completion, 1, 'rest-api'
-      FROM src
-    ),
-    new_answers AS (
-      INSERT INTO answers (tenant_id, session_id, question_id, choice_value, score, text)
-      SELECT ${tenant}, src.session_id, a.question_id, a.choice_value, a.score, a.text
-      FROM src CROSS JOIN LATERAL jsonb_to_recordset(src.answers)
-        AS a(question_id integer, choice_value integer, score double precision, text text)
-    )
-    SELECT count(*) AS stored FROM src`;
 }
 
 export type RestDataRepository = ReturnType<typeof createRestDataRepository>;

@@ -6,6 +6,7 @@ import {
   type RestDataError,
   type RestDataRecord,
 } from '@loupe/contracts';
+import { isOnScale, scoreOf, type ResponseRow, type StoredAnswer } from '../responses/session-store.js';
 
 // Checking one REST data record against the tenant's reference data, without touching the database: the
 // service loads the catalogue once per call (one query per dimension) and runs every record through here.
@@ -44,33 +45,6 @@ export type RecordCodes = {
   locations: string[];
   /** Segment references split into group code and code. */
   segments: { groupCode: string; code: string }[];
-};
-
-type ResponseAnswerRow = {
-  questionId: number;
-  choiceValue: number | null;
-  score: number | null;
-  text: string | null;
-};
-
-/** What is stored for one accepted record: the invitee's facts, the session's completion and its answers. */
-export type ResponseRow = {
-  transactionDate: string;
-  answeredDate: string | null;
-  channelId: number;
-  productId: number | null;
-  transactionTypeId: number | null;
-  employeeId: number | null;
-  locationId: number | null;
-  segmentIds: number[];
-  fullName: string | null;
-  email: string | null;
-  msisdn: string | null;
-  language: string | null;
-  customData: (string | null)[];
-  /** 1 completed (every required question answered), 2 started but not completed. */
-  completion: 1 | 2;
-  answers: ResponseAnswerRow[];
 };
 
 /** One thing wrong with a record: the REST data code and the offending values, for the message. */
@@ -174,8 +148,8 @@ function resolveOptional(
 function checkAnswers(
   record: RestDataRecord,
   catalog: RestDataCatalog,
-): { answers: ResponseAnswerRow[]; problems: Problem[] } {
-  const answers: ResponseAnswerRow[] = [];
+): { answers: StoredAnswer[]; problems: Problem[] } {
+  const answers: StoredAnswer[] = [];
   const invalid: string[] = [];
   // Which values each question already got: a single-answer question may appear once, a multi-select
   // question once per distinct value.
@@ -209,7 +183,7 @@ function checkAnswers(
       continue;
     }
     seen.set(question.id, (previous ?? new Set()).add(value));
-    answers.push({ questionId: question.id, choiceValue: value, score: scoreOf(question, value), text });
+    answers.push({ questionId: question.id, choiceValue: value, score: scoreOf(question.scale, value), text });
   }
 
   return {
@@ -221,19 +195,9 @@ function checkAnswers(
 /** A value is one of the question's choices; a question without choices takes any value on its scale. */
 function isAllowedValue(question: CatalogQuestion, value: number): boolean {
   if (question.choiceValues.size > 0) return question.choiceValues.has(value);
-  return onScale(question.scale, value);
+  return isOnScale(question.scale, value);
 }
 
-function onScale(scale: number | null, value: number): boolean {
-  if (scale === 11) return value >= 0 && value <= 10;
-  if (scale === 5) return value >= 1 && value <= 5;
-  return false;
-}
-
-/** The score is the value itself on a 0-10 or 1-5 scale; off-scale choices ("don't know") score nothing. */
-function scoreOf(question: CatalogQuestion, value: number): number | null {
-  return onScale(question.scale, value) ? value : null;
-}
 
 /** Checks one well-formed record against the catalogue: every problem found, or the row to store. */
 export function checkRecord(

@@ -1,0 +1,328 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+/*
+ * What the respondent API reads and stamps (docs/respondent-api.md). Every query names the tenant it found the
+ * guid in: a guid leads to one tenant's rows only.
+ */
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+const CUSTOM_DATA = Array.from({ length: 10 }, (_, index) => `custom_data${index + 1}`);
+
+/** An invitation found by its token, with its invitee's values for the placeholders. */
+export type InvitationTarget = {
+  kind: 'invitation';
+  invitationId: number;
+  tenantId: number;
+  surveyId: number;
+  inviteeId: number;
+  expiresAt: Date | null;
+  completedAt: Date | null;
+  optedOutAt: Date | null;
+  openedAt: Date | null;
+  startedAt: Date | null;
+  isTest: boolean;
+  /** Stamped on the invitee row that an anonymised session gets instead of the person's. */
+  facts: InviteeFacts;
+  email: string | null;
+  msisdn: string | null;
+  /** The placeholders' values (FullName, Email, … CustomData1-10, TransactionDate, ProductName …). */
+  values: Record<string, string | null>;
+};
+
+/** A survey link found by its guid: its sessions are anonymous, recorded on its transaction channel. */
+export type LinkTarget = {
+  kind: 'link';
+  linkId: number;
+  tenantId: number;
+  surveyId: number;
+  isActive: boolean;
+  transactionChannelId: number | null;
+};
+
+/** The transaction facts an anonymous session keeps (no name, email, phone or custom data). */
+export type InviteeFacts = {
+  transactionDate: string;
+  transactionChannelId: number | null;
+  productId: number | null;
+  locationId: number | null;
+  transactionTypeId: number | null;
+  employeeId: number | null;
+  segmentIds: number[];
+  isTestUser: boolean;
+};
+
+export type SurveyForRespondent = {
+  id: number;
+  title: string;
+  executionTitle: string | null;
+  isActive: boolean;
+  wizardStep: number;
+  language: string;
+  anonymisedAnswers: boolean;
+  redirectUrl: string | null;
+  redirectSeconds: number | null;
+  openingMessage: string | null;
+  closingMessage: string | null;
+  flowId: number | null;
+};
+
+export type FlowQuestionRow = {
+  id: number;
+  parent_id: number | null;
+  text: string;
+  type: string;
+  scale: number | null;
+  choice_type: number;
+  format_type: string | null;
+  multiline: boolean;
+  required: boolean;
+  allow_comment: boolean;
+  page_break_after: boolean;
+  display_logic: { QuestionId: number; Values: number[] } | null;
+};
+
+export type FlowChoiceRow = { id: number; question_id: number; value: number; label: string; has_image: boolean };
+
+export type SavedAnswerRow = { question_id: number; choice_value: number | null; text: string | null };
+
+export type FoundSession = { id: number; completion: number; resumePage: number };
+
+const asDate = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+export function createRespondentRepository(db: Db) {
+  return {
+    /** The invitation whose token, or the survey link whose guid, this is; undefined for neither. */
+    async findTarget(guid: string): Promise<InvitationTarget | LinkTarget | undefined> {
+      const [invitation] = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`
+          SELECT inv.id, inv.tenant_id, inv.survey_id, inv.invitee_id, inv.expires_at, inv.completed_at,
+            inv.opted_out_at, inv.opened_at, inv.started_at, inv.is_test, i.full_name, i.email, i.msisdn,
+            i.language, i.callback_data, i.transaction_date, i.transaction_channel_id, i.product_id,
+            i.location_id, i.transaction_type_id, i.employee_id, i.segment_ids, i.is_test_user,
+            ${sql.raw(CUSTOM_DATA.map((c) => `i.${c}`).join(', '))},
+            ch.name AS channel_name, pr.name AS product_name, tt.name AS type_name,
+            e.full_name AS employee_name, e.email AS employee_email,
+            (SELECT string_agg(sg.name, ', ' ORDER BY sg.name) FROM segments sg
+             WHERE sg.tenant_id = inv.tenant_id AND sg.id = ANY(i.segment_ids)) AS segment_names
+          FROM invitations inv
+          JOIN invitees i ON i.id = inv.invitee_id AND i.tenant_id = inv.tenant_id
+          LEFT JOIN transaction_channels ch ON ch.id = i.transaction_channel_id
+          LEFT JOIN products pr ON pr.id = i.product_id
+          LEFT JOIN transaction_types tt ON tt.id = i.transaction_type_id
+          LEFT JOIN employees e ON e.id = i.employee_id
+          WHERE inv.token = ${guid}::uuid`,
+      );
+      if (invitation) return invitationTarget(invitation);
+      const [link] = await rowsOf<{
+        id: number;
+        tenant_id: number;
+        survey_id: number;
+        is_active: boolean;
+        transaction_channel_id: number | null;
+      }>(
+        db,
+        sql`SELECT id, tenant_id, survey_id, is_active, transaction_channel_id FROM survey_links
+            WHERE guid = ${guid}::uuid`,
+      );
+      if (!link) return undefined;
+      return {
+        kind: 'link',
+        linkId: link.id,
+        tenantId: link.tenant_id,
+        surveyId: link.survey_id,
+        isActive: link.is_active,
+        transactionChannelId: link.transaction_channel_id,
+      };
+    },
+
+    /** Whether an optouts row of the tenant matches this email or MSISDN (any channel). */
+    async isOptedOut(tenantId: number, email: string | null, msisdn: string | null): Promise<boolean> {
+      if (email === null && msisdn === null) return false;
+      const [row] = await rowsOf<{ found: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM optouts WHERE tenant_id = ${tenantId}::integer AND (
+              (${email}::text IS NOT NULL AND lower(email) = lower(${email}::text))
+              OR (${msisdn}::text IS NOT NULL AND msisdn = ${msisdn}::text))) AS found`,
+      );
+      return row?.found === true;
+    },
+
+    async survey(tenantId: number, surveyId: number): Promise<SurveyForRespondent | undefined> {
+      const [row] = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`
+          SELECT s.id, s.title, s.execution_title, s.is_active, s.wizard_step, s.language, s.anonymised_answers,
+            s.redirect_url, s.redirect_seconds, s.opening_message, s.closing_message,
+            (SELECT f.id FROM survey_flows f WHERE f.tenant_id = s.tenant_id AND f.survey_id = s.id AND f.is_active
+             ORDER BY f.id LIMIT 1) AS flow_id
+          FROM surveys s WHERE s.id = ${surveyId}::integer AND s.tenant_id = ${tenantId}::integer`,
+      );
+      if (!row) return undefined;
+      return {
+        id: row.id as number,
+        title: row.title as string,
+        executionTitle: row.execution_title as string | null,
+        isActive: row.is_active as boolean,
+        wizardStep: row.wizard_step as number,
+        language: row.language as string,
+        anonymisedAnswers: row.anonymised_answers as boolean,
+        redirectUrl: row.redirect_url as string | null,
+        redirectSeconds: row.redirect_seconds as number | null,
+        openingMessage: row.opening_message as string | null,
+        closingMessage: row.closing_message as string | null,
+        flowId: row.flow_id as number | null,
+      };
+    },
+
+    /** The flow's live questions in position order (matrix rows after), with their live choices. */
+    async flow(
+      tenantId: number,
+      surveyId: number,
+      flowId: number,
+    ): Promise<{ questions: FlowQuestionRow[]; choices: FlowChoiceRow[] }> {
+      const questions = await rowsOf<FlowQuestionRow>(
+        db,
+        sql`
+          WITH top AS (
+            SELECT * FROM questions WHERE tenant_id = ${tenantId}::integer AND survey_id = ${surveyId}::integer
+              AND flow_id = ${flowId}::integer AND parent_id IS NULL AND NOT is_deleted)
+          SELECT q.id, q.parent_id, q.text, q.type, q.scale, q.choice_type, q.format_type, q.multiline, q.required,
+            q.allow_comment, q.page_break_after, q.display_logic
+          FROM (SELECT * FROM top UNION ALL
+                SELECT sub.* FROM questions sub JOIN top ON sub.parent_id = top.id
+                WHERE sub.tenant_id = ${tenantId}::integer AND NOT sub.is_deleted) q
+          ORDER BY q.parent_id NULLS FIRST, q.position, q.id`,
+      );
+      const ids = questions.map((q) => q.id);
+      const choices = await rowsOf<FlowChoiceRow>(
+        db,
+        sql`
+          SELECT id, question_id, value, label, image IS NOT NULL AS has_image FROM question_choices
+          WHERE tenant_id = ${tenantId}::integer AND question_id = ANY(${sql.param(ids)}::integer[])
+            AND NOT is_deleted
+          ORDER BY position, value`,
+      );
+      return { questions, choices };
+    },
+
+    /** An Image choice's picture, if the choice belongs to the survey's live questions. */
+    async choiceImage(
+      tenantId: number,
+      surveyId: number,
+      choiceId: number,
+    ): Promise<{ image: Buffer; mime: string } | undefined> {
+      const [row] = await rowsOf<{ image: Buffer | Uint8Array; image_mime: string | null }>(
+        db,
+        sql`
+          SELECT c.image, c.image_mime FROM question_choices c JOIN questions q ON q.id = c.question_id
+          WHERE c.id = ${choiceId}::integer AND c.tenant_id = ${tenantId}::integer AND q.tenant_id = ${tenantId}::integer
+            AND q.survey_id = ${surveyId}::integer AND NOT c.is_deleted AND NOT q.is_deleted AND c.image IS NOT NULL`,
+      );
+      if (!row) return undefined;
+      return { image: Buffer.from(row.image), mime: row.image_mime ?? 'application/octet-stream' };
+    },
+
+    /** The session of an invitation (non-anonymised survey). */
+    async sessionOfInvitation(tenantId: number, invitationId: number): Promise<FoundSession | undefined> {
+      return foundSession(
+        await rowsOf(
+          db,
+          sql`SELECT id, completion, resume_page FROM sessions
+              WHERE tenant_id = ${tenantId}::integer AND invitation_id = ${invitationId}::bigint
+              ORDER BY id DESC LIMIT 1`,
+        ),
+      );
+    },
+
+    /** The session a resume key's hash names, in this survey. */
+    async sessionOfKey(tenantId: number, surveyId: number, keyHash: string): Promise<FoundSession | undefined> {
+      return foundSession(
+        await rowsOf(
+          db,
+          sql`SELECT id, completion, resume_page FROM sessions
+              WHERE resume_key_hash = ${keyHash}::text AND tenant_id = ${tenantId}::integer
+                AND survey_id = ${surveyId}::integer`,
+        ),
+      );
+    },
+
+    async answers(tenantId: number, sessionId: number): Promise<SavedAnswerRow[]> {
+      return rowsOf<SavedAnswerRow>(
+        db,
+        sql`SELECT question_id, choice_value, text FROM answers
+            WHERE tenant_id = ${tenantId}::integer AND session_id = ${sessionId}::bigint ORDER BY id`,
+      );
+    },
+
+    /** Stamps opened_at on the invitation's first visit (never again). */
+    async markOpened(tenantId: number, invitationId: number, at: Date): Promise<void> {
+      await db.execute(sql`
+        UPDATE invitations SET opened_at = ${at.toISOString()}::timestamptz
+        WHERE id = ${invitationId}::bigint AND tenant_id = ${tenantId}::integer AND opened_at IS NULL`);
+    },
+  };
+}
+
+export type RespondentRepository = ReturnType<typeof createRespondentRepository>;
+
+function foundSession(rows: { id: number | string; completion: number; resume_page: number }[]) {
+  const [row] = rows;
+  return row ? { id: Number(row.id), completion: row.completion, resumePage: row.resume_page } : undefined;
+}
+
+function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+function invitationTarget(row: Record<string, unknown>): InvitationTarget {
+  const transactionDate = text(row.transaction_date)!;
+  const values: Record<string, string | null> = {
+    FullName: text(row.full_name),
+    Email: text(row.email),
+    MSISDN: text(row.msisdn),
+    Language: text(row.language),
+    CallbackData: text(row.callback_data),
+    InviteeId: text(row.invitee_id),
+    InviteeSegments: text(row.segment_names),
+    TransactionDate: new Date(transactionDate).toISOString().slice(0, 10),
+    TransactionType: text(row.type_name),
+    ProductName: text(row.product_name),
+    TransactionChannelName: text(row.channel_name),
+    EmployeeFullName: text(row.employee_name),
+    EmployeeEmail: text(row.employee_email),
+  };
+  CUSTOM_DATA.forEach((column, index) => (values[`CustomData${index + 1}`] = text(row[column])));
+  return {
+    kind: 'invitation',
+    invitationId: Number(row.id),
+    tenantId: row.tenant_id as number,
+    surveyId: row.survey_id as number,
+    inviteeId: Number(row.invitee_id),
+    expiresAt: asDate(row.expires_at as string | null),
+    completedAt: asDate(row.completed_at as string | null),
+    optedOutAt: asDate(row.opted_out_at as string | null),
+    openedAt: asDate(row.opened_at as string | null),
+    startedAt: asDate(row.started_at as string | null),
+    isTest: row.is_test as boolean,
+    email: text(row.email),
+    msisdn: text(row.msisdn),
+    facts: {
+      transactionDate,
+      transactionChannelId: row.transaction_channel_id as number | null,
+      productId: row.product_id as number | null,
+      locationId: row.location_id as number | null,
+      transactionTypeId: row.transaction_type_id as number | null,
+      employeeId: row.employee_id as number | null,
+      segmentIds: (row.segment_ids as number[] | null) ?? [],
+      isTestUser: (row.is_test_user as boolean) || (row.is_test as boolean),
+    },
+    values,
+  };
+}
