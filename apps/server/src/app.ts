@@ -47,6 +47,7 @@ import { surveyStatisticsRoutes } from './modules/survey-statistics/survey-stati
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { respondentRoutes } from './modules/respondent/respondent.routes.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
 import { webPlugin } from './plugins/web.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ssoRoutes(app, { db, tokens, signer: options.signer, settings: config });
   alertRoutes(app, { db });
   feedbackSurveyRoutes(app, { db, publicUrl });
+  respondentRoutes(app, { db, publicUrl });
   const administration = { db, replica };
   userRoutes(app, administration);
   roleRoutes(app, administration);

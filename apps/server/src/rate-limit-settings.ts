@@ -2,7 +2,7 @@
 type RateLimit = { perAddress: number; perAccount: number };
 
 /** The rate-limited route groups (docs/api.md, "Rate limits"). */
-export const RATE_LIMIT_GROUPS = ['token', 'account', 'captcha', 'restData'] as const;
+export const RATE_LIMIT_GROUPS = ['token', 'account', 'captcha', 'restData', 'publicSurvey'] as const;
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
 export type RateLimitSettings = Record<RateLimitGroup, RateLimit>;
 
@@ -13,6 +13,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   captcha: { perAddress: 20, perAccount: 20 },
   // Batches of up to 10,000 sessions each.
   restData: { perAddress: 600, perAccount: 300 },
+  // The respondent page (token-free): a page load, its images and a save per page; a kiosk answers many in a row.
+  publicSurvey: { perAddress: 300, perAccount: 300 },
 };
 
 /**

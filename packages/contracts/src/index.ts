@@ -46,5 +46,6 @@ export * from './surveys/quota-cron.js';
 export * from './surveys/survey-statistics.schema.js';
 export * from './surveys/placeholders.js';
 export * from './invitations/public-survey.schema.js';
+export * from './invitations/public-survey-session.schema.js';
 export * from './invitations/invitation.schema.js';
 export * from './invitations/message-template.schema.js';

@@ -18,6 +18,7 @@ beforeAll(async () => {
       account: { perAddress: 3, perAccount: 2 },
       captcha: { perAddress: 2, perAccount: 2 },
       restData: { perAddress: 10, perAccount: 2 },
+      publicSurvey: { perAddress: 3, perAccount: 3 },
     },
   });
   // From an address of its own, so that it counts against no test below.

@@ -14,6 +14,7 @@ function groupOf(url: string | undefined): RateLimitGroup | undefined {
   if (url.startsWith('/api/account/')) return 'account';
   if (url === '/api/captcha' || url.startsWith('/api/captcha/')) return 'captcha';
   if (url.startsWith('/api/rest-data/')) return 'restData';
+  if (url.startsWith('/api/public/surveys/')) return 'publicSurvey';
   return undefined;
 }
 
@@ -57,7 +58,7 @@ declare module 'fastify' {
 }
 
 /**
- * Per-minute limits on sign-in (`/token`), the account flows, the captcha and the REST data routes, counted per
+ * Per-minute limits on sign-in (`/token`), the account flows, the captcha, the REST data and the respondent routes, counted per
  * address and per account in this node's memory; the excess is answered 429 (Code 429, translated, with
  * Retry-After). `null` settings turn them off (tests, benchmarks).
  */

@@ -216,6 +216,8 @@ export const AUDIT_ENTITIES = {
   surveyTestInvitation: { scope: 'SurveyTestInvitation' },
   /** Invitation limits of many surveys at once: the row keeps the request. */
   surveyPrioritisation: { scope: 'SurveyPrioritisation' },
+  /** An on-site call's invitation (issue 17): the row keeps the request. */
+  onSiteInvitation: { scope: 'OnSiteInvitation' },
 } satisfies Record<string, AuditEntity>;
 
 export type AuditEntityName = keyof typeof AUDIT_ENTITIES;

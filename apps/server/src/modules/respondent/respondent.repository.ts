@@ -271,6 +271,80 @@ export function createRespondentRepository(db: Db) {
 
 export type RespondentRepository = ReturnType<typeof createRespondentRepository>;
 
+/** An invitation's state as a save sees it, the row locked until the save's transaction ends. */
+type LockedInvitation = { completedAt: Date | null; optedOutAt: Date | null; expiresAt: Date | null };
+
+/**
+ * The writes of a save and an opt-out, each on the transaction it is given: the invitation row is locked first,
+ * so two saves of one invitation never both create a session.
+ */
+export const respondentWrites = {
+  async lockInvitation(tx: Db, tenantId: number, invitationId: number): Promise<LockedInvitation> {
+    const [row] = await rowsOf<{ completed_at: string | null; opted_out_at: string | null; expires_at: string | null }>(
+      tx,
+      sql`SELECT completed_at, opted_out_at, expires_at FROM invitations
+          WHERE id = ${invitationId}::bigint AND tenant_id = ${tenantId}::integer FOR UPDATE`,
+    );
+    if (!row) throw new Error(`invitation ${invitationId} vanished`);
+    return {
+      completedAt: asDate(row.completed_at),
+      optedOutAt: asDate(row.opted_out_at),
+      expiresAt: asDate(row.expires_at),
+    };
+  },
+
+  /** An invitee holding only the transaction facts: the person of an anonymous session stays unknown. */
+  async insertAnonymousInvitee(
+    tx: Db,
+    { tenantId, surveyId, facts }: { tenantId: number; surveyId: number; facts: InviteeFacts },
+  ): Promise<number> {
+    const [row] = await rowsOf<{ id: number | string }>(
+      tx,
+      sql`
+        INSERT INTO invitees (tenant_id, survey_id, transaction_date, transaction_channel_id, product_id,
+          location_id, transaction_type_id, employee_id, segment_ids, is_test_user)
+        VALUES (${tenantId}::integer, ${surveyId}::integer, ${facts.transactionDate}::timestamptz,
+          ${facts.transactionChannelId}::integer, ${facts.productId}::integer, ${facts.locationId}::integer,
+          ${facts.transactionTypeId}::integer, ${facts.employeeId}::integer,
+          ${sql.param(facts.segmentIds)}::integer[], ${facts.isTestUser})
+        RETURNING id`,
+    );
+    return Number(row!.id);
+  },
+
+  /** The funnel's started (first save) and completed stamps; each is set once. */
+  async stampInvitation(
+    tx: Db,
+    { tenantId, invitationId, at, complete }: { tenantId: number; invitationId: number; at: Date; complete: boolean },
+  ): Promise<void> {
+    const time = at.toISOString();
+    await tx.execute(sql`
+      UPDATE invitations SET started_at = coalesce(started_at, ${time}::timestamptz),
+        opened_at = coalesce(opened_at, ${time}::timestamptz),
+        completed_at = CASE WHEN ${complete} THEN coalesce(completed_at, ${time}::timestamptz) ELSE completed_at END
+      WHERE id = ${invitationId}::bigint AND tenant_id = ${tenantId}::integer`);
+  },
+
+  /** Stamps the opt-out and records it once; false when the invitation had already opted out. */
+  async optOut(
+    tx: Db,
+    opt: { tenantId: number; invitationId: number; email: string | null; msisdn: string | null; reason: string | null; at: Date },
+  ): Promise<boolean> {
+    const stamped = await rowsOf<{ id: number | string }>(
+      tx,
+      sql`UPDATE invitations SET opted_out_at = ${opt.at.toISOString()}::timestamptz
+          WHERE id = ${opt.invitationId}::bigint AND tenant_id = ${opt.tenantId}::integer AND opted_out_at IS NULL
+          RETURNING id`,
+    );
+    if (stamped.length === 0) return false;
+    await tx.execute(sql`
+      INSERT INTO optouts (tenant_id, email, msisdn, channel, reason, source, invitation_id)
+      VALUES (${opt.tenantId}::integer, ${opt.email}::text, ${opt.msisdn}::text, NULL, ${opt.reason}::text,
+        'unsubscribe-link', ${opt.invitationId}::bigint)`);
+    return true;
+  },
+};
+
 function foundSession(rows: { id: number | string; completion: number; resume_page: number }[]) {
   const [row] = rows;
   return row ? { id: Number(row.id), completion: row.completion, resumePage: row.resume_page } : undefined;
