@@ -130,9 +130,9 @@ export async function saveSessionAnswers(db: Db, save: SessionSave): Promise<num
     // WITH ORDINALITY keeps the posted order in the ids: a ranking (MXRO) reads back in its order.
     await db.execute(sql`
       INSERT INTO answers (tenant_id, session_id, question_id, choice_value, score, text)
-      SELECT ${tenantId}::integer, ${sessionId}::bigint, a.question_id, a.choice_value, a.score, a.text
-      FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
-        WITH ORDINALITY AS a(question_id integer, choice_value integer, score double precision, text text, n bigint)
+      SELECT ${tenantId}::integer, ${sessionId}::bigint, (a.e->>'question_id')::integer,
+        (a.e->>'choice_value')::integer, (a.e->>'score')::double precision, a.e->>'text'
+      FROM jsonb_array_elements(${JSON.stringify(payload)}::jsonb) WITH ORDINALITY AS a(e, n)
       ORDER BY a.n`);
   }
   await db.execute(sql`
