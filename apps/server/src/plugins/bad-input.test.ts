@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,15 @@ import {
   gridQuerySchema,
   type WidgetDataRequest,
 } from '@loupe/contracts';
-import { users } from '../db/schema/index.js';
+import {
+  invitations,
+  invitees,
+  questions,
+  surveyFlows,
+  surveyLinks,
+  surveys,
+  users,
+} from '../db/schema/index.js';
 import { signInNewUser } from '../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { RegisteredRoute } from '../core/route-access.js';
@@ -451,3 +460,71 @@ describe('bad input', () => {
     });
   });
 });
+
+// ------------------------------------------------------------------ respondent API (issue 17, modules/respondent)
+// The generic walk above covers the on-site call, but reaches the public routes only with malformed guids; here
+// they get real ones (an open invitation, an opted-out one, a survey link) with every spoiled body.
+describe('bad input on the respondent routes', () => {
+  it('answers every spoiled answers and opt-out body with a 4xx and changes no row', async () => {
+    const { db } = t.database;
+    const guids = await respondentGuids(db);
+    const before = await tableDigests();
+    const probes: Probe[] = [];
+    const routeOf = (url: string) => routes().find((route) => route.method === 'POST' && route.url === url)!;
+    const answersSchema = (routeOf('/api/public/surveys/:guid/answers').options.schema as { body: z.ZodType }).body;
+    const optOutSchema = (routeOf('/api/public/surveys/:guid/optout').options.schema as { body: z.ZodType }).body;
+    for (const guid of [guids.open, guids.link]) {
+      for (const [what, payload] of spoiledBodies(answersSchema)) {
+        probes.push({ name: `answers ${guid}: ${what}`, method: 'POST', url: `/api/public/surveys/${guid}/answers`, payload });
+      }
+    }
+    // Opt-out bodies go to an invitation that opted out already: even a body that passes changes nothing.
+    for (const [what, payload] of spoiledBodies(optOutSchema)) {
+      probes.push({ name: `optout: ${what}`, method: 'POST', url: `/api/public/surveys/${guids.optedOut}/optout`, payload });
+    }
+    expect(await send(probes)).toEqual([]);
+    const statuses = await Promise.all(
+      [guids.open, guids.link].map(async (guid) =>
+        (await t.call('POST', `/api/public/surveys/${guid}/answers`, { body: { Answers: [{ QuestionId: 1, Text: 'a\u0000b' }], Complete: false } })).statusCode,
+      ),
+    );
+    expect(statuses).toEqual([400, 400]);
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+/** An open invitation, an opted-out one and a survey link of a survey with one required question. */
+async function respondentGuids(db: TestApp['database']['db']) {
+  const [survey] = await db
+    .insert(surveys)
+    .values({ tenantId: f.tenantId, title: 'Bad input survey' })
+    .returning({ id: surveys.id });
+  const [flow] = await db
+    .insert(surveyFlows)
+    .values({ tenantId: f.tenantId, surveyId: survey!.id, name: 'Main' })
+    .returning({ id: surveyFlows.id });
+  await db
+    .insert(questions)
+    .values({ tenantId: f.tenantId, surveyId: survey!.id, flowId: flow!.id, text: 'NPS', type: 'MCSS', scale: 11, required: true });
+  const invite = async (optedOutAt: Date | null) => {
+    const [invitee] = await db
+      .insert(invitees)
+      .values({ tenantId: f.tenantId, surveyId: survey!.id, transactionDate: new Date() })
+      .returning({ id: invitees.id });
+    const token = randomUUID();
+    await db.insert(invitations).values({
+      tenantId: f.tenantId,
+      inviteeId: invitee!.id,
+      surveyId: survey!.id,
+      channel: 1,
+      token,
+      invitedAt: new Date(),
+      optedOutAt,
+    });
+    return token;
+  };
+  const link = randomUUID();
+  await db.insert(surveyLinks).values({ tenantId: f.tenantId, surveyId: survey!.id, guid: link, name: 'Kiosk' });
+  return { open: await invite(null), optedOut: await invite(new Date()), link };
+}

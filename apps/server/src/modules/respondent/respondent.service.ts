@@ -183,6 +183,10 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
           throw new AppError(400, ErrorCode.RequiredAnswerMissing, { QuestionIds: missing });
         }
 
+        // Moving on from a page without answers, before anything was saved, stores nothing (nor starts the funnel).
+        if (!session && body.Answers.length === 0 && !body.Complete) {
+          return { SessionKey: body.SessionKey ?? (identified(target, survey) ? guid : newSessionKey().key), Completed: false };
+        }
         const keyed = identified(target, survey)
           ? undefined
           : session && body.SessionKey !== undefined
