@@ -67,9 +67,6 @@ const EXPORTS = {
   LEFT JOIN locations cl ON cl.id = ch.location_id
   LEFT JOIN products pr ON pr.id = i.product_id
   LEFT JOIN locations il ON il.id = i.location_id`,
-    // Test sessions (a test user's, or a test invitation's) never reach the widgets (docs/respondent-api.md);
-    // their answers are not staged either, since every other table is filled from the staged sessions.
-    where: 'NOT i.is_test_user AND NOT coalesce(inv.is_test, false)',
     columns: [
       bigint('session_id', 's.id'),
       int('tenant_id', 's.tenant_id'),

@@ -189,10 +189,7 @@ export function createReplicaSync(deps: {
 
   async function sessionsMatch(): Promise<boolean> {
     const [pg] = await database.raw<{ count: number | string; max: number | string }>(
-      // The sessions the replica holds: test sessions stay out (session-rows.sql.ts).
-      `SELECT count(*) AS count, coalesce(max(s.id), 0) AS max FROM sessions s
-       JOIN invitees i ON i.id = s.invitee_id LEFT JOIN invitations inv ON inv.id = s.invitation_id
-       WHERE NOT i.is_test_user AND NOT coalesce(inv.is_test, false)`,
+      'SELECT count(*) AS count, coalesce(max(id), 0) AS max FROM sessions',
     );
     const [replica] = await store.read<{ count: number; max: number }>(
       'SELECT count(*) AS count, coalesce(max(session_id), 0) AS max FROM sessions',

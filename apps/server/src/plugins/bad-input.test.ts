@@ -471,21 +471,38 @@ describe('bad input on the respondent routes', () => {
     const before = await tableDigests();
     const probes: Probe[] = [];
     const routeOf = (url: string) => routes().find((route) => route.method === 'POST' && route.url === url)!;
-    const answersSchema = (routeOf('/api/public/surveys/:guid/answers').options.schema as { body: z.ZodType }).body;
-    const optOutSchema = (routeOf('/api/public/surveys/:guid/optout').options.schema as { body: z.ZodType }).body;
+    const answersSchema = (routeOf('/api/public/surveys/:guid/answers').options.schema as { body: z.ZodType })
+      .body;
+    const optOutSchema = (routeOf('/api/public/surveys/:guid/optout').options.schema as { body: z.ZodType })
+      .body;
     for (const guid of [guids.open, guids.link]) {
       for (const [what, payload] of spoiledBodies(answersSchema)) {
-        probes.push({ name: `answers ${guid}: ${what}`, method: 'POST', url: `/api/public/surveys/${guid}/answers`, payload });
+        probes.push({
+          name: `answers ${guid}: ${what}`,
+          method: 'POST',
+          url: `/api/public/surveys/${guid}/answers`,
+          payload,
+        });
       }
     }
     // Opt-out bodies go to an invitation that opted out already: even a body that passes changes nothing.
     for (const [what, payload] of spoiledBodies(optOutSchema)) {
-      probes.push({ name: `optout: ${what}`, method: 'POST', url: `/api/public/surveys/${guids.optedOut}/optout`, payload });
+      probes.push({
+        name: `optout: ${what}`,
+        method: 'POST',
+        url: `/api/public/surveys/${guids.optedOut}/optout`,
+        payload,
+      });
     }
     expect(await send(probes)).toEqual([]);
     const statuses = await Promise.all(
-      [guids.open, guids.link].map(async (guid) =>
-        (await t.call('POST', `/api/public/surveys/${guid}/answers`, { body: { Answers: [{ QuestionId: 1, Text: 'a\u0000b' }], Complete: false } })).statusCode,
+      [guids.open, guids.link].map(
+        async (guid) =>
+          (
+            await t.call('POST', `/api/public/surveys/${guid}/answers`, {
+              body: { Answers: [{ QuestionId: 1, Text: 'a\u0000b' }], Complete: false },
+            })
+          ).statusCode,
       ),
     );
     expect(statuses).toEqual([400, 400]);
@@ -506,7 +523,15 @@ async function respondentGuids(db: TestApp['database']['db']) {
     .returning({ id: surveyFlows.id });
   await db
     .insert(questions)
-    .values({ tenantId: f.tenantId, surveyId: survey!.id, flowId: flow!.id, text: 'NPS', type: 'MCSS', scale: 11, required: true });
+    .values({
+      tenantId: f.tenantId,
+      surveyId: survey!.id,
+      flowId: flow!.id,
+      text: 'NPS',
+      type: 'MCSS',
+      scale: 11,
+      required: true,
+    });
   const invite = async (optedOutAt: Date | null) => {
     const [invitee] = await db
       .insert(invitees)
@@ -525,6 +550,8 @@ async function respondentGuids(db: TestApp['database']['db']) {
     return token;
   };
   const link = randomUUID();
-  await db.insert(surveyLinks).values({ tenantId: f.tenantId, surveyId: survey!.id, guid: link, name: 'Kiosk' });
+  await db
+    .insert(surveyLinks)
+    .values({ tenantId: f.tenantId, surveyId: survey!.id, guid: link, name: 'Kiosk' });
   return { open: await invite(null), optedOut: await invite(new Date()), link };
 }

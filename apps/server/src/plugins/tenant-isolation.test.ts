@@ -462,7 +462,10 @@ describe('the two-tenant suite', () => {
         ['/api/reportWidgets', { ReportId: Number(owner.ids.report), WidgetId: Number(owner.ids.widget) }],
         // Respondent API (issue 17, modules/respondent): the on-site call names its survey in the body. The public
         // routes are token-free (their guid is the respondent's own link) and walked in respondent.test.ts.
-        ['/api/v11/surveys/on-site', { SurveyId: Number(owner.ids.survey), Invitee: { InviteeId: `site-${callerTag}` } }],
+        [
+          '/api/v11/surveys/on-site',
+          { SurveyId: Number(owner.ids.survey), Invitee: { InviteeId: `site-${callerTag}` } },
+        ],
         [
           '/api/users',
           {

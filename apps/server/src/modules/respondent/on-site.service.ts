@@ -15,6 +15,7 @@ const API_CHANNEL = 12;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Deps = { db: Db; publicUrl: string; now?: () => Date };
+type SurveyRow = { language: string; is_active: boolean; wizard_step: number; expiry_days: number | null };
 
 /**
  * The on-site call (surveys spec §7): a site that knows its customer asks for an invitation to show them the
@@ -28,14 +29,11 @@ export function createOnSiteService({ db, publicUrl, now = () => new Date() }: D
       const at = now();
       const token = randomUUID();
       await db.transaction(async (tx) => {
-        const survey = (
-          (await tx.execute(sql`
-            SELECT language, is_active, wizard_step, (channel_settings->>'ExpiryDays')::integer AS expiry_days
-            FROM surveys WHERE id = ${body.SurveyId}::integer AND tenant_id = ${tenantId}::integer
-            FOR SHARE`)) as unknown as {
-            rows: { language: string; is_active: boolean; wizard_step: number; expiry_days: number | null }[];
-          }
-        ).rows[0];
+        const result: unknown = await tx.execute(sql`
+          SELECT language, is_active, wizard_step, (channel_settings->>'ExpiryDays')::integer AS expiry_days
+          FROM surveys WHERE id = ${body.SurveyId}::integer AND tenant_id = ${tenantId}::integer
+          FOR SHARE`);
+        const [survey] = (result as { rows: SurveyRow[] }).rows;
         if (!survey) throw new AppError(404, ErrorCode.NotFound);
         if (!survey.is_active || survey.wizard_step < 6) throw new AppError(409, ErrorCode.SurveyClosed);
         const invitee = body.Invitee;

@@ -1,5 +1,5 @@
 import type { PublicAnswer, PublicQuestion, QuestionTypeName } from '@loupe/contracts';
-import { scoreOf, type StoredAnswer } from '../responses/session-store.js';
+import { scoreOf, type StoredAnswer } from '../responses/index.js';
 import type { FlowChoiceRow, FlowQuestionRow, SavedAnswerRow } from './respondent.repository.js';
 
 /*
@@ -117,11 +117,14 @@ export function answerProblems(flow: RespondentFlow, posted: readonly PublicAnsw
     if (answer.Comment !== undefined && !target.allowComment) problem(target.id, 'no comment allowed');
     if (answer.Text !== undefined && target.type !== 'OETX') problem(target.id, 'text only on open-ended');
     if (target.type === 'OETX') {
-      if (answer.Value !== undefined || answer.Values !== undefined) problem(target.id, 'open-ended takes text');
+      if (answer.Value !== undefined || answer.Values !== undefined)
+        problem(target.id, 'open-ended takes text');
       continue;
     }
     const allowed = (value: number) =>
-      target.choiceValues.length > 0 ? target.choiceValues.includes(value) : scoreOf(target.scale, value) !== null;
+      target.choiceValues.length > 0
+        ? target.choiceValues.includes(value)
+        : scoreOf(target.scale, value) !== null;
     if (SINGLE_VALUE.includes(target.type)) {
       if (answer.Values !== undefined) problem(target.id, 'one value expected');
       if (answer.Value !== undefined && !allowed(answer.Value)) problem(target.id, 'value not offered');
@@ -140,7 +143,10 @@ export function answerProblems(flow: RespondentFlow, posted: readonly PublicAnsw
 }
 
 /** The answers after a save: the saved ones, each posted question's replacing its earlier answer. */
-export function mergeAnswers(saved: readonly PublicAnswer[], posted: readonly PublicAnswer[]): PublicAnswer[] {
+export function mergeAnswers(
+  saved: readonly PublicAnswer[],
+  posted: readonly PublicAnswer[],
+): PublicAnswer[] {
   const byId = new Map(saved.map((answer) => [answer.QuestionId, answer]));
   for (const answer of posted) byId.set(answer.QuestionId, answer);
   return [...byId.values()].filter(hasValue);

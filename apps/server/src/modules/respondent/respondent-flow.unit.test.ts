@@ -24,13 +24,24 @@ const question = (row: Partial<FlowQuestionRow> & { id: number; type: string }):
   ...row,
 });
 const choices = (questionId: number, values: number[]): FlowChoiceRow[] =>
-  values.map((value) => ({ id: questionId * 100 + value, question_id: questionId, value, label: `C${value}`, has_image: value === 1 }));
+  values.map((value) => ({
+    id: questionId * 100 + value,
+    question_id: questionId,
+    value,
+    label: `C${value}`,
+    has_image: value === 1,
+  }));
 
 // 1 NPS (required) | 2 follow-up (shown for 0-6, required), 3 ranking group (rows 31, 32), 4 text with comment
 const flow = buildFlow(
   [
     question({ id: 1, type: 'MCSS', scale: 11, required: true, page_break_after: true }),
-    question({ id: 2, type: 'MCSS', required: true, display_logic: { QuestionId: 1, Values: [0, 1, 2, 3, 4, 5, 6] } }),
+    question({
+      id: 2,
+      type: 'MCSS',
+      required: true,
+      display_logic: { QuestionId: 1, Values: [0, 1, 2, 3, 4, 5, 6] },
+    }),
     question({ id: 3, type: 'MXRO' }),
     question({ id: 4, type: 'OETX' }),
     question({ id: 31, type: 'MCSS', parent_id: 3 }),
@@ -49,8 +60,15 @@ describe('respondent flow', () => {
   });
 
   it('finds what an answer may not say', () => {
-    expect(answerProblems(flow, [{ QuestionId: 1, Value: 10 }, { QuestionId: 31, Values: [2, 3, 1] }])).toEqual([]);
-    expect(answerProblems(flow, [{ QuestionId: 1, Value: 11 }]).map((p) => p.Problem)).toEqual(['value not offered']);
+    expect(
+      answerProblems(flow, [
+        { QuestionId: 1, Value: 10 },
+        { QuestionId: 31, Values: [2, 3, 1] },
+      ]),
+    ).toEqual([]);
+    expect(answerProblems(flow, [{ QuestionId: 1, Value: 11 }]).map((p) => p.Problem)).toEqual([
+      'value not offered',
+    ]);
     expect(answerProblems(flow, [{ QuestionId: 31, Values: [1, 2] }]).map((p) => p.Problem)).toEqual([
       'a ranking orders every choice',
     ]);
@@ -77,8 +95,12 @@ describe('respondent flow', () => {
       rows.map((row) => ({ question_id: row.questionId, choice_value: row.choiceValue, text: row.text })),
     );
     expect(back).toEqual([{ QuestionId: 31, Values: [3, 1, 2] }]);
-    expect(storedRows(flow, { QuestionId: 1, Value: 7 })).toEqual([{ questionId: 1, choiceValue: 7, score: 7, text: null }]);
+    expect(storedRows(flow, { QuestionId: 1, Value: 7 })).toEqual([
+      { questionId: 1, choiceValue: 7, score: 7, text: null },
+    ]);
     expect(storedRows(flow, { QuestionId: 4, Text: '  ' })).toEqual([]);
-    expect(mergeAnswers([{ QuestionId: 1, Value: 3 }], [{ QuestionId: 1, Value: 9 }])).toEqual([{ QuestionId: 1, Value: 9 }]);
+    expect(mergeAnswers([{ QuestionId: 1, Value: 3 }], [{ QuestionId: 1, Value: 9 }])).toEqual([
+      { QuestionId: 1, Value: 9 },
+    ]);
   });
 });

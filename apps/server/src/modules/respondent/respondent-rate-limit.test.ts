@@ -9,7 +9,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, publicSurvey: { perAddress: 3, perAccount: 3 } } });
+  t = await createTestApp({
+    rateLimits: { ...DEFAULT_RATE_LIMITS, publicSurvey: { perAddress: 3, perAccount: 3 } },
+  });
 });
 afterAll(async () => t?.close());
 
@@ -17,7 +19,12 @@ describe('respondent rate limit', () => {
   it('answers 429 with Retry-After past the address budget, across the public routes; other addresses go on', async () => {
     const guid = randomUUID();
     const from = (remoteAddress: string, url: string, method: 'GET' | 'POST' = 'GET') =>
-      t.app.inject({ method, url, remoteAddress, payload: method === 'POST' ? { Answers: [], Complete: false } : undefined });
+      t.app.inject({
+        method,
+        url,
+        remoteAddress,
+        payload: method === 'POST' ? { Answers: [], Complete: false } : undefined,
+      });
     expect((await from('10.70.0.1', `/api/public/surveys/${guid}`)).statusCode).toBe(404);
     expect((await from('10.70.0.1', `/api/public/surveys/${guid}/answers`, 'POST')).statusCode).toBe(404);
     expect((await from('10.70.0.1', `/api/public/surveys/${guid}/optout`, 'POST')).statusCode).toBe(404);

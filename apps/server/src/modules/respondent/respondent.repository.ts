@@ -86,7 +86,13 @@ export type FlowQuestionRow = {
   display_logic: { QuestionId: number; Values: number[] } | null;
 };
 
-export type FlowChoiceRow = { id: number; question_id: number; value: number; label: string; has_image: boolean };
+export type FlowChoiceRow = {
+  id: number;
+  question_id: number;
+  value: number;
+  label: string;
+  has_image: boolean;
+};
 
 export type SavedAnswerRow = { question_id: number; choice_value: number | null; text: string | null };
 
@@ -241,7 +247,11 @@ export function createRespondentRepository(db: Db) {
     },
 
     /** The session a resume key's hash names, in this survey. */
-    async sessionOfKey(tenantId: number, surveyId: number, keyHash: string): Promise<FoundSession | undefined> {
+    async sessionOfKey(
+      tenantId: number,
+      surveyId: number,
+      keyHash: string,
+    ): Promise<FoundSession | undefined> {
       return foundSession(
         await rowsOf(
           db,
@@ -280,7 +290,11 @@ type LockedInvitation = { completedAt: Date | null; optedOutAt: Date | null; exp
  */
 export const respondentWrites = {
   async lockInvitation(tx: Db, tenantId: number, invitationId: number): Promise<LockedInvitation> {
-    const [row] = await rowsOf<{ completed_at: string | null; opted_out_at: string | null; expires_at: string | null }>(
+    const [row] = await rowsOf<{
+      completed_at: string | null;
+      opted_out_at: string | null;
+      expires_at: string | null;
+    }>(
       tx,
       sql`SELECT completed_at, opted_out_at, expires_at FROM invitations
           WHERE id = ${invitationId}::bigint AND tenant_id = ${tenantId}::integer FOR UPDATE`,
@@ -315,7 +329,12 @@ export const respondentWrites = {
   /** The funnel's started (first save) and completed stamps; each is set once. */
   async stampInvitation(
     tx: Db,
-    { tenantId, invitationId, at, complete }: { tenantId: number; invitationId: number; at: Date; complete: boolean },
+    {
+      tenantId,
+      invitationId,
+      at,
+      complete,
+    }: { tenantId: number; invitationId: number; at: Date; complete: boolean },
   ): Promise<void> {
     const time = at.toISOString();
     await tx.execute(sql`
@@ -328,7 +347,14 @@ export const respondentWrites = {
   /** Stamps the opt-out and records it once; false when the invitation had already opted out. */
   async optOut(
     tx: Db,
-    opt: { tenantId: number; invitationId: number; email: string | null; msisdn: string | null; reason: string | null; at: Date },
+    opt: {
+      tenantId: number;
+      invitationId: number;
+      email: string | null;
+      msisdn: string | null;
+      reason: string | null;
+      at: Date;
+    },
   ): Promise<boolean> {
     const stamped = await rowsOf<{ id: number | string }>(
       tx,
@@ -352,7 +378,8 @@ function foundSession(rows: { id: number | string; completion: number; resume_pa
 
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : String(value);
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function invitationTarget(row: Record<string, unknown>): InvitationTarget {

@@ -72,7 +72,11 @@ export function respondentRoutes(app: FastifyInstance, { db, publicUrl }: { db: 
     '/api/public/surveys/:guid/optout',
     {
       config: open,
-      schema: { params: publicGuidParamsSchema, body: publicOptOutSchema.optional(), response: { 204: z.null() } },
+      schema: {
+        params: publicGuidParamsSchema,
+        body: publicOptOutSchema.optional(),
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await respondents.optOut(request.params.guid, request.body ?? {});

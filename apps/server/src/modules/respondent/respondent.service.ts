@@ -12,7 +12,7 @@ import {
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { hashSessionKey, newSessionKey, saveSessionAnswers } from '../responses/session-store.js';
+import { hashSessionKey, newSessionKey, saveSessionAnswers } from '../responses/index.js';
 import {
   answerProblems,
   buildFlow,
@@ -35,7 +35,23 @@ import {
 
 /** The TipTap marks a survey's messages may carry; everything else is dropped. */
 const SANITISE: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'blockquote', 'span'],
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h1',
+    'h2',
+    'h3',
+    'blockquote',
+    'span',
+  ],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
@@ -92,7 +108,10 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
       if (invitation.expiresAt && invitation.expiresAt.getTime() <= now().getTime()) return 'Expired';
     }
     const closed =
-      !survey.isActive || survey.wizardStep < 6 || survey.flowId === null || (target.kind === 'link' && !target.isActive);
+      !survey.isActive ||
+      survey.wizardStep < 6 ||
+      survey.flowId === null ||
+      (target.kind === 'link' && !target.isActive);
     return closed ? 'Closed' : 'Open';
   }
 
@@ -118,7 +137,11 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
     { guid, target, survey }: { guid: string; target: Target; survey: SurveyForRespondent },
   ): Promise<RespondentFlow> {
     const { questions, choices } = await repo.flow(target.tenantId, survey.id, survey.flowId!);
-    return buildFlow(questions, choices, (choiceId) => `/api/public/surveys/${guid}/choice-images/${choiceId}`);
+    return buildFlow(
+      questions,
+      choices,
+      (choiceId) => `/api/public/surveys/${guid}/choice-images/${choiceId}`,
+    );
   }
 
   function message(html: string | null, guid: string, target: Target): string | null {
@@ -151,7 +174,9 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
       if (state !== 'Open') return { ...base, Pages: [], Answers: [], ResumePage: 0 };
       const flow = await flowOf(repository, { guid, target, survey });
       const session = await findSession(repository, target, survey, sessionKey);
-      const answers = session ? savedAnswers(flow, await repository.answers(target.tenantId, session.id)) : [];
+      const answers = session
+        ? savedAnswers(flow, await repository.answers(target.tenantId, session.id))
+        : [];
       const resumePage = Math.min(session?.resumePage ?? 0, Math.max(flow.pages.length - 1, 0));
       return { ...base, Pages: flow.pages, Answers: answers, ResumePage: resumePage };
     },
@@ -164,7 +189,10 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
         const repo = createRespondentRepository(tx);
         const invitation =
           target.kind === 'invitation'
-            ? { ...target, ...(await respondentWrites.lockInvitation(tx, target.tenantId, target.invitationId)) }
+            ? {
+                ...target,
+                ...(await respondentWrites.lockInvitation(tx, target.tenantId, target.invitationId)),
+              }
             : undefined;
         const state = await stateOf(repo, target, survey, invitation);
         if (state !== 'Open') throw STATE_ERRORS[state]();
@@ -185,7 +213,10 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
 
         // Moving on from a page without answers, before anything was saved, stores nothing (nor starts the funnel).
         if (!session && body.Answers.length === 0 && !body.Complete) {
-          return { SessionKey: body.SessionKey ?? (identified(target, survey) ? guid : newSessionKey().key), Completed: false };
+          return {
+            SessionKey: body.SessionKey ?? (identified(target, survey) ? guid : newSessionKey().key),
+            Completed: false,
+          };
         }
         const keyed = identified(target, survey)
           ? undefined
@@ -233,7 +264,7 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
       const target = await repository.findTarget(guid);
       if (target?.kind !== 'invitation') throw notFound();
       await db.transaction(async (transaction) => {
-        await respondentWrites.optOut(transaction as unknown as Db, {
+        await respondentWrites.optOut(transaction, {
           tenantId: target.tenantId,
           invitationId: target.invitationId,
           email: target.email,

@@ -1,13 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ErrorCode,
-  npsGaugeDataSchema,
-  publicSurveySchema,
-  type PublicAnswer,
-  type PublicSurvey,
-} from '@loupe/contracts';
+import { ErrorCode, npsGaugeDataSchema, publicSurveySchema, type PublicAnswer } from '@loupe/contracts';
 import {
   answers,
   audits,
@@ -65,7 +59,8 @@ async function createSurvey(values: Partial<typeof surveys.$inferInsert> = {}) {
       title: 'Branch visit',
       language: 'en',
       openingMessage: '<p>Hello {{FullName}}<script>alert(1)</script> <a href="javascript:x()">x</a></p>',
-      closingMessage: '<p onclick="x()">Thanks, <strong>{{FullName}}</strong> ({{TransactionChannelName}})</p>',
+      closingMessage:
+        '<p onclick="x()">Thanks, <strong>{{FullName}}</strong> ({{TransactionChannelName}})</p>',
       ...values,
     })
     .returning({ id: surveys.id });
@@ -74,7 +69,10 @@ async function createSurvey(values: Partial<typeof surveys.$inferInsert> = {}) {
     .values({ tenantId: t.tenantId, surveyId: survey!.id, name: 'Main' })
     .returning({ id: surveyFlows.id });
   let position = 0;
-  const question = async (columns: Partial<typeof questions.$inferInsert> & { type: string }, choices: number[] = []) => {
+  const question = async (
+    columns: Partial<typeof questions.$inferInsert> & { type: string },
+    choices: number[] = [],
+  ) => {
     const [row] = await db
       .insert(questions)
       .values({
@@ -88,22 +86,45 @@ async function createSurvey(values: Partial<typeof surveys.$inferInsert> = {}) {
       .returning({ id: questions.id });
     if (choices.length > 0) {
       await db.insert(questionChoices).values(
-        choices.map((value, index) => ({ tenantId: t.tenantId, questionId: row!.id, label: `C${value}`, value, position: index })),
+        choices.map((value, index) => ({
+          tenantId: t.tenantId,
+          questionId: row!.id,
+          label: `C${value}`,
+          value,
+          position: index,
+        })),
       );
     }
     return row!.id;
   };
-  const nps = await question({ type: 'MCSS', scale: 11, experienceId: 101, required: true, choiceType: 2, pageBreakAfter: true });
+  const nps = await question({
+    type: 'MCSS',
+    scale: 11,
+    experienceId: 101,
+    required: true,
+    choiceType: 2,
+    pageBreakAfter: true,
+  });
   const reasons = await question({ type: 'MCMS', allowComment: true }, [1, 2, 3]);
-  const why = await question({ type: 'OETX', required: true, displayLogic: { QuestionId: nps, Values: [0, 1, 2, 3, 4, 5, 6] } });
+  const why = await question({
+    type: 'OETX',
+    required: true,
+    displayLogic: { QuestionId: nps, Values: [0, 1, 2, 3, 4, 5, 6] },
+  });
   const rank = await question({ type: 'MXRO' }, [1, 2, 3]);
   const r1 = await question({ type: 'MCSS', parentId: rank });
   const r2 = await question({ type: 'MCSS', parentId: rank });
-  const service = await question({ type: 'MXSS', scale: 5, required: true, pageBreakAfter: true }, [1, 2, 3, 4, 5]);
+  const service = await question(
+    { type: 'MXSS', scale: 5, required: true, pageBreakAfter: true },
+    [1, 2, 3, 4, 5],
+  );
   const s1 = await question({ type: 'MCSS', parentId: service });
   const s2 = await question({ type: 'MCSS', parentId: service });
   const picture = await question({ type: 'MCSS', choiceType: 4 }, [1, 2, 3]);
-  await db.update(questionChoices).set({ image: PNG, imageMime: 'image/png' }).where(eq(questionChoices.questionId, picture));
+  await db
+    .update(questionChoices)
+    .set({ image: PNG, imageMime: 'image/png' })
+    .where(eq(questionChoices.questionId, picture));
   await db
     .update(questionChoices)
     .set({ isDeleted: true })
@@ -112,7 +133,21 @@ async function createSurvey(values: Partial<typeof surveys.$inferInsert> = {}) {
     .select({ id: questionChoices.id })
     .from(questionChoices)
     .where(and(eq(questionChoices.questionId, picture), eq(questionChoices.value, 1)));
-  return { survey: survey!.id, flow: flow!.id, nps, reasons, why, rank, r1, r2, service, s1, s2, picture, imageChoice: image!.id };
+  return {
+    survey: survey!.id,
+    flow: flow!.id,
+    nps,
+    reasons,
+    why,
+    rank,
+    r1,
+    r2,
+    service,
+    s1,
+    s2,
+    picture,
+    imageChoice: image!.id,
+  };
 }
 
 type InviteOptions = {
@@ -162,17 +197,24 @@ async function invite(options: InviteOptions = {}) {
 const view = async (guid: string, query = '') => {
   const response = await t.call('GET', `/api/public/surveys/${guid}${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return publicSurveySchema.parse(response.json()) as PublicSurvey;
+  return publicSurveySchema.parse(response.json());
 };
 const post = (guid: string, body: unknown) => t.call('POST', `/api/public/surveys/${guid}/answers`, { body });
-const save = async (guid: string, body: { Answers: PublicAnswer[]; Complete: boolean; Page?: number; SessionKey?: string }) => {
+const save = async (
+  guid: string,
+  body: { Answers: PublicAnswer[]; Complete: boolean; Page?: number; SessionKey?: string },
+) => {
   const response = await post(guid, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ SessionKey: string; Completed: boolean }>();
 };
 const expectError = (response: { statusCode: number; json(): unknown }, status: number, code: number) => {
   expect(response.statusCode).toBe(status);
-  expect(response.json()).toMatchObject({ Code: code, Message: expect.any(String), SupportId: expect.any(String) });
+  expect(response.json()).toMatchObject({
+    Code: code,
+    Message: expect.any(String),
+    SupportId: expect.any(String),
+  });
 };
 
 const PAGE_0 = (score: number): PublicAnswer[] => [{ QuestionId: ids.nps, Value: score }];
@@ -202,10 +244,19 @@ beforeAll(async () => {
   const { db } = t.database;
   const [channel] = await db
     .insert(transactionChannels)
-    .values({ tenantId: t.tenantId, name: 'Kadıköy branch', code: `KDK-${randomUUID().slice(0, 6)}`, level: 1, path: [] })
+    .values({
+      tenantId: t.tenantId,
+      name: 'Kadıköy branch',
+      code: `KDK-${randomUUID().slice(0, 6)}`,
+      level: 1,
+      path: [],
+    })
     .returning({ id: transactionChannels.id });
   ids.channel = channel!.id;
-  await db.update(transactionChannels).set({ path: [channel!.id] }).where(eq(transactionChannels.id, channel!.id));
+  await db
+    .update(transactionChannels)
+    .set({ path: [channel!.id] })
+    .where(eq(transactionChannels.id, channel!.id));
   Object.assign(ids, await createSurvey());
   const [other] = await db.insert(tenants).values({ name: 'Other Bank' }).returning({ id: tenants.id });
   const [otherSurvey] = await db
@@ -218,7 +269,11 @@ beforeAll(async () => {
     .values({ tenantId: other!.id, surveyId: otherSurvey!.id, text: 'Other', type: 'MCSS', scale: 11 })
     .returning({ id: questions.id });
   ids.otherTenantQuestion = otherQuestion!.id;
-  reader = await signInNewUser(t, { userName: 'respondent-reader', tenantId: t.tenantId, scopes: ['report:read'] });
+  reader = await signInNewUser(t, {
+    userName: 'respondent-reader',
+    tenantId: t.tenantId,
+    scopes: ['report:read'],
+  });
 });
 afterAll(async () => t?.close());
 
@@ -231,7 +286,14 @@ describe('GET /api/public/surveys/{guid}', () => {
   it('gives an open invitation its pages, matrix rows, images and sanitised, filled messages; stamps opened once', async () => {
     const { token, invitationId } = await invite();
     const survey = await view(token);
-    expect(survey).toMatchObject({ State: 'Open', Language: 'en', Title: 'Branch visit', CanOptOut: true, ResumePage: 0, Answers: [] });
+    expect(survey).toMatchObject({
+      State: 'Open',
+      Language: 'en',
+      Title: 'Branch visit',
+      CanOptOut: true,
+      ResumePage: 0,
+      Answers: [],
+    });
     expect(survey.Pages.map((page) => page.map((question) => question.Id))).toEqual([
       [ids.nps],
       [ids.reasons, ids.why, ids.rank, ids.service],
@@ -245,10 +307,16 @@ describe('GET /api/public/surveys/{guid}', () => {
     });
     const picture = survey.Pages[2]![0]!;
     expect(picture.Choices.map((choice) => choice.Value)).toEqual([1, 2]);
-    expect(picture.Choices[0]!.ImageUrl).toBe(`/api/public/surveys/${token}/choice-images/${ids.imageChoice}`);
+    expect(picture.Choices[0]!.ImageUrl).toBe(
+      `/api/public/surveys/${token}/choice-images/${ids.imageChoice}`,
+    );
     // The invitee's name is escaped into the text; the script, the javascript: link and the handler are gone.
-    expect(survey.OpeningMessage).toBe('<p>Hello Ada &lt;b&gt;Lovelace&lt;/b&gt; <a rel="noopener noreferrer" target="_blank">x</a></p>');
-    expect(survey.ClosingMessage).toBe('<p>Thanks, <strong>Ada &lt;b&gt;Lovelace&lt;/b&gt;</strong> (Kadıköy branch)</p>');
+    expect(survey.OpeningMessage).toBe(
+      '<p>Hello Ada &lt;b&gt;Lovelace&lt;/b&gt; <a rel="noopener noreferrer" target="_blank">x</a></p>',
+    );
+    expect(survey.ClosingMessage).toBe(
+      '<p>Thanks, <strong>Ada &lt;b&gt;Lovelace&lt;/b&gt;</strong> (Kadıköy branch)</p>',
+    );
 
     const [first] = await t.database.db.select().from(invitations).where(eq(invitations.id, invitationId));
     expect(first!.openedAt).toBeInstanceOf(Date);
@@ -266,7 +334,9 @@ describe('GET /api/public/surveys/{guid}', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
     const other = await createSurvey();
     const { token: otherToken } = await invite({ surveyId: other.survey });
-    expect((await t.call('GET', `/api/public/surveys/${otherToken}/choice-images/${ids.imageChoice}`)).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', `/api/public/surveys/${otherToken}/choice-images/${ids.imageChoice}`)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -276,7 +346,10 @@ describe('POST /api/public/surveys/{guid}/answers', () => {
     const before = await npsResponses();
     const { token, invitationId } = await invite();
 
-    expect(await save(token, { Answers: PAGE_0(9), Complete: false, Page: 1 })).toEqual({ SessionKey: token, Completed: false });
+    expect(await save(token, { Answers: PAGE_0(9), Complete: false, Page: 1 })).toEqual({
+      SessionKey: token,
+      Completed: false,
+    });
     let [session] = await sessionsOf(invitationId);
     expect(session).toMatchObject({ completion: 2, answeredAt: null, resumePage: 1, source: 'survey' });
     const [started] = await t.database.db.select().from(invitations).where(eq(invitations.id, invitationId));
@@ -300,20 +373,31 @@ describe('POST /api/public/surveys/{guid}/answers', () => {
     const rows = await t.database.db.select().from(answers).where(eq(answers.sessionId, session!.id));
     expect(rows.filter((row) => row.questionId === ids.nps)).toMatchObject([{ choiceValue: 10, score: 10 }]);
     // One row per chosen value, the comment in the first choice row's text.
-    expect(rows.filter((row) => row.questionId === ids.reasons).map((row) => [row.choiceValue, row.text])).toEqual([
+    expect(
+      rows.filter((row) => row.questionId === ids.reasons).map((row) => [row.choiceValue, row.text]),
+    ).toEqual([
       [1, 'Queue was long'],
       [3, null],
     ]);
 
-    expect(await save(token, { Answers: [{ QuestionId: ids.picture, Value: 2 }], Complete: true })).toMatchObject({ Completed: true });
+    expect(
+      await save(token, { Answers: [{ QuestionId: ids.picture, Value: 2 }], Complete: true }),
+    ).toMatchObject({ Completed: true });
     [session] = await sessionsOf(invitationId);
     expect(session).toMatchObject({ completion: 1 });
     expect(session!.answeredAt).toBeInstanceOf(Date);
-    const [completed] = await t.database.db.select().from(invitations).where(eq(invitations.id, invitationId));
+    const [completed] = await t.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, invitationId));
     expect(completed!.completedAt).toBeInstanceOf(Date);
 
     expect((await view(token)).State).toBe('Completed');
-    expectError(await post(token, { Answers: PAGE_0(3), Complete: false }), 409, ErrorCode.InvitationCompleted);
+    expectError(
+      await post(token, { Answers: PAGE_0(3), Complete: false }),
+      409,
+      ErrorCode.InvitationCompleted,
+    );
 
     await t.replica.flush();
     expect(await npsResponses()).toBe(before + 1);
@@ -372,7 +456,10 @@ describe('POST /api/public/surveys/{guid}/answers', () => {
 
   it('refuses NUL in a text with 400 and stores nothing', async () => {
     const { token, invitationId } = await invite();
-    const response = await post(token, { Answers: [{ QuestionId: ids.why, Text: 'a\u0000b' }], Complete: false });
+    const response = await post(token, {
+      Answers: [{ QuestionId: ids.why, Text: 'a\u0000b' }],
+      Complete: false,
+    });
     expect(response.statusCode).toBe(400);
     expect(await sessionsOf(invitationId)).toHaveLength(0);
   });
@@ -406,13 +493,21 @@ describe('POST /api/public/surveys/{guid}/optout', () => {
     const email = `opt-${randomUUID().slice(0, 8)}@example.com`;
     const { token, invitationId } = await invite({ email, msisdn: '905551112233' });
     for (let i = 0; i < 2; i++) {
-      const response = await t.call('POST', `/api/public/surveys/${token}/optout`, { body: { Reason: 'Too many' } });
+      const response = await t.call('POST', `/api/public/surveys/${token}/optout`, {
+        body: { Reason: 'Too many' },
+      });
       expect(response.statusCode).toBe(204);
     }
     const rows = await t.database.db.select().from(optouts).where(eq(optouts.invitationId, invitationId));
-    expect(rows).toMatchObject([{ email, msisdn: '905551112233', source: 'unsubscribe-link', reason: 'Too many' }]);
+    expect(rows).toMatchObject([
+      { email, msisdn: '905551112233', source: 'unsubscribe-link', reason: 'Too many' },
+    ]);
     expect((await view(token)).State).toBe('OptedOut');
-    expectError(await post(token, { Answers: PAGE_0(9), Complete: false }), 409, ErrorCode.InvitationOptedOut);
+    expectError(
+      await post(token, { Answers: PAGE_0(9), Complete: false }),
+      409,
+      ErrorCode.InvitationOptedOut,
+    );
     // The same customer, by email or by phone, on another invitation.
     const { token: another } = await invite({ email });
     expect((await view(another)).State).toBe('OptedOut');
@@ -422,9 +517,13 @@ describe('POST /api/public/surveys/{guid}/optout', () => {
 
   it('answers 404 for a survey link and an unknown guid', async () => {
     const guid = randomUUID();
-    await t.database.db.insert(surveyLinks).values({ tenantId: t.tenantId, surveyId: ids.survey, guid, name: 'Kiosk' });
+    await t.database.db
+      .insert(surveyLinks)
+      .values({ tenantId: t.tenantId, surveyId: ids.survey, guid, name: 'Kiosk' });
     expect((await t.call('POST', `/api/public/surveys/${guid}/optout`, { body: {} })).statusCode).toBe(404);
-    expect((await t.call('POST', `/api/public/surveys/${randomUUID()}/optout`, { body: {} })).statusCode).toBe(404);
+    expect(
+      (await t.call('POST', `/api/public/surveys/${randomUUID()}/optout`, { body: {} })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -440,7 +539,9 @@ describe('anonymous sessions', () => {
     expect(SessionKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     expect(await sessionsOf(invitationId)).toHaveLength(0);
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.inviteeId, inviteeId))).toHaveLength(0);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.inviteeId, inviteeId))).toHaveLength(
+      0,
+    );
     const [session] = await t.database.db
       .select()
       .from(sessions)
@@ -469,37 +570,72 @@ describe('anonymous sessions', () => {
       { QuestionId: anonymous.s1, Value: 1 },
       { QuestionId: anonymous.s2, Value: 2 },
     ];
-    expect(await save(token, { Answers: service, Complete: true, SessionKey })).toEqual({ SessionKey, Completed: true });
-    const [completed] = await t.database.db.select().from(invitations).where(eq(invitations.id, invitationId));
+    expect(await save(token, { Answers: service, Complete: true, SessionKey })).toEqual({
+      SessionKey,
+      Completed: true,
+    });
+    const [completed] = await t.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, invitationId));
     expect(completed!.completedAt).toBeInstanceOf(Date);
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.surveyId, anonymous.survey))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(sessions).where(eq(sessions.surveyId, anonymous.survey)),
+    ).toHaveLength(1);
   });
 
   it('records a survey link’s sessions on the link’s channel, with no opt-out', async () => {
     const guid = randomUUID();
-    await t.database.db
-      .insert(surveyLinks)
-      .values({ tenantId: t.tenantId, surveyId: ids.survey, guid, name: 'Kiosk', transactionChannelId: ids.channel });
+    await t.database.db.insert(surveyLinks).values({
+      tenantId: t.tenantId,
+      surveyId: ids.survey,
+      guid,
+      name: 'Kiosk',
+      transactionChannelId: ids.channel,
+    });
     const survey = await view(guid);
-    expect(survey).toMatchObject({ State: 'Open', CanOptOut: false, OpeningMessage: '<p>Hello  <a rel="noopener noreferrer" target="_blank">x</a></p>' });
+    expect(survey).toMatchObject({
+      State: 'Open',
+      CanOptOut: false,
+      OpeningMessage: '<p>Hello  <a rel="noopener noreferrer" target="_blank">x</a></p>',
+    });
     const { SessionKey } = await save(guid, { Answers: PAGE_0(7), Complete: false });
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.resumeKeyHash, sha256(SessionKey)));
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.resumeKeyHash, sha256(SessionKey)));
     expect(session).toMatchObject({ invitationId: null, completion: 2 });
     const [invitee] = await t.database.db.select().from(invitees).where(eq(invitees.id, session!.inviteeId));
     expect(invitee).toMatchObject({ transactionChannelId: ids.channel, fullName: null, email: null });
-    expect((await view(guid, `?SessionKey=${SessionKey}`)).Answers).toEqual([{ QuestionId: ids.nps, Value: 7 }]);
+    expect((await view(guid, `?SessionKey=${SessionKey}`)).Answers).toEqual([
+      { QuestionId: ids.nps, Value: 7 },
+    ]);
   });
 });
 
 describe('test sessions', () => {
-  it('stay out of the replica, while a normal session reaches it', async () => {
+  it('stay out of the widgets (main keeps them in the replica as is_test), while a normal session counts', async () => {
     await t.replica.flush();
     const before = await npsResponses();
     const everything = [...PAGE_0(10), ...PAGE_1()];
     const testUser = await invite({ isTestUser: true });
     await save(testUser.token, { Answers: everything, Complete: true });
-    const testInvitation = await invite({ isTest: true });
-    await save(testInvitation.token, { Answers: everything, Complete: true });
+    // An anonymised survey's test session keeps the mark on its anonymous invitee.
+    const anonymous = await createSurvey({ anonymisedAnswers: true });
+    const anonymousTest = await invite({ surveyId: anonymous.survey, isTestUser: true });
+    const answered = await post(anonymousTest.token, {
+      Answers: [{ QuestionId: anonymous.nps, Value: 10 }],
+      Complete: false,
+    });
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.resumeKeyHash, sha256(answered.json<{ SessionKey: string }>().SessionKey)));
+    const [anonymousInvitee] = await t.database.db
+      .select()
+      .from(invitees)
+      .where(eq(invitees.id, session!.inviteeId));
+    expect(anonymousInvitee).toMatchObject({ isTestUser: true, fullName: null, email: null });
     await t.replica.flush();
     expect(await npsResponses()).toBe(before);
     const normal = await invite();
@@ -523,8 +659,15 @@ describe('POST /api/v11/surveys/on-site', () => {
 
   it('creates an API invitation with the callback data, sent and delivered now, expiring per the survey', async () => {
     const { db } = t.database;
-    await db.update(surveys).set({ channelSettings: { ExpiryDays: 3 } }).where(eq(surveys.id, ids.survey));
-    const token = await signInNewUser(t, { userName: 'on-site-caller', tenantId: t.tenantId, scopes: ['onSiteSurvey:manage'] });
+    await db
+      .update(surveys)
+      .set({ channelSettings: { ExpiryDays: 3 } })
+      .where(eq(surveys.id, ids.survey));
+    const token = await signInNewUser(t, {
+      userName: 'on-site-caller',
+      tenantId: t.tenantId,
+      scopes: ['onSiteSurvey:manage'],
+    });
     const response = await t.call('POST', '/api/v11/surveys/on-site', { token, body: body(ids.survey) });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<{ InvitationGuid: string; Token: string; SurveyUrl: string }>();
@@ -549,10 +692,23 @@ describe('POST /api/v11/surveys/on-site', () => {
   });
 
   it('refuses without a token (401), without the scope (403), another tenant’s survey (404), an inactive one (409)', async () => {
-    expect((await t.call('POST', '/api/v11/surveys/on-site', { body: body(ids.survey) })).statusCode).toBe(401);
-    const reading = await signInNewUser(t, { userName: 'on-site-reader', tenantId: t.tenantId, scopes: ['onSiteSurvey:query'] });
-    expect((await t.call('POST', '/api/v11/surveys/on-site', { token: reading, body: body(ids.survey) })).statusCode).toBe(403);
-    const token = await signInNewUser(t, { userName: 'on-site-caller-2', tenantId: t.tenantId, scopes: ['onSiteSurvey:manage'] });
+    expect((await t.call('POST', '/api/v11/surveys/on-site', { body: body(ids.survey) })).statusCode).toBe(
+      401,
+    );
+    const reading = await signInNewUser(t, {
+      userName: 'on-site-reader',
+      tenantId: t.tenantId,
+      scopes: ['onSiteSurvey:query'],
+    });
+    expect(
+      (await t.call('POST', '/api/v11/surveys/on-site', { token: reading, body: body(ids.survey) }))
+        .statusCode,
+    ).toBe(403);
+    const token = await signInNewUser(t, {
+      userName: 'on-site-caller-2',
+      tenantId: t.tenantId,
+      scopes: ['onSiteSurvey:manage'],
+    });
     expectError(
       await t.call('POST', '/api/v11/surveys/on-site', { token, body: body(ids.otherTenantSurvey) }),
       404,

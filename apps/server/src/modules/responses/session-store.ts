@@ -32,7 +32,12 @@ export function scoreOf(scale: number | null, value: number): number | null {
 }
 
 /** One stored answer row. */
-export type StoredAnswer = { questionId: number; choiceValue: number | null; score: number | null; text: string | null };
+export type StoredAnswer = {
+  questionId: number;
+  choiceValue: number | null;
+  score: number | null;
+  text: string | null;
+};
 
 /** What is stored for one accepted record: the invitee's facts, the session's completion and its answers. */
 export type ResponseRow = {
@@ -242,4 +247,3 @@ export function insertResponses({
     )
     SELECT count(*) AS stored FROM src`;
 }
-

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REST_DATA_IDEMPOTENCY_TTL_MS, isMatrixQuestionType } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
-import { insertResponses, type ResponseRow } from '../responses/session-store.js';
+import { insertResponses, type ResponseRow } from '../responses/index.js';
 import type { CatalogQuestion, RecordCodes, RestDataCatalog } from './rest-data.validation.js';
 
 export type TargetSurvey = { id: number; type: number; timeZone: string; flowId: number | null };

@@ -6,7 +6,7 @@ import {
   type RestDataError,
   type RestDataRecord,
 } from '@loupe/contracts';
-import { isOnScale, scoreOf, type ResponseRow, type StoredAnswer } from '../responses/session-store.js';
+import { isOnScale, scoreOf, type ResponseRow, type StoredAnswer } from '../responses/index.js';
 
 // Checking one REST data record against the tenant's reference data, without touching the database: the
 // service loads the catalogue once per call (one query per dimension) and runs every record through here.
@@ -183,7 +183,12 @@ function checkAnswers(
       continue;
     }
     seen.set(question.id, (previous ?? new Set()).add(value));
-    answers.push({ questionId: question.id, choiceValue: value, score: scoreOf(question.scale, value), text });
+    answers.push({
+      questionId: question.id,
+      choiceValue: value,
+      score: scoreOf(question.scale, value),
+      text,
+    });
   }
 
   return {
@@ -197,7 +202,6 @@ function isAllowedValue(question: CatalogQuestion, value: number): boolean {
   if (question.choiceValues.size > 0) return question.choiceValues.has(value);
   return isOnScale(question.scale, value);
 }
-
 
 /** Checks one well-formed record against the catalogue: every problem found, or the row to store. */
 export function checkRecord(
