@@ -173,6 +173,7 @@ export function compileFilter(input: CompileFilterInput): CompiledFilter {
       case 'freeText':
         return freeTextCondition(column, table, tenantId, field.column!, side[key] as string | undefined);
       case 'time':
+      case 'testAnswers':
       case 'none':
         return undefined;
     }
@@ -194,6 +195,13 @@ export function compileFilter(input: CompileFilterInput): CompiledFilter {
     } else {
       for (const side of sides) parts.push(condition(key, side));
     }
+  }
+
+  // A report's or widget's figure leaves test users' sessions out unless either side includes them; a caller
+  // with neither filter (the survey statistics' restriction) counts every session.
+  const figure = input.report !== undefined || input.dataFilters !== undefined;
+  if (figure && !report.IncludeTestAnswers && !widget.IncludeTestAnswers) {
+    parts.push({ sql: `${column(FILTER_FIELDS.IncludeTestAnswers.column!)} IS NOT TRUE`, params: [] });
   }
 
   const fragments = parts.filter((part): part is Fragment => part !== undefined);

@@ -61,6 +61,8 @@ type Session = {
   sentiment: number | null;
   topics: number[] | null;
   emotions: number[] | null;
+  /** A test user's session (a test invitation). */
+  test?: true;
   /** yyyymmdd keys of the transaction, answered, invited and created dates. */
   days: [number, number, number, number];
 };
@@ -196,6 +198,8 @@ const SESSIONS: Session[] = [
   },
   { ...S1, id: 90, tenant: 2 },
   { ...S3, id: 91, tenant: 2 },
+  // A test user's copy of session 1: in no figure unless the filter includes test answers.
+  { ...S1, id: 7, test: true },
 ];
 
 /** Measured answers: session, question, experience, score. */
@@ -211,6 +215,7 @@ const FACTS: [number, number, number, number][] = [
   [90, 41, 101, 10],
   [90, 42, 601, 4],
   [91, 41, 101, 3],
+  [7, 41, 101, 10],
 ];
 
 type Comment = {
@@ -341,6 +346,7 @@ function dimensions(session: Session): Row {
     session_status: [session.status],
     completion: [session.completion],
     source: [session.source],
+    is_test: [session.test ?? false],
     nps_score: [session.nps],
     respondent_type: [session.nps === null ? null : session.nps >= 9 ? 0 : session.nps >= 7 ? 1 : 2],
     sentiment_score: [session.sentiment],
@@ -488,7 +494,7 @@ describe('compileFilter', () => {
       report: { ChannelSet: { Ids: [11, 12, 20] } },
     });
     // A list binds as one parameter, however long.
-    expect(where).toBe('tenant_id = ? AND (channel_l2 = ? OR channel_l3 = ANY(?))');
+    expect(where).toBe('tenant_id = ? AND (channel_l2 = ? OR channel_l3 = ANY(?)) AND is_test IS NOT TRUE');
     expect(params).toEqual([1, 20, [11, 12]]);
     const withoutLevels = await selected('facts', { levels: {}, report: { ChannelSet: { Ids: [20] } } });
     expect(withoutLevels).toEqual([3, 4]);
@@ -553,6 +559,16 @@ describe('compileFilter', () => {
     expect(await byTable({ SessionStatus: 2 })).toEqual(tables([2, 6], [2]));
     expect(await byTable({ SessionStatus: 1 })).toEqual(tables([1, 3, 4, 5], [1, 3, 4]));
     expect(await byTable({ SessionStatus: 0 })).toEqual(ALL);
+  });
+
+  it('IncludeTestAnswers: test sessions only when the report or the widget includes them', async () => {
+    const withTests = tables([1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4]);
+    expect(await byTable({ IncludeTestAnswers: true })).toEqual(withTests);
+    expect(await byTable({}, { dataFilters: { IncludeTestAnswers: true } })).toEqual(withTests);
+    // Without a report filter (the survey statistics' restriction) nothing is left out.
+    const { where, params } = compileFilter({ tenantId: 1, table: 'sessions' });
+    expect(where).toBe('tenant_id = ?');
+    expect(params).toEqual([1]);
   });
 
   it('OnlyFinishedSessions: completed sessions only', async () => {
@@ -727,7 +743,9 @@ describe('compileFilter', () => {
     expect(await byTable(cleared, { dataFilters: { ChannelSet: { Ids: [] }, SessionStatus: 0 } })).toEqual(
       ALL,
     );
-    expect(compileFilter({ tenantId: 1, table: 'facts', report: cleared }).where).toBe('tenant_id = ?');
+    expect(compileFilter({ tenantId: 1, table: 'facts', report: cleared }).where).toBe(
+      'tenant_id = ? AND is_test IS NOT TRUE',
+    );
     // A text of stop words only names nothing to search for.
     expect(await byTable({ FreeTextFilter: 've the' })).toEqual(ALL);
   });

@@ -69,6 +69,8 @@ const dimensionColumns = `
   session_status TINYINT,
   completion TINYINT,
   source VARCHAR,
+  -- A test user's session (a test invitation): left out of every figure unless the filter includes test answers.
+  is_test BOOLEAN,
   -- The session's NPS answer (0-10), its respondent type (0 promoter 9-10, 1 neutral 7-8, 2 detractor 0-6),
   -- and the sentiment, topics and emotions of its comments: these filters apply to every widget.
   nps_score DOUBLE,

@@ -90,6 +90,7 @@ const EXPORTS = {
       tiny('session_status', 's.status'),
       tiny('completion', 's.completion'),
       col('source', 's.source', 'text', 'VARCHAR'),
+      col('is_test', 'i.is_test_user', 'boolean', 'BOOLEAN'),
       ...time('transaction', 'i.transaction_date'),
       ...time('answered', 's.answered_at'),
       ...time('invited', 'inv.invited_at'),
@@ -311,6 +312,7 @@ const DIMENSIONS = [
   'b.session_status',
   'b.completion',
   'b.source',
+  'coalesce(b.is_test, false) AS is_test',
   'b.nps_score',
   // Promoter 0 (9-10), neutral 1 (7-8), detractor 2 (0-6).
   `CASE WHEN b.nps_score >= ${PROMOTER_MIN_SCORE} THEN ${RespondentType.Promoter} ` +

@@ -13,7 +13,13 @@ import { channelSchema } from '../surveys/survey.schema.js';
 export const TEMPLATE_KINDS = ['invitation', 'message'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
-export const TEMPLATE_LIMITS = { nameMax: 200, templateIdMax: 100, subjectMax: 200, bodyMax: 20_000, payloadMax: 20_000 };
+export const TEMPLATE_LIMITS = {
+  nameMax: 200,
+  templateIdMax: 100,
+  subjectMax: 200,
+  bodyMax: 20_000,
+  payloadMax: 20_000,
+};
 
 export const messageTemplateSaveSchema = z.object({
   Name: safeText(TEMPLATE_LIMITS.nameMax).trim().min(1),

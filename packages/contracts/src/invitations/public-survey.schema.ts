@@ -101,7 +101,12 @@ export const publicAnswersSaveSchema = z.object({
    * A survey link's (or an anonymised survey's) session is found again by the key the first save answered, kept
    * by the browser: the server keeps only its hash, so no stored link leads from the answers to a person.
    */
-  SessionKey: z.string().min(16).max(PUBLIC_SURVEY_LIMITS.sessionKeyMax).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  SessionKey: z
+    .string()
+    .min(16)
+    .max(PUBLIC_SURVEY_LIMITS.sessionKeyMax)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type PublicAnswersSave = z.infer<typeof publicAnswersSaveSchema>;
 

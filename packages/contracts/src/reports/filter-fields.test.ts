@@ -40,6 +40,7 @@ describe('the filter-field registry', () => {
       'InviteeLocationSet',
       'Segments',
       'RespondentType',
+      'IncludeTestAnswers',
       'OnlyFinishedSessions',
       'SessionStatus',
       // A widget's own sentiment choice: the top-phrase charts, the demo's commenters' NPS.
@@ -133,6 +134,7 @@ describe('the filter-field registry', () => {
       'TransactionTypeId',
       'Segments',
       'RespondentType',
+      'IncludeTestAnswers',
       'OnlyFinishedSessions',
       'SessionStatus',
     ]);

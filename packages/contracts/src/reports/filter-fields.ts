@@ -111,6 +111,7 @@ type FilterMatch =
   | 'labels'
   | 'freeText'
   | 'time'
+  | 'testAnswers'
   | 'none';
 
 export type FilterFieldDefinition = {
@@ -306,6 +307,19 @@ const FIELDS = {
     column: 'respondent_type',
     choices: Object.values(RespondentType),
     panel: { order: 5 },
+    widgetGeneral: true,
+  },
+  /**
+   * Test users' answers (test invitations, issue 17) are left out of every report figure unless this is set on the
+   * report or the widget (docs/invitations.md).
+   */
+  IncludeTestAnswers: {
+    kind: 'flag',
+    schema: z.boolean().nullish(),
+    scopes: ['report', 'widget'],
+    match: 'testAnswers',
+    column: 'is_test',
+    combine: 'either',
     widgetGeneral: true,
   },
   /** Survey completion 1 = completed. */

@@ -61,8 +61,15 @@ export function placeholderToken(name: string): string {
 }
 
 const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /**
  * Fills every `{{Name}}` of a text for one recipient. In an HTML text a value is escaped, except the `…Html` link

@@ -10,6 +10,14 @@ import styles from './widget-card.module.css';
 import { dataFiltersOf } from './widget-data';
 import { appliedFilters, appliedFiltersSummary, type AppliedFilter } from './widget-filters';
 
+/** The on/off filters: named by the card's own texts, with no values to load. */
+const FLAG_NAMES = {
+  OnlyFinishedSessions: 'card.onlyFinishedSessions',
+  IncludeTestAnswers: 'card.includeTestAnswers',
+} as const;
+type FlagKey = keyof typeof FLAG_NAMES;
+const isFlag = (key: AppliedFilter['key']): key is FlagKey => key in FLAG_NAMES;
+
 /**
  * The card's applied-filters chip (reports spec §2): "Filters", the number of filters that select the widget's
  * rows, their names cut at 40 characters on a width-2 card (55 otherwise), and a tooltip listing each filter
@@ -22,10 +30,7 @@ export function AppliedFiltersChip({ widget }: { widget: PlacedWidget }) {
   const [opened, setOpened] = useState(false);
   const dataFilters = dataFiltersOf(widget.config);
   const applied = useMemo(() => appliedFilters(dataFilters, filter), [dataFilters, filter]);
-  const keys = useMemo(
-    () => applied.flatMap((item) => (item.key === 'OnlyFinishedSessions' ? [] : [item.key])),
-    [applied],
-  );
+  const keys = useMemo(() => applied.flatMap(({ key }) => (isFlag(key) ? [] : [key])), [applied]);
   const surveyIds = useMemo(
     () => [...idsOf(dataFilters.SurveyId), ...idsOf(filter.SurveyId)],
     [dataFilters.SurveyId, filter.SurveyId],
@@ -35,7 +40,7 @@ export function AppliedFiltersChip({ widget }: { widget: PlacedWidget }) {
   if (applied.length === 0) return null;
 
   const nameOf = (item: AppliedFilter) =>
-    item.key === 'OnlyFinishedSessions' ? t('card.onlyFinishedSessions') : tFilters(`fields.${item.key}`);
+    isFlag(item.key) ? t(FLAG_NAMES[item.key]) : tFilters(`fields.${item.key}`);
   const separator = tFilters('chips.separator');
   const names = applied.map(nameOf);
   const { summary, count } = appliedFiltersSummary({
@@ -45,8 +50,8 @@ export function AppliedFiltersChip({ widget }: { widget: PlacedWidget }) {
     separator,
   });
   const describe = (item: AppliedFilter) => {
-    if (item.key === 'OnlyFinishedSessions') return nameOf(item);
     const key = item.key;
+    if (isFlag(key)) return nameOf(item);
     return t('card.filterValues', {
       name: nameOf(item),
       values: item.values.map((value) => options.labelOf(key, value)).join(separator),

@@ -274,6 +274,7 @@ describe('fields', () => {
       'InviteeLocationSet',
       'TransactionTypeId',
       'Segments',
+      'IncludeTestAnswers',
     ]);
   });
 
