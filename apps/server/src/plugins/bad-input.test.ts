@@ -521,17 +521,15 @@ async function respondentGuids(db: TestApp['database']['db']) {
     .insert(surveyFlows)
     .values({ tenantId: f.tenantId, surveyId: survey!.id, name: 'Main' })
     .returning({ id: surveyFlows.id });
-  await db
-    .insert(questions)
-    .values({
-      tenantId: f.tenantId,
-      surveyId: survey!.id,
-      flowId: flow!.id,
-      text: 'NPS',
-      type: 'MCSS',
-      scale: 11,
-      required: true,
-    });
+  await db.insert(questions).values({
+    tenantId: f.tenantId,
+    surveyId: survey!.id,
+    flowId: flow!.id,
+    text: 'NPS',
+    type: 'MCSS',
+    scale: 11,
+    required: true,
+  });
   const invite = async (optedOutAt: Date | null) => {
     const [invitee] = await db
       .insert(invitees)
