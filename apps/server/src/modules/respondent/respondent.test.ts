@@ -454,6 +454,41 @@ describe('POST /api/public/surveys/{guid}/answers', () => {
     expectError(await post(fresh, { Answers: [], Complete: true }), 400, ErrorCode.RequiredAnswerMissing);
   });
 
+  it('creates one session when two first saves of an invitation race', async () => {
+    const { token, invitationId } = await invite();
+    const results = await Promise.all([
+      post(token, { Answers: PAGE_0(8), Complete: false }),
+      post(token, { Answers: PAGE_0(9), Complete: false }),
+    ]);
+    expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
+    expect(await sessionsOf(invitationId)).toHaveLength(1);
+  });
+
+  it('refuses a question of another flow of the same survey with 4035', async () => {
+    const { db } = t.database;
+    const [inactiveFlow] = await db
+      .insert(surveyFlows)
+      .values({ tenantId: t.tenantId, surveyId: ids.survey, name: 'Old', isActive: false })
+      .returning({ id: surveyFlows.id });
+    const [stray] = await db
+      .insert(questions)
+      .values({
+        tenantId: t.tenantId,
+        surveyId: ids.survey,
+        flowId: inactiveFlow!.id,
+        text: 'Old NPS',
+        type: 'MCSS',
+        scale: 11,
+      })
+      .returning({ id: questions.id });
+    const { token } = await invite();
+    expectError(
+      await post(token, { Answers: [{ QuestionId: stray!.id, Value: 5 }], Complete: false }),
+      400,
+      ErrorCode.AnswerNotValid,
+    );
+  });
+
   it('refuses NUL in a text with 400 and stores nothing', async () => {
     const { token, invitationId } = await invite();
     const response = await post(token, {
@@ -689,6 +724,31 @@ describe('POST /api/v11/surveys/on-site', () => {
     expect((await view(answer.Token)).State).toBe('Open');
     const audited = await db.select().from(audits).where(eq(audits.operationScope, 'OnSiteInvitation'));
     expect(audited.length).toBeGreaterThan(0);
+
+    // Without a language the invitee takes the survey's; NUL in the site's id is refused and stores nothing.
+    const bare = await t.call('POST', '/api/v11/surveys/on-site', {
+      token,
+      body: { SurveyId: ids.survey, Invitee: { InviteeId: 'crm-43' } },
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const [bareInvitation] = await db
+      .select({ inviteeId: invitations.inviteeId })
+      .from(invitations)
+      .where(eq(invitations.token, bare.json<{ Token: string }>().Token));
+    const [bareInvitee] = await db.select().from(invitees).where(eq(invitees.id, bareInvitation!.inviteeId));
+    expect(bareInvitee).toMatchObject({
+      language: 'en',
+      fullName: null,
+      email: null,
+      callbackData: 'crm-43',
+    });
+    const inviteesBefore = (await db.select({ id: invitees.id }).from(invitees)).length;
+    const nul = await t.call('POST', '/api/v11/surveys/on-site', {
+      token,
+      body: { SurveyId: ids.survey, Invitee: { InviteeId: 'crm\u000044' } },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect((await db.select({ id: invitees.id }).from(invitees)).length).toBe(inviteesBefore);
   });
 
   it('refuses without a token (401), without the scope (403), another tenant’s survey (404), an inactive one (409)', async () => {
