@@ -48,3 +48,4 @@ export * from './surveys/placeholders.js';
 export * from './invitations/public-survey.schema.js';
 export * from './invitations/invitation.schema.js';
 export * from './invitations/message-template.schema.js';
+export * from './invitations/message-template-access.schema.js';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   experiences,
   journeyStages,
+  messageTemplates,
   oauthClients,
   questionChoices,
   questions,
@@ -216,6 +217,8 @@ export const AUDIT_ENTITIES = {
   surveyTestInvitation: { scope: 'SurveyTestInvitation' },
   /** Invitation limits of many surveys at once: the row keeps the request. */
   surveyPrioritisation: { scope: 'SurveyPrioritisation' },
+  invitationTemplate: { scope: 'InvitationTemplate', load: rowLoader(messageTemplates) },
+  messageTemplate: { scope: 'MessageTemplate', load: rowLoader(messageTemplates) },
 } satisfies Record<string, AuditEntity>;
 
 export type AuditEntityName = keyof typeof AUDIT_ENTITIES;
