@@ -8,7 +8,7 @@ import { countOf, insertedId, isNameTaken } from '../../core/queries.js';
 import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 
 /** The table's `kind` of each template kind (apps/server/drizzle/0011_invitations.sql). */
-export const KIND_NUMBER: Record<TemplateKind, number> = { invitation: 1, message: 2 };
+const KIND_NUMBER: Record<TemplateKind, number> = { invitation: 1, message: 2 };
 
 /** The templates grid's whitelist, which is also the select list of a row. */
 export const messageTemplateGridFields = {

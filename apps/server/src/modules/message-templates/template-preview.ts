@@ -9,7 +9,7 @@ import type { z } from 'zod';
 type PreviewAnswer = z.infer<typeof templatePreviewAnswerSchema>;
 
 /** The invitation a preview's links point at: no invitation has it, so the page says so if someone opens it. */
-export const SAMPLE_INVITATION_GUID = '00000000-0000-0000-0000-000000000000';
+const SAMPLE_INVITATION_GUID = '00000000-0000-0000-0000-000000000000';
 
 type SampleInvitee = {
   FullName: string;

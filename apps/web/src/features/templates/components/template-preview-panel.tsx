@@ -5,6 +5,10 @@ import { errorMessage } from '@/lib/error-message';
 import { useTemplatePreview } from '../api/preview-template';
 import styles from './templates.module.css';
 
+// The frame's own page: the console's type, so the preview reads like the e-mail rather than like a browser default.
+const frameDocument = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:14px;line-height:1.5;margin:8px;color:#1f1f1f}</style></head><body>${body}</body></html>`;
+
 type Props = { kind: TemplateKind; channel: number; subject: string | null; body: string };
 
 /**
@@ -47,7 +51,7 @@ export function TemplatePreviewPanel({ kind, channel, subject, body }: Props) {
                 className={styles.previewFrame}
                 title={t('preview.frameTitle')}
                 sandbox=""
-                srcDoc={preview.data.Body}
+                srcDoc={frameDocument(preview.data.Body)}
                 data-testid="template-preview-body"
               />
             ) : (
