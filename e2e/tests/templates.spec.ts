@@ -9,7 +9,7 @@ import { expect, test } from './support/test.js';
 /*
  * Issue 17 item 5, invitation templates as an administrator uses them (Turkish): a new e-mail invitation template
  * with a placeholder inserted from the picker, the live preview filled for the sample invitee, saved and found in
- * the list, edited, a second one with the same name in other letter case refused with 4036's words, the screens in
+ * the list, edited, copied into a survey's e-mail invitation by the wizard's saved-template select, a second one with the same name in other letter case refused with 4036's words, the screens in
  * Turkish, English and Arabic, and a delete after the confirmation. Names are unique per run.
  */
 
@@ -86,6 +86,20 @@ test('invitation templates: picker, preview, save, edit, duplicate name, delete'
   await expect(page).toHaveURL(/\/invitation-templates$/);
   await page.getByRole('searchbox').fill(name);
   await expect(row).toContainText('Görüşünüz bizim için önemli');
+
+  // The survey wizard's channel step copies the saved template into the e-mail invitation (not saved here).
+  await page.goto('/surveys');
+  await page.getByRole('searchbox').fill('Branch Experience Survey');
+  await main(page).getByRole('row').filter({ hasText: 'Branch Experience Survey' }).first().click();
+  await expect(page).toHaveURL(/\/surveys\/\d+/);
+  await page.goto(`${new URL(page.url()).pathname}?step=Channel`);
+  const saved = main(page).locator('#saved-template-1');
+  await saved.click();
+  const option = page.locator('.ant-select-dropdown:visible').getByTitle(`${name} (tr)`);
+  await expect(option).toBeVisible();
+  await animationsSettled(page);
+  await option.click();
+  await expect(main(page).locator('#template-1')).toHaveValue('<p>Merhaba {{FullName}}</p>');
 
   // The same name in capitals: the server's 4036 under the name.
   await page.goto('/invitation-templates/create');
