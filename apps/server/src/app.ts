@@ -39,6 +39,7 @@ import { auditLogRoutes } from './modules/audits/audit-log.routes.js';
 import { configurationRoutes } from './modules/configurations/configuration.routes.js';
 import { experienceRoutes } from './modules/experiences/experience.routes.js';
 import { questionRoutes } from './modules/questions/question.routes.js';
+import { messageTemplateRoutes } from './modules/message-templates/message-template.routes.js';
 import { surveyRoutes } from './modules/surveys/survey.routes.js';
 import { reportRoutes } from './modules/reports/report.routes.js';
 import { widgetCatalogueRoutes } from './modules/widgets/widget-catalogue.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);
   surveyStatisticsRoutes(app, administration);
+  messageTemplateRoutes(app, { db, publicUrl });
   healthRoutes(app, database);
   await app.register(webPlugin, { root: options.webRoot ?? '' });
 

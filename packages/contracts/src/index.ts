@@ -49,3 +49,4 @@ export * from './invitations/public-survey.schema.js';
 export * from './invitations/public-survey-session.schema.js';
 export * from './invitations/invitation.schema.js';
 export * from './invitations/message-template.schema.js';
+export * from './invitations/message-template-access.schema.js';

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { tenants } from '../db/schema/index.js';
 import { ensureDemoCatalog } from './demo-catalog.js';
 import { ensureDemoReports } from './demo-reports.js';
+import { ensureDemoTemplates } from './demo-templates.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -64,6 +65,7 @@ export async function loadDemoData(
   const catalog = await ensureDemoCatalog(database.db, tenantId);
   // After the catalogue: the reports' text-analytics widgets name its topic model.
   await ensureDemoReports(database.db, tenantId);
+  await ensureDemoTemplates(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
 
   const clock = { nowMs: Date.now(), today: await tenantToday(database, tenantId) };

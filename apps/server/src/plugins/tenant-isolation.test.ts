@@ -6,6 +6,7 @@ import {
   audits,
   dataValidationLogs,
   experiences,
+  messageTemplates,
   oauthClients,
   questionChoices,
   questions,
@@ -86,6 +87,9 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/widgets\/:id/, 'widget'],
   [/^\/api\/data-validation-logs\/:id/, 'dataValidationLog'],
   [/^\/api\/surveys\/:id/, 'survey'],
+  // Invitation and message templates (issue 17).
+  [/^\/api\/invitation-templates\/:id/, 'invitationTemplate'],
+  [/^\/api\/message-templates\/:id/, 'messageTemplate'],
 ];
 
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */
@@ -204,6 +208,19 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     acceptedCount: 0,
     rejectedCount: 0,
   });
+  // Invitation and message templates (issue 17): one of each kind.
+  await db.insert(messageTemplates).values([
+    {
+      tenantId,
+      kind: 1,
+      name: `Invitation ${tag}`,
+      channel: 1,
+      language: 'en',
+      subject: `Subject ${tag}`,
+      body: `Body ${tag}`,
+    },
+    { tenantId, kind: 2, name: `Reminder ${tag}`, channel: 2, language: 'tr', body: `Reminder body ${tag}` },
+  ]);
 }
 
 /** The newest id of each kind of row of the tenant (newest: made in the tenant's id window). */
@@ -242,6 +259,9 @@ async function idsOf(tenantId: number): Promise<Ids> {
     userFilter: await newest('user_filters'),
     dataValidationLog: await newest('data_validation_logs'),
     survey: await newest('surveys', 'type <> 7'),
+    // Invitation and message templates (issue 17).
+    invitationTemplate: await newest('message_templates', 'kind = 1'),
+    messageTemplate: await newest('message_templates', 'kind = 2'),
   };
 }
 

@@ -29,6 +29,8 @@ import type widgetTables from '../locales/en/widgetTables.json';
 import type widgetTextAnalytics from '../locales/en/widgetTextAnalytics.json';
 import type widgetImpact from '../locales/en/widgetImpact.json';
 import type surveyStats from '../locales/en/surveyStats.json';
+import type messageText from '../locales/en/messageText.json';
+import type templates from '../locales/en/templates.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -71,6 +73,8 @@ const NAMESPACES = [
   'widgetTextAnalytics',
   'widgetImpact',
   'surveyStats',
+  'messageText',
+  'templates',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -106,6 +110,8 @@ declare module 'i18next' {
       widgetTextAnalytics: typeof widgetTextAnalytics;
       widgetImpact: typeof widgetImpact;
       surveyStats: typeof surveyStats;
+      messageText: typeof messageText;
+      templates: typeof templates;
     };
   }
 }

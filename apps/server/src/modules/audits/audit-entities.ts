@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   experiences,
   journeyStages,
+  messageTemplates,
   oauthClients,
   questionChoices,
   questions,
@@ -218,6 +219,8 @@ export const AUDIT_ENTITIES = {
   surveyPrioritisation: { scope: 'SurveyPrioritisation' },
   /** An on-site call's invitation (issue 17): the row keeps the request. */
   onSiteInvitation: { scope: 'OnSiteInvitation' },
+  invitationTemplate: { scope: 'InvitationTemplate', load: rowLoader(messageTemplates) },
+  messageTemplate: { scope: 'MessageTemplate', load: rowLoader(messageTemplates) },
 } satisfies Record<string, AuditEntity>;
 
 export type AuditEntityName = keyof typeof AUDIT_ENTITIES;

@@ -109,6 +109,14 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/widgetTypes/:id': update('widgetType'),
   'POST /api/widgets': create('widget'),
   'PUT /api/widgets/:id': update('widget'),
+
+  // Invitation and message templates (issue 17, docs/invitations-templates.md).
+  'POST /api/invitation-templates': create('invitationTemplate'),
+  'PUT /api/invitation-templates/:id': update('invitationTemplate'),
+  'DELETE /api/invitation-templates/:id': remove('invitationTemplate'),
+  'POST /api/message-templates': create('messageTemplate'),
+  'PUT /api/message-templates/:id': update('messageTemplate'),
+  'DELETE /api/message-templates/:id': remove('messageTemplate'),
 };
 
 /**
@@ -127,6 +135,8 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/account/send-confirmation': 'anonymous mail request',
   'POST /api/account/confirm-email': 'anonymous mailed-link flow',
   'POST /api/account/resend-confirmation': 'anonymous mail request',
+  'POST /api/invitation-templates/preview': 'fills a text for a sample invitee; stores nothing',
+  'POST /api/message-templates/preview': 'fills a text for a sample invitee; stores nothing',
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

@@ -15,6 +15,7 @@ import { createSharedReads } from '../../db/share-running.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../core/actor.js';
 import type { IdentityRepository } from '../auth/index.js';
+import { templateCoverage } from '../message-templates/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -87,8 +88,9 @@ export function createBootstrapService({ db, identity, countSessions, now = () =
               and(eq(systemConfigurations.syncWithClient, true), tenantFilter(systemConfigurations.tenantId)),
             ),
           db.select().from(translations).where(tenantFilter(translations.tenantId)),
+          templateCoverage(db, actor.tenantId),
         ]);
-      const [user, roleRows, [license, configRows, translationRows]] = await Promise.all([
+      const [user, roleRows, [license, configRows, translationRows, templateRows]] = await Promise.all([
         identity.findUserById(actor.userId),
         identity.rolesOfUser(actor.userId),
         shareRunning(`tenant:${actor.tenantId ?? 'none'}`, tenantReads),
@@ -113,7 +115,7 @@ export function createBootstrapService({ db, identity, countSessions, now = () =
         ManagementUiVersion: PRODUCT_VERSION,
         CodeName: PRODUCT_CODE_NAME,
         LicenseInfo: licenseFields,
-        MessageTemplates: [],
+        MessageTemplates: templateRows,
         LanguagePreference: preferredLanguage(preference?.JsonConfig),
         StageExpireInDay: 30,
         StageExpireInHours: 0,

@@ -5,6 +5,7 @@ import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
 import { surveysRoutes } from '@/features/surveys/routes';
+import { templatesRoutes } from '@/features/templates/routes';
 import { licenseRoutes } from '@/features/license/routes';
 import { rolesRoutes } from '@/features/roles/routes';
 import { tenantsRoutes } from '@/features/tenants/routes';
@@ -68,6 +69,7 @@ const router = createBrowserRouter([
                   ...configurationsRoutes,
                   ...experiencesRoutes,
                   ...surveysRoutes,
+                  ...templatesRoutes,
                   ...reportsRoutes,
                   ...widgetCatalogueRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.

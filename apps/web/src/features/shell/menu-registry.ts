@@ -422,7 +422,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: SendOutlined,
     scopes: ['invitation:read', 'invitation:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'messageTemplates',
@@ -431,7 +431,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: MessageOutlined,
     scopes: CONFIG_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'translations',

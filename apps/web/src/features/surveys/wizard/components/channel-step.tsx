@@ -2,13 +2,19 @@ import {
   CHANNELS_WITH_SUBJECT,
   INTERACTION_CHANNELS,
   SURVEY_LIMITS,
+  messageTemplateSchema,
+  templateOptionSchema,
   type InteractionChannel,
   type SurveyChannel,
 } from '@loupe/contracts';
-import { Card, Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Checkbox, Form, Input, InputNumber, Select, Switch, type FormInstance } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
 import { StepFooter, StepRefusal, useFieldRefusal, useStepSave, type StepProps } from './step-frame';
-import { TemplateTextField } from './template-text-field';
+import { TemplateTextField } from '@/components/message-text/template-text-field';
 import styles from './wizard.module.css';
 
 type Values = {
@@ -62,6 +68,53 @@ function channelSave(values: Values): SurveyChannel {
   };
 }
 
+/**
+ * "Use a saved template": the channel's invitation templates (`GET /api/invitation-templates-forSelect`); the
+ * chosen one's subject and body are copied into the channel's template, which stays editable. The survey keeps
+ * the copy, not a reference (docs/invitations-templates.md).
+ */
+function SavedTemplateSelect({ channel, form }: { channel: InteractionChannel; form: FormInstance<Values> }) {
+  const { t } = useTranslation('surveys');
+  const [copying, setCopying] = useState(false);
+  const options = useQuery({
+    queryKey: ['invitation-templates', 'options', channel],
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `/api/invitation-templates-forSelect?channel=${channel}`,
+        schema: z.array(templateOptionSchema),
+        signal,
+      }),
+  });
+  const copy = async (id: number) => {
+    setCopying(true);
+    try {
+      const template = await apiRequest({
+        path: `/api/invitation-templates/${id}`,
+        schema: messageTemplateSchema,
+      });
+      form.setFieldValue(['Templates', channel], { Subject: template.Subject, Body: template.Body });
+    } finally {
+      setCopying(false);
+    }
+  };
+  return (
+    <Form.Item label={t('wizard.channel.useTemplate')} htmlFor={`saved-template-${channel}`}>
+      <Select<number>
+        id={`saved-template-${channel}`}
+        style={{ maxInlineSize: 420 }}
+        loading={options.isLoading || copying}
+        placeholder={t('wizard.channel.useTemplatePlaceholder')}
+        notFoundContent={t('wizard.channel.noSavedTemplate')}
+        options={(options.data ?? []).map((option) => ({
+          value: option.Id,
+          label: `${option.Name} (${option.Language})`,
+        }))}
+        onChange={(id) => void copy(id)}
+      />
+    </Form.Item>
+  );
+}
+
 /** Step 4, channel: the invitation channels, the primary one, a template per channel, expiry and reminders. */
 export function ChannelStep({ survey, onSaved, onBack }: StepProps) {
   const { t } = useTranslation('surveys');
@@ -112,6 +165,7 @@ export function ChannelStep({ survey, onSaved, onBack }: StepProps) {
       <Form.Item label={t('wizard.channel.templates')} {...refusals.templates}>
         {chosen.map((channel) => (
           <Card key={channel} size="small" title={channelName(channel)} className={styles.card}>
+            <SavedTemplateSelect channel={channel} form={form} />
             {CHANNELS_WITH_SUBJECT.includes(channel) && (
               <Form.Item name={['Templates', channel, 'Subject']} label={t('wizard.channel.subject')}>
                 <Input maxLength={SURVEY_LIMITS.templateSubjectMax} />

@@ -5,7 +5,7 @@ import { useFilterList } from '@/components/report-filter/api/get-filter-lists';
 import { useSaveSurvey } from '../api/save-survey';
 import { useSurveyTargetTypes } from '../api/wizard-lookups';
 import { refusalField } from '../wizard-refusals';
-import { RichTextField } from './rich-text-field';
+import { RichTextField } from '@/components/message-text/rich-text-field';
 import { StepFooter, StepRefusal, useFieldRefusal, type StepProps } from './step-frame';
 
 /** A hint of the address's form, the same in every language. */

@@ -14,7 +14,7 @@ export function PlaceholderPicker({
   onInsert: (token: string) => void;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation('surveys');
+  const { t } = useTranslation('messageText');
   const groups = [...new Set(SURVEY_MESSAGE_PLACEHOLDERS.map((placeholder) => placeholder.group))];
   return (
     <Dropdown
@@ -25,7 +25,7 @@ export function PlaceholderPicker({
         items: groups.map((group) => ({
           type: 'group',
           key: group,
-          label: t(`wizard.placeholders.groups.${group}`),
+          label: t(`placeholders.groups.${group}`),
           children: SURVEY_MESSAGE_PLACEHOLDERS.filter((placeholder) => placeholder.group === group).map(
             (placeholder) => ({ key: placeholder.name, label: placeholderToken(placeholder.name) }),
           ),
@@ -34,7 +34,7 @@ export function PlaceholderPicker({
       }}
     >
       <Button size="small" icon={<TagOutlined aria-hidden="true" />}>
-        {t('wizard.placeholders.insert')}
+        {t('placeholders.insert')}
       </Button>
     </Dropdown>
   );

@@ -5,7 +5,7 @@ import { Button, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPicker } from './placeholder-picker';
-import styles from './wizard.module.css';
+import styles from './message-text.module.css';
 
 type Props = {
   id?: string;
@@ -27,7 +27,7 @@ function htmlOrNull(html: string, isEmpty: boolean): string | null {
  * that inserts a token at the cursor. An antd Form control: `value`/`onChange` carry HTML.
  */
 export function RichTextField({ id, value, onChange, label, invalid }: Props) {
-  const { t } = useTranslation('surveys');
+  const { t } = useTranslation('messageText');
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: false, codeBlock: false, code: false, horizontalRule: false }),
@@ -85,7 +85,7 @@ export function RichTextField({ id, value, onChange, label, invalid }: Props) {
             size="small"
             type={marks[mark] ? 'primary' : 'text'}
             icon={icon}
-            aria-label={t(`wizard.richText.${mark}`)}
+            aria-label={t(`richText.${mark}`)}
             aria-pressed={marks[mark]}
             onClick={run}
           />
