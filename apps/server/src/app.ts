@@ -49,9 +49,21 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { respondentRoutes } from './modules/respondent/respondent.routes.js';
+import { invitationRoutes } from './modules/invitations/invitation.routes.js';
+import {
+  createInvitationsModule,
+  type InvitationsModule,
+} from './modules/invitations/invitations-module.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
 import { webPlugin } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The invitations module: tests run its reminder tick (`invitations.jobs.tick()`) without waiting. */
+    invitations: InvitationsModule;
+  }
+}
 
 export type AppOptions = {
   database: DatabaseHandle;
@@ -117,6 +129,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   tokenRoutes(app, tokens);
   captchaRoutes(app, signInGuard);
   const { smtpUrl, mailFrom, publicUrl } = config;
+  const mailer = options.mailer ?? createMailer({ smtpUrl, from: mailFrom, logger: options.logger });
+  // Invitations: sending and reminders on pg-boss; the reminder timer starts once the queue has.
+  const invitations = createInvitationsModule({
+    db,
+    jobs,
+    mailer,
+    logger: options.logger,
+    settings: { publicUrl, ...config.invitations },
+  });
+  app.addHook('onReady', async () => invitations.jobs.start());
+  app.addHook('onClose', async () => invitations.jobs.stop());
+  app.decorate('invitations', invitations);
   accountRoutes(
     app,
     createAccountServices({
@@ -124,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       identity,
       guard: signInGuard,
       twoFactor: twoFactorCodes,
-      mailer: options.mailer ?? createMailer({ smtpUrl, from: mailFrom, logger: options.logger }),
+      mailer,
       jobs,
       publicUrl,
     }),
@@ -150,7 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   configurationRoutes(app, administration);
   experienceRoutes(app, administration);
   questionRoutes(app, administration);
-  surveyRoutes(app, administration);
+  surveyRoutes(app, { ...administration, testInvitations: invitations.service });
+  invitationRoutes(app, invitations.service);
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);

@@ -80,6 +80,12 @@ const envSchema = z.object({
   /** `on` (the defaults of docs/api.md), `off`, or overrides such as `token=60/10,restData=1200/600`. */
   RATE_LIMITS: z.string().default('on'),
   TRUST_PROXY: trustProxySchema,
+  /** Seconds before an invitation's first retry after a temporary failure (each later one waits twice as long). */
+  INVITATION_RETRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** How long one send attempt's claim holds before another node may take the message over (docs/invitations.md). */
+  INVITATION_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Seconds between the reminder ticks; 0 switches them off (on one node, the others tick). */
+  INVITATION_TICK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** On first start with no operator yet, creates one with this password (never passed on a command line). */
   LOUPE_OPERATOR_PASSWORD: z.string().min(1).optional(),
   LOUPE_OPERATOR_NAME: z.string().trim().min(1).default('operator'),
@@ -117,6 +123,8 @@ export type Config = {
   /** The first start's operator password (LOUPE_OPERATOR_PASSWORD); unset: no operator is created. */
   operatorPassword: string | undefined;
   operatorName: string;
+  /** Invitation sending (docs/invitations.md): retry back-off, claim lease, reminder tick, in seconds. */
+  invitations: { retrySeconds: number; leaseSeconds: number; tickSeconds: number };
 };
 
 /** Reads the configuration from the environment; the README's configuration table documents each variable. */
@@ -146,5 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parsed.TRUST_PROXY,
     operatorPassword: parsed.LOUPE_OPERATOR_PASSWORD,
     operatorName: parsed.LOUPE_OPERATOR_NAME,
+    invitations: {
+      retrySeconds: parsed.INVITATION_RETRY_SECONDS,
+      leaseSeconds: parsed.INVITATION_LEASE_SECONDS,
+      tickSeconds: parsed.INVITATION_TICK_SECONDS,
+    },
   };
 }

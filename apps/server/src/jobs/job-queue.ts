@@ -25,6 +25,19 @@ export type QueueSettings = {
   expireInSeconds: number;
 };
 
+/** How one job is queued. */
+export type SendOptions = {
+  /** Queue it in this transaction: it exists only if that commits (then call `wake`). */
+  within?: Executor;
+  /** Hand it to a worker no sooner than this many seconds from now (a retry's back-off). */
+  startAfterSeconds?: number;
+  /**
+   * At most one job of this key per `singletonSeconds` slot across every node (pg-boss's singleton): a periodic
+   * job each node asks for runs once.
+   */
+  singleton?: { key: string; seconds: number };
+};
+
 /** The job a handler works on; its id stays the same across the job's attempts. */
 type JobInfo = { id: string };
 
@@ -42,7 +55,7 @@ export type JobQueue = {
    * Queues a job, and has this node look for it at once. `within` a transaction, the job exists only if that
    * commits: call `wake(name)` after the commit.
    */
-  send(name: string, data: object, options?: { within?: Executor }): Promise<void>;
+  send(name: string, data: object, options?: SendOptions): Promise<void>;
   /** Has this node's worker of `name` look for jobs now rather than at its next poll. */
   wake(name: string): void;
   /**
@@ -133,9 +146,13 @@ export function createJobQueue({
       for (const registration of registrations) await startWorker(registration);
     },
 
-    async send(name, data, { within } = {}) {
-      await boss.send(name, data, within ? { db: { executeSql: transactionSql(within) } } : {});
-      if (!within) wake(name);
+    async send(name, data, { within, startAfterSeconds, singleton } = {}) {
+      await boss.send(name, data, {
+        ...(within ? { db: { executeSql: transactionSql(within) } } : {}),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+        ...(singleton ? { singletonKey: singleton.key, singletonSeconds: singleton.seconds } : {}),
+      });
+      if (!within && !startAfterSeconds) wake(name);
     },
 
     wake,

@@ -112,3 +112,104 @@ export const smsGatewayConfigSchema = z.object({
   SigningSecret: z.string().max(200).optional(),
 });
 export type SmsGatewayConfig = z.infer<typeof smsGatewayConfigSchema>;
+
+// ------------------------------------------------------------------------------------- sending invitations
+
+/** The channels an invitation may go out on (the survey's channels less touchpoint 11 and API 12). */
+export const INVITATION_CHANNELS = [1, 2, 3, 8, 9] as const;
+
+export const INVITATION_LIMITS = {
+  /** Invitees in one `POST /api/surveys/{id}/invitations`. */
+  inviteesPerRequestMax: 1_000,
+  /** Rows of one page of `GET /api/surveys/{id}/invitations`. */
+  pageMax: 1_000,
+} as const;
+
+/** `POST /api/surveys/{id}/invitations`: invite these invitees of the survey (docs/invitations.md). */
+export const invitationCreateSchema = z.object({
+  InviteeIds: z.array(int32Id).min(1).max(INVITATION_LIMITS.inviteesPerRequestMax),
+});
+export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
+
+/** Why an invitee got no invitation. */
+export const INVITATION_SKIP_REASONS = [
+  /** Not an invitee of this survey (of this tenant). */
+  'NotFound',
+  'OptedOut',
+  /** Invited (same email or MSISDN) within INVITATION_RULES.oneInvitePerHours, on any survey of the tenant. */
+  'InvitedRecently',
+  /** No address for any of the survey's invitation channels. */
+  'NoAddress',
+  /** The survey has no invitation template for the channel. */
+  'NoTemplate',
+] as const;
+export type InvitationSkipReason = (typeof INVITATION_SKIP_REASONS)[number];
+
+/** `POST /api/surveys/{id}/invitations` 201: what was queued and who was skipped, with why. */
+export const invitationCreateAnswerSchema = z.object({
+  Created: z.array(
+    z.object({ InvitationId: z.number().int(), InviteeId: z.number().int(), Channel: z.number().int() }),
+  ),
+  Skipped: z.array(z.object({ InviteeId: z.number().int(), Reason: z.enum(INVITATION_SKIP_REASONS) })),
+});
+export type InvitationCreateAnswer = z.infer<typeof invitationCreateAnswerSchema>;
+
+/** `GET /api/surveys/{id}/invitations?$top=&$skip=`, newest first. */
+export const invitationListQuerySchema = z.object({
+  $top: z.coerce.number().int().min(1).max(INVITATION_LIMITS.pageMax).default(100),
+  $skip: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+});
+
+/** One invitation's path, as the list shows it. */
+export const invitationRowSchema = z.object({
+  Id: z.number().int(),
+  InviteeId: z.number().int(),
+  FullName: z.string().nullable(),
+  Email: z.string().nullable(),
+  MSISDN: z.string().nullable(),
+  Channel: z.number().int(),
+  State: z.enum(INVITATION_STATES),
+  IsTest: z.boolean(),
+  InvitedAt: z.string(),
+  ExpiresAt: z.string().nullable(),
+  SentAt: z.string().nullable(),
+  DeliveredAt: z.string().nullable(),
+  OpenedAt: z.string().nullable(),
+  StartedAt: z.string().nullable(),
+  CompletedAt: z.string().nullable(),
+  FailedAt: z.string().nullable(),
+  FailureReason: z.string().nullable(),
+  OptedOutAt: z.string().nullable(),
+  Attempts: z.number().int(),
+  RemindersSent: z.number().int(),
+});
+export type InvitationRow = z.infer<typeof invitationRowSchema>;
+
+export const invitationListSchema = z.object({ Items: z.array(invitationRowSchema), Count: z.number().int() });
+
+type InvitationTimes = {
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  openedAt: Date | null;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  failedAt: Date | null;
+  optedOutAt: Date | null;
+  expiresAt: Date | null;
+};
+
+/**
+ * Where an invitation stands from its timestamps: Completed, OptedOut and Failed end it; an open one past its
+ * expiry is Expired; else the furthest step reached (Started, Opened, Delivered, Sent), Queued before any.
+ */
+export function invitationState(times: InvitationTimes, now: Date): InvitationState {
+  if (times.completedAt) return 'Completed';
+  if (times.optedOutAt) return 'OptedOut';
+  if (times.failedAt) return 'Failed';
+  if (times.expiresAt && times.expiresAt.getTime() <= now.getTime()) return 'Expired';
+  if (times.startedAt) return 'Started';
+  if (times.openedAt) return 'Opened';
+  if (times.deliveredAt) return 'Delivered';
+  if (times.sentAt) return 'Sent';
+  return 'Queued';
+}

@@ -94,3 +94,42 @@ export const messageTemplates = pgTable(
   },
   (t) => [uniqueIndex('message_templates_name_key').on(t.tenantId, t.kind, sql`lower(${t.name})`)],
 );
+
+/**
+ * One message of an invitation (docs/invitations.md): the invitation itself (kind 1), a not-started reminder
+ * (kind 2, `seq` 1…remindersMax) or the not-finished reminder (kind 3). The sender claims a row
+ * (`attemptStartedAt`), hands the message over (`sentAt`), and records the outcome (`deliveredAt` or
+ * `failedAt`); a row with an outcome is never sent again, whatever job runs it.
+ */
+export const invitationMessages = pgTable(
+  'invitation_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    invitationId: bigint('invitation_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
+    /** 1 invitation, 2 not-started reminder, 3 not-finished reminder. */
+    kind: smallint('kind').notNull(),
+    seq: smallint('seq').notNull().default(0),
+    channel: smallint('channel').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: smallint('attempts').notNull().default(0),
+    /** The running attempt's claim; one older than the sender's lease belongs to a node that died. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    /** The e-mail Message-ID, or the gateway's answer id when it gives one. */
+    providerMessageId: text('provider_message_id'),
+  },
+  (t) => [
+    uniqueIndex('invitation_messages_key').on(t.invitationId, t.kind, t.seq),
+    index('invitation_messages_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+  ],
+);

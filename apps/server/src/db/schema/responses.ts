@@ -110,6 +110,8 @@ export const invitations = pgTable(
     remindersSent: smallint('reminders_sent').notNull().default(0),
     lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     notFinishedRemindedAt: timestamp('not_finished_reminded_at', { withTimezone: true }),
+    /** The wizard's test-invitation request this one was sent for (survey_test_invitations.id). */
+    testInvitationId: integer('test_invitation_id'),
   },
   (t) => [
     index('invitations_invitee_idx').on(t.inviteeId),

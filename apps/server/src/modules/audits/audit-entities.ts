@@ -217,6 +217,8 @@ export const AUDIT_ENTITIES = {
   surveyTestInvitation: { scope: 'SurveyTestInvitation' },
   /** Invitation limits of many surveys at once: the row keeps the request. */
   surveyPrioritisation: { scope: 'SurveyPrioritisation' },
+  /** Invitations made from a survey's invitees (issue 17): the row keeps the request. */
+  invitation: { scope: 'Invitation' },
   /** An on-site call's invitation (issue 17): the row keeps the request. */
   onSiteInvitation: { scope: 'OnSiteInvitation' },
   invitationTemplate: { scope: 'InvitationTemplate', load: rowLoader(messageTemplates) },

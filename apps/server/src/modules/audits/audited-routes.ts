@@ -82,6 +82,7 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/surveys/:id/status': update('survey', 'status'),
   'POST /api/surveys/:id/clone': create('survey', 'clone'),
   'POST /api/surveys/:id/test-invitations': create('surveyTestInvitation'),
+  'POST /api/surveys/:id/invitations': create('invitation'),
   'PUT /api/survey-prioritization': update('surveyPrioritisation'),
 
   'POST /api/reporteditor': create('report'),

@@ -21,6 +21,7 @@ import {
 } from '@loupe/contracts';
 import type { ModuleDeps } from '../../core/deps.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
+import type { InvitationService } from '../invitations/index.js';
 import { createLookupRepository, createLookupService } from '../lookups/index.js';
 import { createSurveyGridSource } from './survey-grid.js';
 import { createSurveyRepository } from './survey.repository.js';
@@ -31,8 +32,11 @@ const read: [Scope, ...Scope[]] = ['survey:read', 'survey:manage', 'externalSurv
 const manage: [Scope, ...Scope[]] = ['survey:manage', 'externalSurvey:manage'];
 
 /** Surveys, the wizard, test users and invitations, target types and prioritisation (docs/surveys-wizard.md). */
-export function surveyRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
-  const service = createSurveyService({ db, repository: createSurveyRepository() });
+export function surveyRoutes(
+  app: FastifyInstance,
+  { db, testInvitations }: ModuleDeps & { testInvitations?: InvitationService },
+): void {
+  const service = createSurveyService({ db, repository: createSurveyRepository(), testInvitations });
   const lookups = createLookupService({ repository: createLookupRepository(db) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const readConfig = { access: read };

@@ -22,6 +22,7 @@ import {
   type testInvitationSchema,
 } from '@loupe/contracts';
 import type { z } from 'zod';
+import type { InvitationService } from '../invitations/index.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
@@ -80,7 +81,18 @@ function prioritisable(survey: SurveyRecord): boolean {
  * Surveys and their six-step wizard (surveys spec §2-§5; docs/surveys-wizard.md). Every write runs in one
  * transaction, so a refusal changes nothing; the audit trail records it (audited-routes.ts).
  */
-export function createSurveyService({ db, repository }: { db: Db; repository: SurveyRepository }) {
+/** What sends a test invitation (modules/invitations): in the request's transaction, then woken after it. */
+type TestInvitationSender = Pick<InvitationService, 'createTestInvitations' | 'wake'>;
+
+export function createSurveyService({
+  db,
+  repository,
+  testInvitations,
+}: {
+  db: Db;
+  repository: SurveyRepository;
+  testInvitations?: TestInvitationSender;
+}) {
   async function existing(executor: Executor, tenantId: number, id: number): Promise<SurveyRecord> {
     const survey = await repository.find(executor, tenantId, id);
     if (!survey) throw notFound();
@@ -584,7 +596,7 @@ export function createSurveyService({ db, repository }: { db: Db; repository: Su
 
     async testInvitation(actor: Actor, id: number, body: TestInvitation): Promise<{ Id: number }> {
       const tenantId = requireTenant(actor);
-      return writing(async (tx) => {
+      const answer = await writing(async (tx) => {
         const survey = await existing(tx, tenantId, id);
         assertMayWrite(actor, survey.type);
         if (!survey.isActive) throw badRequest(ErrorCode.TestInvitationSurveyInactive);
@@ -599,8 +611,18 @@ export function createSurveyService({ db, repository }: { db: Db; repository: Su
           channel: body.Channel,
           requestedBy: actor.userId,
         });
+        // Sent now: one invitation per test user, queued in this transaction (sent_at stamped once delivered).
+        await testInvitations?.createTestInvitations(tx, {
+          id: Id,
+          tenantId,
+          surveyId: id,
+          testUserIds: ids,
+          channel: body.Channel,
+        });
         return { Id };
       });
+      testInvitations?.wake();
+      return answer;
     },
 
     testUsers: (actor: Actor): Promise<TestUser[]> => repository.testUsers(db, requireTenant(actor)),

@@ -1,0 +1,156 @@
+import { INVITATION_RULES, InteractionChannel } from '@loupe/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Mailer } from '../../core/mailer.js';
+import { invitationLinks, renderEmail, renderText } from './invitation-render.js';
+import {
+  MessageKind,
+  type ClaimedMessage,
+  type InvitationRepository,
+  type SurveyForSending,
+} from './invitation.repository.js';
+import { parseSmsGateway, sendSms, type SendOutcome } from './sms-gateway.js';
+
+/*
+ * One attempt at one message (docs/invitations.md, "Exactly once in effect"):
+ *   1. claim the row (attempts + 1, attempt_started_at): no other worker sends it while the claim holds;
+ *   2. stamp the handover (sent_at) and commit;
+ *   3. hand the message to the SMTP server or the gateway;
+ *   4. record the outcome: delivered (never sent again), failed for good, or released for a retry.
+ * A node that dies between 3 and 4 leaves a claim that runs out after the lease; the message is then sent again:
+ * that gap (milliseconds) is the only at-least-once window, and the e-mail's Message-ID and the gateway's
+ * X-Loupe-Message-Id stay the same across attempts, so a receiver can drop the copy.
+ */
+
+export type AttemptResult = 'done' | { retryAfterSeconds: number };
+
+type Deps = {
+  db: Db;
+  repository: InvitationRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: FastifyBaseLogger;
+  /** Seconds before the first retry of a temporary failure; each later one waits twice as long. */
+  retrySeconds: number;
+  /** How long a claim holds before another worker may take the message over. */
+  leaseSeconds: number;
+};
+
+type NodemailerError = Error & { responseCode?: number; code?: string };
+
+/** An SMTP failure as an outcome: a 5xx answer is permanent, a 4xx or no answer (connection, timeout) temporary. */
+export function classifySmtpError(error: unknown): SendOutcome {
+  const { responseCode, code, message } = error as NodemailerError;
+  const reason = `SMTP: ${responseCode ? `${responseCode} ` : ''}${code ? `${code} ` : ''}${message}`.slice(
+    0,
+    500,
+  );
+  if (responseCode !== undefined && responseCode >= 500) return { kind: 'permanent', reason };
+  return { kind: 'temporary', reason };
+}
+
+/** Why a message is no longer to be sent, or null while it is. */
+function stopReason(message: ClaimedMessage, now: Date): string | null {
+  if (message.completedAt) return 'Completed';
+  if (message.optedOutAt || message.optedOut) return 'OptedOut';
+  if (message.kind !== MessageKind.Invitation && message.failedAt) return 'InvitationFailed';
+  if (message.expiresAt && message.expiresAt.getTime() <= now.getTime()) return 'Expired';
+  // A not-started reminder is for someone who has not begun; the not-finished one for someone who has.
+  if (message.kind === MessageKind.Reminder && message.startedAt) return 'Started';
+  return null;
+}
+
+/** The subject and body of a message: the survey's invitation template of its channel, or its reminder's. */
+function templateOf(message: ClaimedMessage, survey: SurveyForSending) {
+  if (message.kind === MessageKind.Invitation)
+    return survey.templates.find((template) => template.Channel === message.channel);
+  return survey.reminder
+    ? { Channel: message.channel, Subject: survey.reminder.Subject, Body: survey.reminder.Body }
+    : undefined;
+}
+
+export function createInvitationSender(deps: Deps) {
+  const { db, repository, mailer, publicUrl } = deps;
+  const host = new URL(publicUrl).hostname || 'loupe.local';
+
+  async function deliver(message: ClaimedMessage, survey: SurveyForSending): Promise<SendOutcome> {
+    const template = templateOf(message, survey);
+    if (!template) return { kind: 'permanent', reason: 'NoTemplate' };
+    const links = invitationLinks(publicUrl, message.token);
+    const input = { invitee: message.values, links };
+    const messageId = `<inv-${message.id}.${message.tenantId}@${host}>`;
+
+    if (message.channel === InteractionChannel.Email) {
+      if (!message.email) return { kind: 'permanent', reason: 'NoAddress' };
+      if (!mailer.configured) return { kind: 'temporary', reason: 'SMTP_URL is not set' };
+      const mail = renderEmail(template, { ...input, fallbackSubject: survey.title, language: survey.language });
+      await repository.markSent(db, message, messageId);
+      try {
+        await mailer.send({
+          to: message.email,
+          ...mail,
+          messageId,
+          headers: {
+            'List-Unsubscribe': `<${links.unsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        });
+      } catch (error) {
+        return classifySmtpError(error);
+      }
+      return { kind: 'delivered', providerId: messageId };
+    }
+
+    if (message.channel === InteractionChannel.Sms) {
+      if (!message.msisdn) return { kind: 'permanent', reason: 'NoAddress' };
+      const gateway = parseSmsGateway(await repository.smsGatewayJson(db, message.tenantId));
+      if (!gateway) return { kind: 'temporary', reason: 'SmsGateway is not configured' };
+      await repository.markSent(db, message, messageId);
+      return sendSms(gateway, { to: message.msisdn, text: renderText(template, input), messageId });
+    }
+    // Push, IVR and CATI are queued for their own dispatchers: nothing is sent from here.
+    return { kind: 'permanent', reason: 'ChannelNotSent' };
+  }
+
+  return {
+    /** One attempt at one message; 'done' unless a temporary failure leaves attempts for a later retry. */
+    async attempt(messageId: number): Promise<AttemptResult> {
+      const message = await repository.claim(db, messageId, deps.leaseSeconds);
+      if (!message) return 'done';
+      const stop = stopReason(message, new Date());
+      if (stop) {
+        await repository.markDropped(db, message, stop);
+        return 'done';
+      }
+      const survey = await repository.survey(db, message.tenantId, message.surveyId);
+      let outcome: SendOutcome;
+      if (!survey) outcome = { kind: 'permanent', reason: 'SurveyNotFound' };
+      else {
+        try {
+          outcome = await deliver(message, survey);
+        } catch (error) {
+          // A fault of ours (rendering, the database): the claim runs out and the message is tried again.
+          deps.logger.error({ err: error, messageId }, 'invitation message attempt failed');
+          throw error;
+        }
+      }
+      switch (outcome.kind) {
+        case 'delivered':
+          await repository.markDelivered(db, message, outcome.providerId);
+          return 'done';
+        case 'permanent':
+          await repository.markFailed(db, message, outcome.reason);
+          return 'done';
+        case 'temporary':
+          if (message.attempts >= INVITATION_RULES.sendAttempts) {
+            await repository.markFailed(db, message, outcome.reason);
+            return 'done';
+          }
+          await repository.releaseForRetry(db, message, outcome.reason);
+          return { retryAfterSeconds: deps.retrySeconds * 2 ** (message.attempts - 1) };
+      }
+    },
+  };
+}
+
+export type InvitationSender = ReturnType<typeof createInvitationSender>;

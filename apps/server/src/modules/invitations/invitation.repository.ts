@@ -1,0 +1,496 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
+
+/*
+ * What the invitations module reads and writes (docs/invitations.md). The request paths name the caller's tenant
+ * in every statement; the jobs work on rows across tenants and carry each row's own tenant into what they read
+ * next (its invitee, survey, gateway configuration).
+ */
+
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+const CUSTOM_DATA = Array.from({ length: 10 }, (_, index) => `custom_data${index + 1}`);
+
+/** Message kinds of `invitation_messages`. */
+export const MessageKind = { Invitation: 1, Reminder: 2, NotFinished: 3 } as const;
+export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
+
+export type ChannelTemplate = { Channel: number; Subject: string | null; Body: string };
+export type ReminderSettings = {
+  FrequencyMinutes: number;
+  NotFinishedDays: number | null;
+  Subject: string;
+  Body: string;
+};
+
+/** A survey as the sender needs it: its channels, templates, expiry and reminder (the wizard's channel step). */
+export type SurveyForSending = {
+  id: number;
+  title: string;
+  type: number;
+  language: string;
+  isActive: boolean;
+  open: boolean;
+  channels: number[];
+  primaryChannel: number | null;
+  templates: ChannelTemplate[];
+  expiryDays: number | null;
+  reminder: ReminderSettings | null;
+};
+
+export type InviteeAddress = {
+  id: number;
+  email: string | null;
+  msisdn: string | null;
+  phone: string | null;
+  callbackData: string | null;
+};
+
+export type NewInvitation = {
+  tenantId: number;
+  inviteeId: number;
+  surveyId: number;
+  channel: number;
+  invitedAt: Date;
+  expiresAt: Date;
+  isTest: boolean;
+  testInvitationId: number | null;
+};
+
+/** One message claimed for an attempt, with what rendering it needs. */
+export type ClaimedMessage = {
+  id: number;
+  tenantId: number;
+  invitationId: number;
+  kind: MessageKind;
+  seq: number;
+  channel: number;
+  attempts: number;
+  token: string;
+  surveyId: number;
+  isTest: boolean;
+  testInvitationId: number | null;
+  expiresAt: Date | null;
+  completedAt: Date | null;
+  startedAt: Date | null;
+  optedOutAt: Date | null;
+  failedAt: Date | null;
+  email: string | null;
+  msisdn: string | null;
+  optedOut: boolean;
+  /** The placeholders' values of the invitee (FullName, Email … CustomData1-10, TransactionDate …). */
+  values: Record<string, string | null>;
+};
+
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+const text = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'string' ? value : String(value);
+};
+
+/** The SQL that tells whether an optouts row of the tenant matches an email or MSISDN column pair. */
+const optedOutSql = (tenant: SQL, email: SQL, msisdn: SQL) => sql`EXISTS (
+  SELECT 1 FROM optouts o WHERE o.tenant_id = ${tenant}
+    AND ((${email} IS NOT NULL AND lower(o.email) = lower(${email})) OR (${msisdn} IS NOT NULL AND o.msisdn = ${msisdn})))`;
+
+function surveyOf(row: Record<string, unknown>): SurveyForSending {
+  const settings = (row.channel_settings ?? {}) as {
+    Templates?: ChannelTemplate[];
+    ExpiryDays?: number | null;
+    Reminder?: ReminderSettings | null;
+  };
+  return {
+    id: row.id as number,
+    title: row.title as string,
+    type: row.type as number,
+    language: row.language as string,
+    isActive: row.is_active as boolean,
+    open: (row.is_active as boolean) && (row.wizard_step as number) >= 6 && row.flow_id !== null,
+    channels: (row.channels as number[] | null) ?? [],
+    primaryChannel: row.primary_channel as number | null,
+    templates: settings.Templates ?? [],
+    expiryDays: settings.ExpiryDays ?? null,
+    reminder: settings.Reminder ?? null,
+  };
+}
+
+export function createInvitationRepository() {
+  return {
+    async survey(db: Executor, tenantId: number, surveyId: number): Promise<SurveyForSending | undefined> {
+      const [row] = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT s.id, s.title, s.type, s.language, s.is_active, s.wizard_step, s.channels, s.primary_channel,
+              s.channel_settings,
+              (SELECT f.id FROM survey_flows f WHERE f.tenant_id = s.tenant_id AND f.survey_id = s.id AND f.is_active
+               ORDER BY f.id LIMIT 1) AS flow_id
+            FROM surveys s WHERE s.id = ${surveyId}::integer AND s.tenant_id = ${tenantId}::integer`,
+      );
+      return row ? surveyOf(row) : undefined;
+    },
+
+    /** Serialises the invitation writes of one tenant, so that two requests cannot both pass the 5-hour rule. */
+    async lockTenant(tx: Executor, tenantId: number): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(74017, ${tenantId}::integer)`);
+    },
+
+    async invitees(db: Executor, tenantId: number, surveyId: number, ids: number[]): Promise<InviteeAddress[]> {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT id, email, msisdn, coalesce(home_tel, work_tel) AS phone, callback_data FROM invitees
+            WHERE tenant_id = ${tenantId}::integer AND survey_id = ${surveyId}::integer
+              AND id = ANY(${ids}::bigint[])`,
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        email: text(row.email),
+        msisdn: text(row.msisdn),
+        phone: text(row.phone),
+        callbackData: text(row.callback_data),
+      }));
+    },
+
+    /** Which of these addresses (emails lower-cased, MSISDNs as they are) opted out in the tenant. */
+    async optedOut(db: Executor, tenantId: number, emails: string[], msisdns: string[]): Promise<Set<string>> {
+      const rows = await rowsOf<{ address: string }>(
+        db,
+        sql`SELECT lower(email) AS address FROM optouts WHERE tenant_id = ${tenantId}::integer
+              AND lower(email) = ANY(${emails}::text[])
+            UNION SELECT msisdn FROM optouts WHERE tenant_id = ${tenantId}::integer AND msisdn = ANY(${msisdns}::text[])`,
+      );
+      return new Set(rows.map((row) => row.address));
+    },
+
+    /** Which of these addresses got a (non-test) invitation of the tenant since `since`, on any survey. */
+    async invitedSince(
+      db: Executor,
+      { tenantId, emails, msisdns, since }: { tenantId: number; emails: string[]; msisdns: string[]; since: Date },
+    ): Promise<Set<string>> {
+      const rows = await rowsOf<{ email: string | null; msisdn: string | null }>(
+        db,
+        sql`SELECT lower(i.email) AS email, i.msisdn FROM invitations inv
+            JOIN invitees i ON i.id = inv.invitee_id
+            WHERE inv.tenant_id = ${tenantId}::integer AND NOT inv.is_test
+              AND inv.invited_at > ${since.toISOString()}::timestamptz
+              AND (lower(i.email) = ANY(${emails}::text[]) OR i.msisdn = ANY(${msisdns}::text[]))`,
+      );
+      const found = new Set<string>();
+      for (const row of rows) {
+        if (row.email) found.add(row.email);
+        if (row.msisdn) found.add(row.msisdn);
+      }
+      return found;
+    },
+
+    /** Inserts the invitations and their first messages; answers the invitation and message ids in order. */
+    async insertInvitations(
+      tx: Executor,
+      rows: NewInvitation[],
+    ): Promise<{ invitationId: number; messageId: number }[]> {
+      if (rows.length === 0) return [];
+      const col = <T>(pick: (row: NewInvitation) => T) => rows.map(pick);
+      const invitations = await rowsOf<{ id: string | number; channel: number }>(
+        tx,
+        sql`INSERT INTO invitations (tenant_id, invitee_id, survey_id, channel, token, invited_at, expires_at, is_test,
+              test_invitation_id)
+            SELECT t, i, s, c, gen_random_uuid(), a, e, x, r
+            FROM unnest(${col((r) => r.tenantId)}::integer[], ${col((r) => r.inviteeId)}::bigint[],
+              ${col((r) => r.surveyId)}::integer[], ${col((r) => r.channel)}::smallint[],
+              ${col((r) => r.invitedAt.toISOString())}::timestamptz[], ${col((r) => r.expiresAt.toISOString())}::timestamptz[],
+              ${col((r) => r.isTest)}::boolean[], ${col((r) => r.testInvitationId)}::integer[])
+              WITH ORDINALITY AS u(t, i, s, c, a, e, x, r, n)
+            ORDER BY n
+            RETURNING id, channel`,
+      );
+      const ids = invitations.map((row) => Number(row.id));
+      const messages = await rowsOf<{ id: string | number; invitation_id: string | number }>(
+        tx,
+        sql`INSERT INTO invitation_messages (tenant_id, invitation_id, kind, seq, channel)
+            SELECT ${rows[0]!.tenantId}::integer, inv.id, 1, 0, inv.channel FROM invitations inv
+            WHERE inv.id = ANY(${ids}::bigint[])
+            RETURNING id, invitation_id`,
+      );
+      const messageOf = new Map(messages.map((row) => [Number(row.invitation_id), Number(row.id)]));
+      return ids.map((invitationId) => ({ invitationId, messageId: messageOf.get(invitationId)! }));
+    },
+
+    /**
+     * Claims a message for one attempt: not yet delivered nor failed, and no other attempt running (a claim older
+     * than `leaseSeconds` belongs to a node that died). Undefined when another worker has it or it is done.
+     */
+    async claim(db: Db, messageId: number, leaseSeconds: number): Promise<ClaimedMessage | undefined> {
+      const [row] = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`WITH claimed AS (
+              UPDATE invitation_messages SET attempts = attempts + 1, attempt_started_at = now()
+              WHERE id = ${messageId}::bigint AND delivered_at IS NULL AND failed_at IS NULL
+                AND (attempt_started_at IS NULL OR attempt_started_at < now() - make_interval(secs => ${leaseSeconds}::integer))
+              RETURNING *)
+            SELECT m.id, m.tenant_id, m.invitation_id, m.kind, m.seq, m.channel, m.attempts,
+              inv.token, inv.survey_id, inv.is_test, inv.test_invitation_id, inv.expires_at, inv.completed_at,
+              inv.started_at, inv.opted_out_at, inv.failed_at, inv.invitee_id,
+              i.full_name, i.email, i.msisdn, i.language, i.callback_data, i.transaction_date,
+              ${sql.raw(CUSTOM_DATA.map((c) => `i.${c}`).join(', '))},
+              ch.name AS channel_name, pr.name AS product_name, tt.name AS type_name,
+              e.full_name AS employee_name, e.email AS employee_email,
+              (SELECT string_agg(sg.name, ', ' ORDER BY sg.name) FROM segments sg
+               WHERE sg.tenant_id = inv.tenant_id AND sg.id = ANY(i.segment_ids)) AS segment_names,
+              ${optedOutSql(sql`inv.tenant_id`, sql`i.email`, sql`i.msisdn`)} AS opted_out
+            FROM claimed m
+            JOIN invitations inv ON inv.id = m.invitation_id AND inv.tenant_id = m.tenant_id
+            JOIN invitees i ON i.id = inv.invitee_id AND i.tenant_id = inv.tenant_id
+            LEFT JOIN transaction_channels ch ON ch.id = i.transaction_channel_id
+            LEFT JOIN products pr ON pr.id = i.product_id
+            LEFT JOIN transaction_types tt ON tt.id = i.transaction_type_id
+            LEFT JOIN employees e ON e.id = i.employee_id`,
+      );
+      if (!row) return undefined;
+      const values: Record<string, string | null> = {
+        FullName: text(row.full_name),
+        Email: text(row.email),
+        MSISDN: text(row.msisdn),
+        Language: text(row.language),
+        CallbackData: text(row.callback_data),
+        InviteeId: text(row.invitee_id),
+        InviteeSegments: text(row.segment_names),
+        TransactionDate: new Date(row.transaction_date as string).toISOString().slice(0, 10),
+        TransactionType: text(row.type_name),
+        ProductName: text(row.product_name),
+        TransactionChannelName: text(row.channel_name),
+        EmployeeFullName: text(row.employee_name),
+        EmployeeEmail: text(row.employee_email),
+      };
+      CUSTOM_DATA.forEach((column, index) => (values[`CustomData${index + 1}`] = text(row[column])));
+      return {
+        id: Number(row.id),
+        tenantId: row.tenant_id as number,
+        invitationId: Number(row.invitation_id),
+        kind: row.kind as MessageKind,
+        seq: row.seq as number,
+        channel: row.channel as number,
+        attempts: row.attempts as number,
+        token: row.token as string,
+        surveyId: row.survey_id as number,
+        isTest: row.is_test as boolean,
+        testInvitationId: row.test_invitation_id as number | null,
+        expiresAt: asDate(row.expires_at),
+        completedAt: asDate(row.completed_at),
+        startedAt: asDate(row.started_at),
+        optedOutAt: asDate(row.opted_out_at),
+        failedAt: asDate(row.failed_at),
+        email: text(row.email),
+        msisdn: text(row.msisdn),
+        optedOut: row.opted_out as boolean,
+        values,
+      };
+    },
+
+    /** Handover: the message is about to leave (the invitation's sent_at for its first message). */
+    async markSent(db: Db, message: ClaimedMessage, messageId: string | null): Promise<void> {
+      await db.execute(sql`UPDATE invitation_messages SET sent_at = coalesce(sent_at, now()),
+            provider_message_id = coalesce(${messageId}::text, provider_message_id)
+          WHERE id = ${message.id}::bigint`);
+      if (message.kind === MessageKind.Invitation) {
+        await db.execute(sql`UPDATE invitations SET sent_at = coalesce(sent_at, now()),
+              attempts = ${message.attempts}::smallint
+            WHERE id = ${message.invitationId}::bigint AND tenant_id = ${message.tenantId}::integer`);
+      }
+    },
+
+    /** Accepted by the SMTP server or the gateway: never sent again. */
+    async markDelivered(db: Db, message: ClaimedMessage, providerId: string | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE invitation_messages SET delivered_at = now(), attempt_started_at = NULL,
+              failure_reason = NULL, provider_message_id = coalesce(${providerId}::text, provider_message_id)
+            WHERE id = ${message.id}::bigint`);
+        if (message.kind === MessageKind.Invitation) {
+          await tx.execute(sql`UPDATE invitations SET delivered_at = coalesce(delivered_at, now()),
+                sent_at = coalesce(sent_at, now()), failure_reason = NULL
+              WHERE id = ${message.invitationId}::bigint AND tenant_id = ${message.tenantId}::integer`);
+        }
+        if (message.testInvitationId !== null) {
+          await tx.execute(sql`UPDATE survey_test_invitations SET sent_at = coalesce(sent_at, now())
+              WHERE id = ${message.testInvitationId}::integer AND tenant_id = ${message.tenantId}::integer`);
+        }
+      });
+    },
+
+    /** Given up (a permanent failure, the last attempt, or nothing left to send it for). */
+    async markFailed(db: Db, message: ClaimedMessage, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE invitation_messages SET failed_at = now(), attempt_started_at = NULL,
+              failure_reason = ${reason}::text
+            WHERE id = ${message.id}::bigint`);
+        if (message.kind === MessageKind.Invitation) {
+          await tx.execute(sql`UPDATE invitations SET failed_at = coalesce(failed_at, now()),
+                failure_reason = ${reason}::text, attempts = ${message.attempts}::smallint
+              WHERE id = ${message.invitationId}::bigint AND tenant_id = ${message.tenantId}::integer
+                AND delivered_at IS NULL`);
+        }
+      });
+    },
+
+    /** A message that was not sent for a reason that ends it (expired, completed, opted out). */
+    async markDropped(db: Db, message: ClaimedMessage, reason: string): Promise<void> {
+      await db.execute(sql`UPDATE invitation_messages SET failed_at = now(), attempt_started_at = NULL,
+            failure_reason = ${reason}::text
+          WHERE id = ${message.id}::bigint`);
+    },
+
+    /** A temporary failure with attempts left: the claim is let go and the reason kept until the next try. */
+    async releaseForRetry(db: Db, message: ClaimedMessage, reason: string): Promise<void> {
+      await db.execute(sql`UPDATE invitation_messages SET attempt_started_at = NULL, failure_reason = ${reason}::text
+          WHERE id = ${message.id}::bigint`);
+      if (message.kind === MessageKind.Invitation) {
+        await db.execute(sql`UPDATE invitations SET attempts = ${message.attempts}::smallint,
+              failure_reason = ${reason}::text
+            WHERE id = ${message.invitationId}::bigint AND tenant_id = ${message.tenantId}::integer`);
+      }
+    },
+
+    /** The tenant's SMS gateway section (its own, else the installation's), as stored. */
+    async smsGatewayJson(db: Db, tenantId: number): Promise<string | undefined> {
+      const [row] = await rowsOf<{ json_config: string }>(
+        db,
+        sql`SELECT json_config FROM service_configurations
+            WHERE section = 'SmsGateway' AND (tenant_id = ${tenantId}::integer OR tenant_id IS NULL)
+            ORDER BY tenant_id NULLS LAST, (config_type = '*') DESC, id LIMIT 1`,
+      );
+      return row?.json_config;
+    },
+
+    /**
+     * Due not-started reminders, claimed: each invitation's count goes up and a message row is made, in the
+     * caller's transaction, so that a tick that runs twice makes each reminder once.
+     */
+    async claimReminders(tx: Executor, { max, limit }: { max: number; limit: number }) {
+      return rowsOf<{ id: string | number; tenant_id: number }>(
+        tx,
+        sql`WITH due AS (
+              SELECT inv.id FROM invitations inv
+              JOIN surveys s ON s.id = inv.survey_id AND s.tenant_id = inv.tenant_id
+              JOIN invitees i ON i.id = inv.invitee_id
+              WHERE inv.delivered_at IS NOT NULL AND inv.started_at IS NULL AND inv.completed_at IS NULL
+                AND inv.opted_out_at IS NULL AND inv.failed_at IS NULL AND NOT inv.is_test
+                AND (inv.expires_at IS NULL OR inv.expires_at > now())
+                AND inv.reminders_sent < ${max}::integer
+                AND s.is_active AND jsonb_typeof(s.channel_settings->'Reminder') = 'object'
+                AND coalesce(inv.last_reminded_at, inv.delivered_at)
+                  <= now() - make_interval(mins => (s.channel_settings->'Reminder'->>'FrequencyMinutes')::integer)
+                AND NOT ${optedOutSql(sql`inv.tenant_id`, sql`i.email`, sql`i.msisdn`)}
+              ORDER BY inv.id LIMIT ${limit}::integer
+              FOR UPDATE OF inv SKIP LOCKED),
+            counted AS (
+              UPDATE invitations inv SET reminders_sent = reminders_sent + 1, last_reminded_at = now()
+              FROM due WHERE inv.id = due.id
+              RETURNING inv.id, inv.tenant_id, inv.channel, inv.reminders_sent)
+            INSERT INTO invitation_messages (tenant_id, invitation_id, kind, seq, channel)
+            SELECT tenant_id, id, 2, reminders_sent, channel FROM counted
+            ON CONFLICT DO NOTHING
+            RETURNING id, tenant_id`,
+      );
+    },
+
+    /** Due not-finished reminders (one per invitation, NotFinishedDays after its session started), claimed. */
+    async claimNotFinishedReminders(tx: Executor, { limit }: { limit: number }) {
+      return rowsOf<{ id: string | number; tenant_id: number }>(
+        tx,
+        sql`WITH due AS (
+              SELECT inv.id FROM invitations inv
+              JOIN surveys s ON s.id = inv.survey_id AND s.tenant_id = inv.tenant_id
+              JOIN invitees i ON i.id = inv.invitee_id
+              WHERE inv.started_at IS NOT NULL AND inv.completed_at IS NULL AND inv.opted_out_at IS NULL
+                AND inv.failed_at IS NULL AND inv.not_finished_reminded_at IS NULL AND NOT inv.is_test
+                AND (inv.expires_at IS NULL OR inv.expires_at > now())
+                AND s.is_active AND jsonb_typeof(s.channel_settings->'Reminder'->'NotFinishedDays') = 'number'
+                AND inv.started_at
+                  <= now() - make_interval(days => (s.channel_settings->'Reminder'->>'NotFinishedDays')::integer)
+                AND NOT ${optedOutSql(sql`inv.tenant_id`, sql`i.email`, sql`i.msisdn`)}
+              ORDER BY inv.id LIMIT ${limit}::integer
+              FOR UPDATE OF inv SKIP LOCKED),
+            stamped AS (
+              UPDATE invitations inv SET not_finished_reminded_at = now()
+              FROM due WHERE inv.id = due.id
+              RETURNING inv.id, inv.tenant_id, inv.channel)
+            INSERT INTO invitation_messages (tenant_id, invitation_id, kind, seq, channel)
+            SELECT tenant_id, id, 3, 0, channel FROM stamped
+            ON CONFLICT DO NOTHING
+            RETURNING id, tenant_id`,
+      );
+    },
+
+    /**
+     * Messages whose attempt belongs to a node that died (a claim older than the lease), or that no worker has
+     * picked up for as long: queued again (a claim still decides who sends).
+     */
+    async stranded(db: Executor, { leaseSeconds, limit }: { leaseSeconds: number; limit: number }) {
+      const rows = await rowsOf<{ id: string | number }>(
+        db,
+        sql`SELECT id FROM invitation_messages
+            WHERE delivered_at IS NULL AND failed_at IS NULL AND channel IN (1, 2)
+              AND ((attempt_started_at IS NOT NULL
+                    AND attempt_started_at < now() - make_interval(secs => ${leaseSeconds}::integer))
+                OR (attempt_started_at IS NULL AND attempts = 0
+                    AND created_at < now() - make_interval(secs => ${leaseSeconds}::integer)))
+            ORDER BY id LIMIT ${limit}::integer`,
+      );
+      return rows.map((row) => Number(row.id));
+    },
+
+    /** One page of a survey's invitations, newest first, with the invitee's name and addresses. */
+    async list(db: Executor, tenantId: number, surveyId: number, { top, skip }: { top: number; skip: number }) {
+      const items = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT inv.*, i.full_name, i.email, i.msisdn FROM invitations inv
+            JOIN invitees i ON i.id = inv.invitee_id AND i.tenant_id = inv.tenant_id
+            WHERE inv.tenant_id = ${tenantId}::integer AND inv.survey_id = ${surveyId}::integer
+            ORDER BY inv.id DESC LIMIT ${top}::integer OFFSET ${skip}::integer`,
+      );
+      const [count] = await rowsOf<{ count: number }>(
+        db,
+        sql`SELECT count(*)::integer AS count FROM invitations
+            WHERE tenant_id = ${tenantId}::integer AND survey_id = ${surveyId}::integer`,
+      );
+      return { items, count: count?.count ?? 0 };
+    },
+
+    /** The tenant's test users among `ids`, with their addresses. */
+    async testUsers(db: Executor, tenantId: number, ids: number[]) {
+      return rowsOf<{ id: number; full_name: string; email: string | null; msisdn: string | null }>(
+        db,
+        sql`SELECT id, full_name, email, msisdn FROM users
+            WHERE tenant_id = ${tenantId}::integer AND is_test_user AND id = ANY(${ids}::integer[])
+            ORDER BY id`,
+      );
+    },
+
+    /** An invitee row standing for a test user (marked as a test user, so its answers stay out of widgets). */
+    async insertTestInvitee(
+      tx: Executor,
+      values: {
+        tenantId: number;
+        surveyId: number;
+        fullName: string;
+        email: string | null;
+        msisdn: string | null;
+        language: string;
+      },
+    ): Promise<number> {
+      const [row] = await rowsOf<{ id: string | number }>(
+        tx,
+        sql`INSERT INTO invitees (tenant_id, survey_id, full_name, email, msisdn, language, transaction_date,
+              is_test_user)
+            VALUES (${values.tenantId}::integer, ${values.surveyId}::integer, ${values.fullName}::text,
+              ${values.email}::text, ${values.msisdn}::text, ${values.language}::text, now(), true)
+            RETURNING id`,
+      );
+      return Number(row!.id);
+    },
+  };
+}
+
+export type InvitationRepository = ReturnType<typeof createInvitationRepository>;
