@@ -50,10 +50,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { respondentRoutes } from './modules/respondent/respondent.routes.js';
 import { invitationRoutes } from './modules/invitations/invitation.routes.js';
-import {
-  createInvitationsModule,
-  type InvitationsModule,
-} from './modules/invitations/invitations-module.js';
+import { createInvitationsModule, type InvitationsModule } from './modules/invitations/invitations-module.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
 import { webPlugin } from './plugins/web.js';

@@ -91,6 +91,8 @@ export const ErrorCode = {
   ChannelNotConfigured: 4038,
   /** The survey does not offer the channel asked for. */
   SurveyChannelNotOffered: 4039,
+  /** An invitation asked for someone who is not an invitee of the survey (`InviteeIds.<index>`). */
+  InviteeUnknown: 4044,
   PowerUserLimitOnCreate: 10001,
   PowerUserLimitOnUpdate: 10002,
   RolePowerUserLimit: 10003,

@@ -199,6 +199,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'The survey is not sent on this channel.',
     tr: 'Anket bu kanaldan gönderilmiyor.',
   },
+  4044: {
+    en: 'Choose invitees of this survey.',
+    tr: 'Bu anketin davetlilerini seçin.',
+  },
   10001: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10002: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10003: {

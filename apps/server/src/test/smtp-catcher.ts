@@ -24,6 +24,11 @@ export type SmtpCatcherOptions = {
   smtpPort?: number;
   /** When given, `GET /messages[?to=address]` on this port lists the mails as JSON, for other processes. */
   httpPort?: number;
+  /**
+   * Refuses a recipient with this SMTP code and text (e.g. 550 unknown user, 451 try later); undefined accepts.
+   * Read at each RCPT TO, so a test may change its answer between attempts.
+   */
+  refuse?: (address: string) => { code: number; message: string } | undefined;
 };
 
 export type SmtpCatcher = {
@@ -54,6 +59,7 @@ function listen(server: Listening, port: number): Promise<void> {
 export async function startSmtpCatcher({
   smtpPort = 0,
   httpPort,
+  refuse,
 }: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   const smtp = new SMTPServer({
@@ -61,6 +67,11 @@ export async function startSmtpCatcher({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refuse?.(address.address.toLowerCase());
+      if (!refusal) return callback();
+      return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

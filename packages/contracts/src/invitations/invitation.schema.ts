@@ -126,15 +126,13 @@ export const INVITATION_LIMITS = {
 } as const;
 
 /** `POST /api/surveys/{id}/invitations`: invite these invitees of the survey (docs/invitations.md). */
-export const invitationCreateSchema = z.object({
+export const invitationCreateSchema = z.strictObject({
   InviteeIds: z.array(int32Id).min(1).max(INVITATION_LIMITS.inviteesPerRequestMax),
 });
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
 /** Why an invitee got no invitation. */
 export const INVITATION_SKIP_REASONS = [
-  /** Not an invitee of this survey (of this tenant). */
-  'NotFound',
   'OptedOut',
   /** Invited (same email or MSISDN) within INVITATION_RULES.oneInvitePerHours, on any survey of the tenant. */
   'InvitedRecently',
@@ -185,7 +183,10 @@ export const invitationRowSchema = z.object({
 });
 export type InvitationRow = z.infer<typeof invitationRowSchema>;
 
-export const invitationListSchema = z.object({ Items: z.array(invitationRowSchema), Count: z.number().int() });
+export const invitationListSchema = z.object({
+  Items: z.array(invitationRowSchema),
+  Count: z.number().int(),
+});
 
 type InvitationTimes = {
   sentAt: Date | null;

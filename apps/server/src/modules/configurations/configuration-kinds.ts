@@ -7,7 +7,7 @@ import type {
 } from '@loupe/contracts';
 import { serviceConfigurations, systemConfigurations } from '../../db/schema/index.js';
 import type { ConfigurationKind } from './configuration-section.service.js';
-import { checkSectionJson, shownJson } from './credential-json.js';
+import { checkSectionJson, checkServiceSectionJson, shownJson } from './credential-json.js';
 
 /**
  * System configuration sections of the caller's tenant (shell spec §3): one per name; a credential section is
@@ -77,4 +77,6 @@ export const serviceConfigurationKind: ConfigurationKind<
     ConfigType: { sql: serviceConfigurations.configType, type: 'string' },
   },
   defaultOrder: 'Section asc, ConfigType asc, Id asc',
+  // The sections the server reads must have their shape: a bad SmsGateway would fail every SMS of the tenant.
+  checkJson: (body, json) => checkServiceSectionJson(body.Section, json),
 };

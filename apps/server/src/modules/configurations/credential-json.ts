@@ -3,6 +3,7 @@ import {
   ErrorCode,
   configurationSectionIssues,
   isConfigurationJson,
+  smsGatewayConfigSchema,
 } from '@loupe/contracts';
 import { badRequest } from '../../errors.js';
 
@@ -28,6 +29,29 @@ export function checkSectionJson(section: string, text: string): void {
     issues.map(({ field, message }) => ({
       Path: field === '' ? 'JsonConfig' : `JsonConfig.${field}`,
       Message: language === 'tr' ? message.tr : message.en,
+    })),
+  );
+}
+
+/** The service sections the server itself reads, each with its shape (docs/invitations.md for SmsGateway). */
+const SERVICE_SECTION_SCHEMAS = { SmsGateway: smsGatewayConfigSchema } as const;
+
+/**
+ * The shape of a service section the server reads (the SMS gateway the invitations module posts to), answered
+ * with 17001 and each wrong field as `JsonConfig.<path>`; other sections are free-form.
+ */
+export function checkServiceSectionJson(section: string, text: string): void {
+  if (!Object.hasOwn(SERVICE_SECTION_SCHEMAS, section)) return;
+  const schema = SERVICE_SECTION_SCHEMAS[section as keyof typeof SERVICE_SECTION_SCHEMAS];
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (parsed.success) return;
+  throw badRequest(ErrorCode.ConfigurationNotJson, (language: string) =>
+    parsed.error.issues.map((issue) => ({
+      Path: ['JsonConfig', ...issue.path.map(String)].join('.'),
+      Message:
+        language === 'tr'
+          ? `${section} bölümünün bu alanı geçerli değil.`
+          : `This field of the ${section} section is not valid.`,
     })),
   );
 }

@@ -39,7 +39,15 @@ type Deps = {
   tickSeconds: number;
 };
 
-export function createInvitationJobs({ db, jobs, repository, sender, logger, leaseSeconds, tickSeconds }: Deps) {
+export function createInvitationJobs({
+  db,
+  jobs,
+  repository,
+  sender,
+  logger,
+  leaseSeconds,
+  tickSeconds,
+}: Deps) {
   // A crash of the whole batch (not one message's failure) is retried by pg-boss; messages already done are
   // skipped by their claim. A batch still running after the lease counts as dead.
   const sendSettings: QueueSettings = {

@@ -83,7 +83,11 @@ export function createInvitationSender(deps: Deps) {
     if (message.channel === InteractionChannel.Email) {
       if (!message.email) return { kind: 'permanent', reason: 'NoAddress' };
       if (!mailer.configured) return { kind: 'temporary', reason: 'SMTP_URL is not set' };
-      const mail = renderEmail(template, { ...input, fallbackSubject: survey.title, language: survey.language });
+      const mail = renderEmail(template, {
+        ...input,
+        fallbackSubject: survey.title,
+        language: survey.language,
+      });
       await repository.markSent(db, message, messageId);
       try {
         await mailer.send({

@@ -138,12 +138,17 @@ export function createInvitationRepository() {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(74017, ${tenantId}::integer)`);
     },
 
-    async invitees(db: Executor, tenantId: number, surveyId: number, ids: number[]): Promise<InviteeAddress[]> {
+    async invitees(
+      db: Executor,
+      tenantId: number,
+      surveyId: number,
+      ids: number[],
+    ): Promise<InviteeAddress[]> {
       const rows = await rowsOf<Record<string, unknown>>(
         db,
         sql`SELECT id, email, msisdn, coalesce(home_tel, work_tel) AS phone, callback_data FROM invitees
             WHERE tenant_id = ${tenantId}::integer AND survey_id = ${surveyId}::integer
-              AND id = ANY(${ids}::bigint[])`,
+              AND id = ANY(${sql.param(ids)}::bigint[])`,
       );
       return rows.map((row) => ({
         id: Number(row.id),
@@ -155,12 +160,17 @@ export function createInvitationRepository() {
     },
 
     /** Which of these addresses (emails lower-cased, MSISDNs as they are) opted out in the tenant. */
-    async optedOut(db: Executor, tenantId: number, emails: string[], msisdns: string[]): Promise<Set<string>> {
+    async optedOut(
+      db: Executor,
+      tenantId: number,
+      emails: string[],
+      msisdns: string[],
+    ): Promise<Set<string>> {
       const rows = await rowsOf<{ address: string }>(
         db,
         sql`SELECT lower(email) AS address FROM optouts WHERE tenant_id = ${tenantId}::integer
-              AND lower(email) = ANY(${emails}::text[])
-            UNION SELECT msisdn FROM optouts WHERE tenant_id = ${tenantId}::integer AND msisdn = ANY(${msisdns}::text[])`,
+              AND lower(email) = ANY(${sql.param(emails)}::text[])
+            UNION SELECT msisdn FROM optouts WHERE tenant_id = ${tenantId}::integer AND msisdn = ANY(${sql.param(msisdns)}::text[])`,
       );
       return new Set(rows.map((row) => row.address));
     },
@@ -168,7 +178,12 @@ export function createInvitationRepository() {
     /** Which of these addresses got a (non-test) invitation of the tenant since `since`, on any survey. */
     async invitedSince(
       db: Executor,
-      { tenantId, emails, msisdns, since }: { tenantId: number; emails: string[]; msisdns: string[]; since: Date },
+      {
+        tenantId,
+        emails,
+        msisdns,
+        since,
+      }: { tenantId: number; emails: string[]; msisdns: string[]; since: Date },
     ): Promise<Set<string>> {
       const rows = await rowsOf<{ email: string | null; msisdn: string | null }>(
         db,
@@ -176,7 +191,7 @@ export function createInvitationRepository() {
             JOIN invitees i ON i.id = inv.invitee_id
             WHERE inv.tenant_id = ${tenantId}::integer AND NOT inv.is_test
               AND inv.invited_at > ${since.toISOString()}::timestamptz
-              AND (lower(i.email) = ANY(${emails}::text[]) OR i.msisdn = ANY(${msisdns}::text[]))`,
+              AND (lower(i.email) = ANY(${sql.param(emails)}::text[]) OR i.msisdn = ANY(${sql.param(msisdns)}::text[]))`,
       );
       const found = new Set<string>();
       for (const row of rows) {
@@ -198,10 +213,10 @@ export function createInvitationRepository() {
         sql`INSERT INTO invitations (tenant_id, invitee_id, survey_id, channel, token, invited_at, expires_at, is_test,
               test_invitation_id)
             SELECT t, i, s, c, gen_random_uuid(), a, e, x, r
-            FROM unnest(${col((r) => r.tenantId)}::integer[], ${col((r) => r.inviteeId)}::bigint[],
-              ${col((r) => r.surveyId)}::integer[], ${col((r) => r.channel)}::smallint[],
-              ${col((r) => r.invitedAt.toISOString())}::timestamptz[], ${col((r) => r.expiresAt.toISOString())}::timestamptz[],
-              ${col((r) => r.isTest)}::boolean[], ${col((r) => r.testInvitationId)}::integer[])
+            FROM unnest(${sql.param(col((r) => r.tenantId))}::integer[], ${sql.param(col((r) => r.inviteeId))}::bigint[],
+              ${sql.param(col((r) => r.surveyId))}::integer[], ${sql.param(col((r) => r.channel))}::smallint[],
+              ${sql.param(col((r) => r.invitedAt.toISOString()))}::timestamptz[], ${sql.param(col((r) => r.expiresAt.toISOString()))}::timestamptz[],
+              ${sql.param(col((r) => r.isTest))}::boolean[], ${sql.param(col((r) => r.testInvitationId))}::integer[])
               WITH ORDINALITY AS u(t, i, s, c, a, e, x, r, n)
             ORDER BY n
             RETURNING id, channel`,
@@ -211,7 +226,7 @@ export function createInvitationRepository() {
         tx,
         sql`INSERT INTO invitation_messages (tenant_id, invitation_id, kind, seq, channel)
             SELECT ${rows[0]!.tenantId}::integer, inv.id, 1, 0, inv.channel FROM invitations inv
-            WHERE inv.id = ANY(${ids}::bigint[])
+            WHERE inv.id = ANY(${sql.param(ids)}::bigint[])
             RETURNING id, invitation_id`,
       );
       const messageOf = new Map(messages.map((row) => [Number(row.invitation_id), Number(row.id)]));
@@ -442,7 +457,12 @@ export function createInvitationRepository() {
     },
 
     /** One page of a survey's invitations, newest first, with the invitee's name and addresses. */
-    async list(db: Executor, tenantId: number, surveyId: number, { top, skip }: { top: number; skip: number }) {
+    async list(
+      db: Executor,
+      tenantId: number,
+      surveyId: number,
+      { top, skip }: { top: number; skip: number },
+    ) {
       const items = await rowsOf<Record<string, unknown>>(
         db,
         sql`SELECT inv.*, i.full_name, i.email, i.msisdn FROM invitations inv
@@ -463,7 +483,7 @@ export function createInvitationRepository() {
       return rowsOf<{ id: number; full_name: string; email: string | null; msisdn: string | null }>(
         db,
         sql`SELECT id, full_name, email, msisdn FROM users
-            WHERE tenant_id = ${tenantId}::integer AND is_test_user AND id = ANY(${ids}::integer[])
+            WHERE tenant_id = ${tenantId}::integer AND is_test_user AND id = ANY(${sql.param(ids)}::integer[])
             ORDER BY id`,
       );
     },

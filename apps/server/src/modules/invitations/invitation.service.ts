@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { badRequest, notFound } from '../../errors.js';
 import { requireTenant, type Actor } from '../../core/actor.js';
+import { fieldRefusal } from '../../core/refusals.js';
 import type { InvitationJobs } from './invitation-jobs.js';
 import type {
   InvitationRepository,
@@ -74,8 +75,8 @@ export function createInvitationService({ db, repository, jobs, now = () => new 
   return {
     /**
      * One invitation per chosen invitee of the survey on its primary channel (else the first other channel the
-     * invitee has an address for), queued for sending. Skipped, with the reason: not the survey's invitee, opted
-     * out, invited within the last INVITATION_RULES.oneInvitePerHours (same email or MSISDN, any survey of the
+     * invitee has an address for), queued for sending; an id that is not the survey's invitee refuses the whole
+     * request (4044). Skipped, with the reason: opted out, invited within the last INVITATION_RULES.oneInvitePerHours (same email or MSISDN, any survey of the
      * tenant, this request included), no address, no template for the channel.
      */
     async create(actor: Actor, surveyId: number, body: InvitationCreate): Promise<InvitationCreateAnswer> {
@@ -90,6 +91,14 @@ export function createInvitationService({ db, repository, jobs, now = () => new 
         const found = new Map(
           (await repository.invitees(tx, tenantId, surveyId, ids)).map((row) => [row.id, row]),
         );
+        // Someone else's id (another survey's, another tenant's) is bad input: refused, nothing made.
+        const unknown = ids.findIndex((id) => !found.has(id));
+        if (unknown !== -1)
+          throw fieldRefusal(
+            ErrorCode.InviteeUnknown,
+            `InviteeIds.${body.InviteeIds.indexOf(ids[unknown]!)}`,
+            'Not an invitee of this survey.',
+          );
         const rows = [...found.values()];
         const emails = rows.flatMap((row) => (row.email ? [row.email.toLowerCase()] : []));
         const msisdns = rows.flatMap((row) => (row.msisdn ? [row.msisdn] : []));
@@ -105,11 +114,7 @@ export function createInvitationService({ db, repository, jobs, now = () => new 
         const planned: { inviteeId: number; channel: number }[] = [];
         const skip = (InviteeId: number, Reason: InvitationSkipReason) => skipped.push({ InviteeId, Reason });
         for (const id of ids) {
-          const invitee = found.get(id);
-          if (!invitee) {
-            skip(id, 'NotFound');
-            continue;
-          }
+          const invitee = found.get(id)!;
           const email = invitee.email?.toLowerCase() ?? null;
           const keys = [email, invitee.msisdn].filter((key): key is string => key !== null);
           if (keys.some((key) => optedOut.has(key))) {
@@ -137,18 +142,16 @@ export function createInvitationService({ db, repository, jobs, now = () => new 
         const expiresAt = expiryOf(survey, at);
         const created = await repository.insertInvitations(
           tx,
-          planned.map(
-            (plan): NewInvitation => ({
-              tenantId,
-              surveyId,
-              inviteeId: plan.inviteeId,
-              channel: plan.channel,
-              invitedAt: at,
-              expiresAt,
-              isTest: false,
-              testInvitationId: null,
-            }),
-          ),
+          planned.map((plan): NewInvitation => ({
+            tenantId,
+            surveyId,
+            inviteeId: plan.inviteeId,
+            channel: plan.channel,
+            invitedAt: at,
+            expiresAt,
+            isTest: false,
+            testInvitationId: null,
+          })),
         );
         // Push, IVR and CATI invitations wait for their dispatchers (Queued); e-mail and SMS go out now.
         await jobs.queue(

@@ -41,8 +41,7 @@ export function gatewayRequest(
   const fields = Object.fromEntries(
     Object.entries(config.Fields).map(([name, template]) => [name, fill(template, values)]),
   );
-  const body =
-    config.Format === 'json' ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
+  const body = config.Format === 'json' ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
   const headers: Record<string, string> = {
     ...config.Headers,
     'content-type':
