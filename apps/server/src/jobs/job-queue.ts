@@ -131,6 +131,9 @@ export function createJobQueue({
             throw error;
           }
         }
+        // A worker that found work looks again at once rather than after its polling interval: a backlog drains
+        // at the handlers' pace, not one job per interval.
+        wake(name);
       },
     );
     workers.set(name, id);
