@@ -76,6 +76,9 @@ export type AppOptions = {
   config?: Config;
 };
 
+/** SMTP connections the invitation sender keeps open. */
+const INVITATION_SMTP_CONNECTIONS = 4;
+
 /** Builds the HTTP application: plugins first (external, then ours), then each module's routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
@@ -127,16 +130,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   captchaRoutes(app, signInGuard);
   const { smtpUrl, mailFrom, publicUrl } = config;
   const mailer = options.mailer ?? createMailer({ smtpUrl, from: mailFrom, logger: options.logger });
+  // Invitations go out in bulk: a pool of SMTP connections kept open (tests pass their own mailer).
+  const invitationMailer =
+    options.mailer ??
+    createMailer({ smtpUrl, from: mailFrom, logger: options.logger, pool: INVITATION_SMTP_CONNECTIONS });
   // Invitations: sending and reminders on pg-boss; the reminder timer starts once the queue has.
   const invitations = createInvitationsModule({
     db,
     jobs,
-    mailer,
+    mailer: invitationMailer,
     logger: options.logger,
     settings: { publicUrl, ...config.invitations },
   });
   app.addHook('onReady', async () => invitations.jobs.start());
-  app.addHook('onClose', async () => invitations.jobs.stop());
+  app.addHook('onClose', async () => {
+    invitations.jobs.stop();
+    // A send cut short here is a temporary failure: its claim runs out and another node sends it.
+    if (!options.mailer) invitationMailer.close();
+  });
   app.decorate('invitations', invitations);
   accountRoutes(
     app,
