@@ -259,6 +259,7 @@ async function idsOf(tenantId: number): Promise<Ids> {
     userFilter: await newest('user_filters'),
     dataValidationLog: await newest('data_validation_logs'),
     survey: await newest('surveys', 'type <> 7'),
+    invitee: await newest('invitees'),
     // Invitation and message templates (issue 17).
     invitationTemplate: await newest('message_templates', 'kind = 1'),
     messageTemplate: await newest('message_templates', 'kind = 2'),
@@ -486,6 +487,8 @@ describe('the two-tenant suite', () => {
           '/api/v11/surveys/on-site',
           { SurveyId: Number(owner.ids.survey), Invitee: { InviteeId: `site-${callerTag}` } },
         ],
+        // Invitations (issue 17, modules/invitations): the caller's own survey naming the other's invitee.
+        [`/api/surveys/${caller.ids.survey}/invitations`, { InviteeIds: [Number(owner.ids.invitee)] }],
         [
           '/api/users',
           {
