@@ -111,6 +111,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Background jobs (pg-boss): started when the app is ready, stopped when it closes (after its requests); the
   // caller closes the database after `app.close()` resolves.
   const jobs = createJobQueue({ database, logger: options.logger });
+  // Invitations go out in bulk: a pool of SMTP connections kept open (tests pass their own mailer). Closed after
+  // the job queue has stopped (Fastify runs onClose hooks last added first), so no send is cut short.
+  const { smtpUrl, mailFrom, publicUrl } = config;
+  const invitationMailer =
+    options.mailer ??
+    createMailer({ smtpUrl, from: mailFrom, logger: options.logger, pool: INVITATION_SMTP_CONNECTIONS });
+  if (!options.mailer) app.addHook('onClose', async () => invitationMailer.close());
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const identity = createIdentityRepository(db);
@@ -128,12 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   tokenRoutes(app, tokens);
   captchaRoutes(app, signInGuard);
-  const { smtpUrl, mailFrom, publicUrl } = config;
   const mailer = options.mailer ?? createMailer({ smtpUrl, from: mailFrom, logger: options.logger });
-  // Invitations go out in bulk: a pool of SMTP connections kept open (tests pass their own mailer).
-  const invitationMailer =
-    options.mailer ??
-    createMailer({ smtpUrl, from: mailFrom, logger: options.logger, pool: INVITATION_SMTP_CONNECTIONS });
   // Invitations: sending and reminders on pg-boss; the reminder timer starts once the queue has.
   const invitations = createInvitationsModule({
     db,
@@ -143,11 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: { publicUrl, ...config.invitations },
   });
   app.addHook('onReady', async () => invitations.jobs.start());
-  app.addHook('onClose', async () => {
-    invitations.jobs.stop();
-    // A send cut short here is a temporary failure: its claim runs out and another node sends it.
-    if (!options.mailer) invitationMailer.close();
-  });
+  app.addHook('onClose', async () => invitations.jobs.stop());
   app.decorate('invitations', invitations);
   accountRoutes(
     app,
