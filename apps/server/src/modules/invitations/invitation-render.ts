@@ -47,17 +47,19 @@ export function placeholderValues(
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 /**
- * A rich-text body as plain text: paragraphs, line breaks and list items become lines, a link keeps its address
+ * A rich-text body as plain text: scripts and styles dropped, paragraphs, line breaks and list items become lines, a link keeps its address
  * after its text, the other tags go, entities are decoded. Placeholders pass through untouched.
  */
 export function htmlToText(html: string): string {
-  const withLinks = html.replace(
-    /<a\b[^>]*\bhref\s*=\s*["']([^"']*)["'][^>]*>([\s\S]*?)<\/a>/gi,
-    (_match, href: string, label: string) => {
-      const shown = label.replace(/<[^>]*>/g, '').trim();
-      return shown === '' || shown === href ? href : `${shown} (${href})`;
-    },
-  );
+  const withLinks = html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(
+      /<a\b[^>]*\bhref\s*=\s*["']([^"']*)["'][^>]*>([\s\S]*?)<\/a>/gi,
+      (_match, href: string, label: string) => {
+        const shown = label.replace(/<[^>]*>/g, '').trim();
+        return shown === '' || shown === href ? href : `${shown} (${href})`;
+      },
+    );
   return withLinks
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h[1-6]|li|tr|table|ul|ol)>/gi, '\n')
