@@ -12,7 +12,7 @@ import type { InvitationSender } from './invitation-sender.js';
  *   invitation-send  a batch of message ids; each message is attempted on its own (claim, send, record), several
  *                    at once; a temporary failure queues that message again after its back-off.
  *   invitation-tick  once a minute across every node (a pg-boss singleton): claims the due reminders and queues
- *                    them, and queues again the messages stranded by a node that died.
+ *                    them, and releases and queues again the messages whose claim a dead node left behind.
  */
 
 export const SEND_QUEUE = 'invitation-send';
@@ -115,9 +115,12 @@ export function createInvitationJobs({
       counts.notFinished += claimed;
       if (claimed < TICK_LIMIT) break;
     }
-    const stranded = await repository.stranded(db, { leaseSeconds, limit: TICK_LIMIT * ROUNDS });
-    await queue(stranded);
-    counts.stranded = stranded.length;
+    counts.stranded = await db.transaction(async (tx) => {
+      const stranded = await repository.releaseStranded(tx, { leaseSeconds, limit: TICK_LIMIT * ROUNDS });
+      await queue(stranded, tx);
+      return stranded.length;
+    });
+    if (counts.stranded > 0) jobs.wake(SEND_QUEUE);
     if (counts.reminders + counts.notFinished > 0) jobs.wake(SEND_QUEUE);
     return counts;
   }

@@ -36,6 +36,8 @@ type Deps = {
   leaseSeconds: number;
 };
 
+const SURVEY_CACHE_MS = 5_000;
+
 type NodemailerError = Error & { responseCode?: number; code?: string };
 
 /** An SMTP failure as an outcome: a 5xx answer is permanent, a 4xx or no answer (connection, timeout) temporary. */
@@ -72,6 +74,20 @@ function templateOf(message: ClaimedMessage, survey: SurveyForSending) {
 export function createInvitationSender(deps: Deps) {
   const { db, repository, mailer, publicUrl } = deps;
   const host = new URL(publicUrl).hostname || 'loupe.local';
+
+  // The survey's settings, read once per few seconds rather than once per message: a batch of one survey's
+  // invitations reads it once; a template edit reaches the sender within SURVEY_CACHE_MS.
+  const surveys = new Map<string, { at: number; survey: Promise<SurveyForSending | undefined> }>();
+  function surveyOf(message: ClaimedMessage): Promise<SurveyForSending | undefined> {
+    const key = `${message.tenantId}:${message.surveyId}`;
+    const cached = surveys.get(key);
+    if (cached && Date.now() - cached.at < SURVEY_CACHE_MS) return cached.survey;
+    if (surveys.size > 1_000) surveys.clear();
+    const survey = repository.survey(db, message.tenantId, message.surveyId);
+    surveys.set(key, { at: Date.now(), survey });
+    survey.catch(() => surveys.delete(key));
+    return survey;
+  }
 
   async function deliver(message: ClaimedMessage, survey: SurveyForSending): Promise<SendOutcome> {
     const template = templateOf(message, survey);
@@ -126,7 +142,7 @@ export function createInvitationSender(deps: Deps) {
         await repository.markDropped(db, message, stop);
         return 'done';
       }
-      const survey = await repository.survey(db, message.tenantId, message.surveyId);
+      const survey = await surveyOf(message);
       let outcome: SendOutcome;
       if (!survey) outcome = { kind: 'permanent', reason: 'SurveyNotFound' };
       else {

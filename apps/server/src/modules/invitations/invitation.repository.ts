@@ -306,32 +306,30 @@ export function createInvitationRepository() {
 
     /** Handover: the message is about to leave (the invitation's sent_at for its first message). */
     async markSent(db: Db, message: ClaimedMessage, messageId: string | null): Promise<void> {
-      await db.execute(sql`UPDATE invitation_messages SET sent_at = coalesce(sent_at, now()),
-            provider_message_id = coalesce(${messageId}::text, provider_message_id)
-          WHERE id = ${message.id}::bigint`);
-      if (message.kind === MessageKind.Invitation) {
-        await db.execute(sql`UPDATE invitations SET sent_at = coalesce(sent_at, now()),
-              attempts = ${message.attempts}::smallint
-            WHERE id = ${message.invitationId}::bigint AND tenant_id = ${message.tenantId}::integer`);
-      }
+      // One statement (both rows or neither): the handover costs one round trip per message.
+      const first = message.kind === MessageKind.Invitation;
+      await db.execute(sql`WITH m AS (
+            UPDATE invitation_messages SET sent_at = coalesce(sent_at, now()),
+              provider_message_id = coalesce(${messageId}::text, provider_message_id)
+            WHERE id = ${message.id}::bigint RETURNING invitation_id)
+          UPDATE invitations SET sent_at = coalesce(sent_at, now()), attempts = ${message.attempts}::smallint
+          WHERE ${first} AND id = (SELECT invitation_id FROM m) AND tenant_id = ${message.tenantId}::integer`);
     },
 
-    /** Accepted by the SMTP server or the gateway: never sent again. */
+    /** Accepted by the SMTP server or the gateway: never sent again. One statement, so all of it or none. */
     async markDelivered(db: Db, message: ClaimedMessage, providerId: string | null): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE invitation_messages SET delivered_at = now(), attempt_started_at = NULL,
-              failure_reason = NULL, provider_message_id = coalesce(${providerId}::text, provider_message_id)
-            WHERE id = ${message.id}::bigint`);
-        if (message.kind === MessageKind.Invitation) {
-          await tx.execute(sql`UPDATE invitations SET delivered_at = coalesce(delivered_at, now()),
-                sent_at = coalesce(sent_at, now()), failure_reason = NULL
-              WHERE id = ${message.invitationId}::bigint AND tenant_id = ${message.tenantId}::integer`);
-        }
-        if (message.testInvitationId !== null) {
-          await tx.execute(sql`UPDATE survey_test_invitations SET sent_at = coalesce(sent_at, now())
-              WHERE id = ${message.testInvitationId}::integer AND tenant_id = ${message.tenantId}::integer`);
-        }
-      });
+      const first = message.kind === MessageKind.Invitation;
+      await db.execute(sql`WITH m AS (
+            UPDATE invitation_messages SET delivered_at = now(), attempt_started_at = NULL, failure_reason = NULL,
+              provider_message_id = coalesce(${providerId}::text, provider_message_id)
+            WHERE id = ${message.id}::bigint RETURNING invitation_id),
+          inv AS (
+            UPDATE invitations SET delivered_at = coalesce(delivered_at, now()), sent_at = coalesce(sent_at, now()),
+              failure_reason = NULL
+            WHERE ${first} AND id = (SELECT invitation_id FROM m) AND tenant_id = ${message.tenantId}::integer)
+          UPDATE survey_test_invitations SET sent_at = coalesce(sent_at, now())
+          WHERE id = ${message.testInvitationId}::integer AND tenant_id = ${message.tenantId}::integer
+            AND EXISTS (SELECT 1 FROM m)`);
     },
 
     /** Given up (a permanent failure, the last attempt, or nothing left to send it for). */
@@ -439,19 +437,22 @@ export function createInvitationRepository() {
     },
 
     /**
-     * Messages whose attempt belongs to a node that died (a claim older than the lease), or that no worker has
-     * picked up for as long: queued again (a claim still decides who sends).
+     * Messages whose attempt belongs to a node that died (a claim older than the lease, no outcome): the claim is
+     * released in the same statement, so each is queued again once (the next claim still decides who sends).
+     * Messages never claimed need nothing: their pg-boss job is in the database, and a dead node's running job is
+     * failed and retried by pg-boss once it expires.
      */
-    async stranded(db: Executor, { leaseSeconds, limit }: { leaseSeconds: number; limit: number }) {
+    async releaseStranded(db: Executor, { leaseSeconds, limit }: { leaseSeconds: number; limit: number }) {
       const rows = await rowsOf<{ id: string | number }>(
         db,
-        sql`SELECT id FROM invitation_messages
-            WHERE delivered_at IS NULL AND failed_at IS NULL AND channel IN (1, 2)
-              AND ((attempt_started_at IS NOT NULL
-                    AND attempt_started_at < now() - make_interval(secs => ${leaseSeconds}::integer))
-                OR (attempt_started_at IS NULL AND attempts = 0
-                    AND created_at < now() - make_interval(secs => ${leaseSeconds}::integer)))
-            ORDER BY id LIMIT ${limit}::integer`,
+        sql`UPDATE invitation_messages SET attempt_started_at = NULL
+            WHERE id IN (
+              SELECT id FROM invitation_messages
+              WHERE delivered_at IS NULL AND failed_at IS NULL AND attempt_started_at IS NOT NULL
+                AND attempt_started_at < now() - make_interval(secs => ${leaseSeconds}::integer)
+              ORDER BY id LIMIT ${limit}::integer
+              FOR UPDATE SKIP LOCKED)
+            RETURNING id`,
       );
       return rows.map((row) => Number(row.id));
     },
