@@ -641,6 +641,33 @@ describe('reminders', () => {
     expect(rows.find((row) => row.kind === 2)).toMatchObject({ failureReason: 'OptedOut', sentAt: null });
   });
 
+  it('sends again, once, a message whose claim a node that died left behind', async () => {
+    const { invitationId, email } = await deliveredInvitation(10);
+    // As a node leaves it when it dies mid-send: claimed, handed over, no outcome; no job left for it.
+    const [message] = await db()
+      .insert(invitationMessages)
+      .values({
+        tenantId: t.tenantId,
+        invitationId,
+        kind: 2,
+        seq: 1,
+        channel: 1,
+        attempts: 1,
+        attemptStartedAt: new Date(Date.now() - 301_000),
+        sentAt: new Date(Date.now() - 301_000),
+      })
+      .returning();
+    const before = smtp.mails.length;
+    const first = await t.app.invitations.jobs.tick();
+    expect(first.stranded).toBe(1);
+    // Released in the same statement: the next tick does not queue it again.
+    expect((await t.app.invitations.jobs.tick()).stranded).toBe(0);
+    const rows = await settled(invitationId, 2);
+    expect(rows.find((row) => row.id === message!.id)).toMatchObject({ attempts: 2, failedAt: null });
+    await smtp.waitForMail(email, { afterCount: before, timeoutMs: 20_000 });
+    expect(smtp.mails.slice(before).filter((mail) => mail.to.includes(email))).toHaveLength(1);
+  });
+
   it('sends one not-finished reminder NotFinishedDays after the session started', async () => {
     const { invitationId, email } = await deliveredInvitation(10);
     await db()
