@@ -90,7 +90,9 @@ const asDate = (value: unknown) => (value === null || value === undefined ? null
 const text = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  return typeof value === 'string' ? value : String(value);
+  if (typeof value === 'string') return value;
+  // Ids (bigint columns come back as text or number); never an object here.
+  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
 };
 
 /** The SQL that tells whether an optouts row of the tenant matches an email or MSISDN column pair. */
@@ -388,7 +390,7 @@ export function createInvitationRepository() {
               JOIN surveys s ON s.id = inv.survey_id AND s.tenant_id = inv.tenant_id
               JOIN invitees i ON i.id = inv.invitee_id
               WHERE inv.delivered_at IS NOT NULL AND inv.started_at IS NULL AND inv.completed_at IS NULL
-                AND inv.opted_out_at IS NULL AND inv.failed_at IS NULL AND NOT inv.is_test
+                AND inv.opted_out_at IS NULL AND inv.failed_at IS NULL AND NOT inv.is_test AND inv.channel IN (1, 2)
                 AND (inv.expires_at IS NULL OR inv.expires_at > now())
                 AND inv.reminders_sent < ${max}::integer
                 AND s.is_active AND jsonb_typeof(s.channel_settings->'Reminder') = 'object'
@@ -418,6 +420,7 @@ export function createInvitationRepository() {
               JOIN invitees i ON i.id = inv.invitee_id
               WHERE inv.started_at IS NOT NULL AND inv.completed_at IS NULL AND inv.opted_out_at IS NULL
                 AND inv.failed_at IS NULL AND inv.not_finished_reminded_at IS NULL AND NOT inv.is_test
+                AND inv.channel IN (1, 2)
                 AND (inv.expires_at IS NULL OR inv.expires_at > now())
                 AND s.is_active AND jsonb_typeof(s.channel_settings->'Reminder'->'NotFinishedDays') = 'number'
                 AND inv.started_at

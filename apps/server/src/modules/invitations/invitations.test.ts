@@ -319,9 +319,9 @@ describe('e-mail invitations', () => {
     const answer = await invited(surveyId, [inviteeId]);
     const invitationId = answer.Created[0]!.InvitationId;
     const message = await released(invitationId);
-    expect(message!.failureReason).toContain('452');
-    await db().update(invitationMessages).set({ attempts: 4 }).where(eq(invitationMessages.id, message!.id));
-    await t.app.invitations.jobs.queue([message!.id]);
+    expect(message.failureReason).toContain('452');
+    await db().update(invitationMessages).set({ attempts: 4 }).where(eq(invitationMessages.id, message.id));
+    await t.app.invitations.jobs.queue([message.id]);
     t.app.invitations.jobs.wake();
     const [final] = await settled(invitationId);
     expect(final).toMatchObject({ attempts: 5, deliveredAt: null });
