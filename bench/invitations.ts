@@ -211,8 +211,8 @@ async function main() {
   const env = {
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://127.0.0.1',
-    // The crash run: a dead node's claims run out after 10 s and the tick (every 5 s) queues them again.
-    INVITATION_LEASE_SECONDS: '10',
+    // The crash run: a dead node's claims run out after 30 s and the tick (every 5 s) queues them again.
+    INVITATION_LEASE_SECONDS: '30',
     INVITATION_TICK_SECONDS: '5',
     INVITATION_RETRY_SECONDS: '2',
   };

@@ -1,6 +1,5 @@
 import { INVITATION_RULES } from '@loupe/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
@@ -20,8 +19,6 @@ export const TICK_QUEUE = 'invitation-tick';
 
 /** Message ids per send job: one job is one pg-boss row, however many mails it carries. */
 const BATCH = 100;
-/** Messages of one batch in flight at once on a node. */
-const CONCURRENCY = 8;
 /** Rows claimed by one statement of the tick; it loops while a statement fills up, at most ROUNDS times. */
 const TICK_LIMIT = 1_000;
 const ROUNDS = 20;
@@ -68,21 +65,9 @@ export function createInvitationJobs({
   }
 
   jobs.work<SendJob>(SEND_QUEUE, sendSettings, async ({ messageIds }) => {
-    const limit = pLimit(CONCURRENCY);
-    await Promise.all(
-      messageIds.map((id) =>
-        limit(async () => {
-          const result = await sender.attempt(id);
-          if (result !== 'done') {
-            await jobs.send(
-              SEND_QUEUE,
-              { messageIds: [id] },
-              { startAfterSeconds: result.retryAfterSeconds },
-            );
-          }
-        }),
-      ),
-    );
+    const retries = await sender.attempt(messageIds);
+    for (const { messageId, afterSeconds } of retries)
+      await jobs.send(SEND_QUEUE, { messageIds: [messageId] }, { startAfterSeconds: afterSeconds });
   });
 
   /** One tick: due reminders and stranded messages, queued. Safe to run twice at once (claims decide). */

@@ -1,5 +1,6 @@
 import { INVITATION_RULES, InteractionChannel } from '@loupe/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../core/mailer.js';
 import { invitationLinks, renderEmail, renderText } from './invitation-render.js';
@@ -22,7 +23,8 @@ import { parseSmsGateway, sendSms, type SendOutcome } from './sms-gateway.js';
  * X-Loupe-Message-Id stay the same across attempts, so a receiver can drop the copy.
  */
 
-export type AttemptResult = 'done' | { retryAfterSeconds: number };
+/** A message to queue again after a temporary failure, and when. */
+export type Retry = { messageId: number; afterSeconds: number };
 
 type Deps = {
   db: Db;
@@ -34,6 +36,8 @@ type Deps = {
   retrySeconds: number;
   /** How long a claim holds before another worker may take the message over. */
   leaseSeconds: number;
+  /** Messages of one batch in flight at once. */
+  concurrency: number;
 };
 
 const SURVEY_CACHE_MS = 5_000;
@@ -89,86 +93,105 @@ export function createInvitationSender(deps: Deps) {
     return survey;
   }
 
-  async function deliver(message: ClaimedMessage, survey: SurveyForSending): Promise<SendOutcome> {
+  /** A message ready to leave: its Message-ID and the handover itself. */
+  type Ready = { message: ClaimedMessage; providerId: string; send: () => Promise<SendOutcome> };
+
+  /** What a message needs before it leaves; an outcome at once when it cannot (no template, address, gateway). */
+  async function prepare(message: ClaimedMessage, survey: SurveyForSending): Promise<Ready | SendOutcome> {
     const template = templateOf(message, survey);
     if (!template) return { kind: 'permanent', reason: 'NoTemplate' };
     const links = invitationLinks(publicUrl, message.token);
     const input = { invitee: message.values, links };
-    const messageId = `<inv-${message.id}.${message.tenantId}@${host}>`;
+    const providerId = `<inv-${message.id}.${message.tenantId}@${host}>`;
 
     if (message.channel === InteractionChannel.Email) {
-      if (!message.email) return { kind: 'permanent', reason: 'NoAddress' };
+      const to = message.email;
+      if (!to) return { kind: 'permanent', reason: 'NoAddress' };
       if (!mailer.configured) return { kind: 'temporary', reason: 'SMTP_URL is not set' };
       const mail = renderEmail(template, {
         ...input,
         fallbackSubject: survey.title,
         language: survey.language,
       });
-      await repository.markSent(db, message, messageId);
-      try {
-        await mailer.send({
-          to: message.email,
-          ...mail,
-          messageId,
-          headers: {
-            'List-Unsubscribe': `<${links.unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        });
-      } catch (error) {
-        return classifySmtpError(error);
-      }
-      return { kind: 'delivered', providerId: messageId };
+      const headers = {
+        'List-Unsubscribe': `<${links.unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+      return {
+        message,
+        providerId,
+        send: () =>
+          mailer.send({ to, ...mail, messageId: providerId, headers }).then(
+            (): SendOutcome => ({ kind: 'delivered', providerId }),
+            (error: unknown) => classifySmtpError(error),
+          ),
+      };
     }
 
     if (message.channel === InteractionChannel.Sms) {
-      if (!message.msisdn) return { kind: 'permanent', reason: 'NoAddress' };
+      const to = message.msisdn;
+      if (!to) return { kind: 'permanent', reason: 'NoAddress' };
       const gateway = parseSmsGateway(await repository.smsGatewayJson(db, message.tenantId));
       if (!gateway) return { kind: 'temporary', reason: 'SmsGateway is not configured' };
-      await repository.markSent(db, message, messageId);
-      return sendSms(gateway, { to: message.msisdn, text: renderText(template, input), messageId });
+      const text = renderText(template, input);
+      return { message, providerId, send: () => sendSms(gateway, { to, text, messageId: providerId }) };
     }
     // Push, IVR and CATI are queued for their own dispatchers: nothing is sent from here.
     return { kind: 'permanent', reason: 'ChannelNotSent' };
   }
 
-  return {
-    /** One attempt at one message; 'done' unless a temporary failure leaves attempts for a later retry. */
-    async attempt(messageId: number): Promise<AttemptResult> {
-      const message = await repository.claim(db, messageId, deps.leaseSeconds);
-      if (!message) return 'done';
-      const stop = stopReason(message, new Date());
-      if (stop) {
-        await repository.markDropped(db, message, stop);
-        return 'done';
-      }
-      const survey = await surveyOf(message);
-      let outcome: SendOutcome;
-      if (!survey) outcome = { kind: 'permanent', reason: 'SurveyNotFound' };
-      else {
-        try {
-          outcome = await deliver(message, survey);
-        } catch (error) {
-          // A fault of ours (rendering, the database): the claim runs out and the message is tried again.
-          deps.logger.error({ err: error, messageId }, 'invitation message attempt failed');
-          throw error;
-        }
-      }
-      switch (outcome.kind) {
-        case 'delivered':
-          await repository.markDelivered(db, message, outcome.providerId);
-          return 'done';
-        case 'permanent':
+  /** Records one attempt's outcome; the seconds before the retry when a temporary failure leaves attempts. */
+  async function record(message: ClaimedMessage, outcome: SendOutcome): Promise<number | undefined> {
+    switch (outcome.kind) {
+      case 'delivered':
+        await repository.markDelivered(db, message, outcome.providerId);
+        return undefined;
+      case 'permanent':
+        await repository.markFailed(db, message, outcome.reason);
+        return undefined;
+      case 'temporary':
+        if (message.attempts >= INVITATION_RULES.sendAttempts) {
           await repository.markFailed(db, message, outcome.reason);
-          return 'done';
-        case 'temporary':
-          if (message.attempts >= INVITATION_RULES.sendAttempts) {
-            await repository.markFailed(db, message, outcome.reason);
-            return 'done';
-          }
-          await repository.releaseForRetry(db, message, outcome.reason);
-          return { retryAfterSeconds: deps.retrySeconds * 2 ** (message.attempts - 1) };
+          return undefined;
+        }
+        await repository.releaseForRetry(db, message, outcome.reason);
+        return deps.retrySeconds * 2 ** (message.attempts - 1);
+    }
+  }
+
+  return {
+    /**
+     * One attempt at each of these messages (those another worker holds, or that are done, are skipped): claimed
+     * in one statement, handed over in one, sent `concurrency` at a time, each outcome recorded as it comes.
+     * Answers the messages to try again, with their back-off.
+     */
+    async attempt(messageIds: number[]): Promise<Retry[]> {
+      const claimed = await repository.claim(db, messageIds, deps.leaseSeconds);
+      const now = new Date();
+      const ready: Ready[] = [];
+      const retries: Retry[] = [];
+      const settle = async (message: ClaimedMessage, outcome: SendOutcome) => {
+        const after = await record(message, outcome);
+        if (after !== undefined) retries.push({ messageId: message.id, afterSeconds: after });
+      };
+      for (const message of claimed) {
+        const stop = stopReason(message, now);
+        if (stop) {
+          await repository.markDropped(db, message, stop);
+          continue;
+        }
+        const survey = await surveyOf(message);
+        const prepared = survey
+          ? await prepare(message, survey)
+          : ({ kind: 'permanent', reason: 'SurveyNotFound' } as const);
+        if ('send' in prepared) ready.push(prepared);
+        else await settle(message, prepared);
       }
+      // A fault of ours past this point (the database) throws: the claims run out and the messages go again.
+      await repository.markSent(db, ready);
+      const limit = pLimit(deps.concurrency);
+      await Promise.all(ready.map((item) => limit(async () => settle(item.message, await item.send()))));
+      return retries;
     },
   };
 }

@@ -121,6 +121,47 @@ function surveyOf(row: Record<string, unknown>): SurveyForSending {
   };
 }
 
+function claimedMessage(row: Record<string, unknown>): ClaimedMessage {
+  const values: Record<string, string | null> = {
+    FullName: text(row.full_name),
+    Email: text(row.email),
+    MSISDN: text(row.msisdn),
+    Language: text(row.language),
+    CallbackData: text(row.callback_data),
+    InviteeId: text(row.invitee_id),
+    InviteeSegments: text(row.segment_names),
+    TransactionDate: new Date(row.transaction_date as string).toISOString().slice(0, 10),
+    TransactionType: text(row.type_name),
+    ProductName: text(row.product_name),
+    TransactionChannelName: text(row.channel_name),
+    EmployeeFullName: text(row.employee_name),
+    EmployeeEmail: text(row.employee_email),
+  };
+  CUSTOM_DATA.forEach((column, index) => (values[`CustomData${index + 1}`] = text(row[column])));
+  return {
+    id: Number(row.id),
+    tenantId: row.tenant_id as number,
+    invitationId: Number(row.invitation_id),
+    kind: row.kind as MessageKind,
+    seq: row.seq as number,
+    channel: row.channel as number,
+    attempts: row.attempts as number,
+    token: row.token as string,
+    surveyId: row.survey_id as number,
+    isTest: row.is_test as boolean,
+    testInvitationId: row.test_invitation_id as number | null,
+    expiresAt: asDate(row.expires_at),
+    completedAt: asDate(row.completed_at),
+    startedAt: asDate(row.started_at),
+    optedOutAt: asDate(row.opted_out_at),
+    failedAt: asDate(row.failed_at),
+    email: text(row.email),
+    msisdn: text(row.msisdn),
+    optedOut: row.opted_out as boolean,
+    values,
+  };
+}
+
 export function createInvitationRepository() {
   return {
     async survey(db: Executor, tenantId: number, surveyId: number): Promise<SurveyForSending | undefined> {
@@ -236,15 +277,16 @@ export function createInvitationRepository() {
     },
 
     /**
-     * Claims a message for one attempt: not yet delivered nor failed, and no other attempt running (a claim older
-     * than `leaseSeconds` belongs to a node that died). Undefined when another worker has it or it is done.
+     * Claims messages for one attempt each: those not yet delivered nor failed, and with no other attempt running
+     * (a claim older than `leaseSeconds` belongs to a node that died). The others (another worker has them, or
+     * they are done) are left out of the answer.
      */
-    async claim(db: Db, messageId: number, leaseSeconds: number): Promise<ClaimedMessage | undefined> {
-      const [row] = await rowsOf<Record<string, unknown>>(
+    async claim(db: Db, messageIds: number[], leaseSeconds: number): Promise<ClaimedMessage[]> {
+      const rows = await rowsOf<Record<string, unknown>>(
         db,
         sql`WITH claimed AS (
               UPDATE invitation_messages SET attempts = attempts + 1, attempt_started_at = now()
-              WHERE id = ${messageId}::bigint AND delivered_at IS NULL AND failed_at IS NULL
+              WHERE id = ANY(${sql.param(messageIds)}::bigint[]) AND delivered_at IS NULL AND failed_at IS NULL
                 AND (attempt_started_at IS NULL OR attempt_started_at < now() - make_interval(secs => ${leaseSeconds}::integer))
               RETURNING *)
             SELECT m.id, m.tenant_id, m.invitation_id, m.kind, m.seq, m.channel, m.attempts,
@@ -265,57 +307,22 @@ export function createInvitationRepository() {
             LEFT JOIN transaction_types tt ON tt.id = i.transaction_type_id
             LEFT JOIN employees e ON e.id = i.employee_id`,
       );
-      if (!row) return undefined;
-      const values: Record<string, string | null> = {
-        FullName: text(row.full_name),
-        Email: text(row.email),
-        MSISDN: text(row.msisdn),
-        Language: text(row.language),
-        CallbackData: text(row.callback_data),
-        InviteeId: text(row.invitee_id),
-        InviteeSegments: text(row.segment_names),
-        TransactionDate: new Date(row.transaction_date as string).toISOString().slice(0, 10),
-        TransactionType: text(row.type_name),
-        ProductName: text(row.product_name),
-        TransactionChannelName: text(row.channel_name),
-        EmployeeFullName: text(row.employee_name),
-        EmployeeEmail: text(row.employee_email),
-      };
-      CUSTOM_DATA.forEach((column, index) => (values[`CustomData${index + 1}`] = text(row[column])));
-      return {
-        id: Number(row.id),
-        tenantId: row.tenant_id as number,
-        invitationId: Number(row.invitation_id),
-        kind: row.kind as MessageKind,
-        seq: row.seq as number,
-        channel: row.channel as number,
-        attempts: row.attempts as number,
-        token: row.token as string,
-        surveyId: row.survey_id as number,
-        isTest: row.is_test as boolean,
-        testInvitationId: row.test_invitation_id as number | null,
-        expiresAt: asDate(row.expires_at),
-        completedAt: asDate(row.completed_at),
-        startedAt: asDate(row.started_at),
-        optedOutAt: asDate(row.opted_out_at),
-        failedAt: asDate(row.failed_at),
-        email: text(row.email),
-        msisdn: text(row.msisdn),
-        optedOut: row.opted_out as boolean,
-        values,
-      };
+      return rows.map(claimedMessage);
     },
 
-    /** Handover: the message is about to leave (the invitation's sent_at for its first message). */
-    async markSent(db: Db, message: ClaimedMessage, messageId: string | null): Promise<void> {
-      // One statement (both rows or neither): the handover costs one round trip per message.
-      const first = message.kind === MessageKind.Invitation;
+    /**
+     * Handover: these messages are about to leave, each with its Message-ID (the invitations' sent_at for their
+     * first message). One statement for a batch.
+     */
+    async markSent(db: Db, messages: { message: ClaimedMessage; providerId: string }[]): Promise<void> {
+      if (messages.length === 0) return;
       await db.execute(sql`WITH m AS (
-            UPDATE invitation_messages SET sent_at = coalesce(sent_at, now()),
-              provider_message_id = coalesce(${messageId}::text, provider_message_id)
-            WHERE id = ${message.id}::bigint RETURNING invitation_id)
-          UPDATE invitations SET sent_at = coalesce(sent_at, now()), attempts = ${message.attempts}::smallint
-          WHERE ${first} AND id = (SELECT invitation_id FROM m) AND tenant_id = ${message.tenantId}::integer`);
+            UPDATE invitation_messages im SET sent_at = coalesce(im.sent_at, now()), provider_message_id = p.provider_id
+            FROM unnest(${sql.param(messages.map((m) => m.message.id))}::bigint[],
+              ${sql.param(messages.map((m) => m.providerId))}::text[]) AS p(id, provider_id)
+            WHERE im.id = p.id RETURNING im.invitation_id, im.tenant_id, im.kind, im.attempts)
+          UPDATE invitations inv SET sent_at = coalesce(inv.sent_at, now()), attempts = m.attempts
+          FROM m WHERE m.kind = 1 AND inv.id = m.invitation_id AND inv.tenant_id = m.tenant_id`);
     },
 
     /** Accepted by the SMTP server or the gateway: never sent again. One statement, so all of it or none. */

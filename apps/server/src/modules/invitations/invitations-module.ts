@@ -7,6 +7,9 @@ import { createInvitationRepository } from './invitation.repository.js';
 import { createInvitationSender } from './invitation-sender.js';
 import { createInvitationService } from './invitation.service.js';
 
+/** Messages of one batch in flight at once on a node (the SMTP pool has 4 connections, the database pool 10). */
+const SEND_CONCURRENCY = 16;
+
 export type InvitationSettings = {
   publicUrl: string;
   /** Seconds before the first retry of a temporary failure (INVITATION_RETRY_SECONDS). */
@@ -40,6 +43,7 @@ export function createInvitationsModule({
     logger,
     retrySeconds: settings.retrySeconds,
     leaseSeconds: settings.leaseSeconds,
+    concurrency: SEND_CONCURRENCY,
   });
   const invitationJobs = createInvitationJobs({
     db,
