@@ -236,9 +236,9 @@ async function main() {
 
     // ---- run 2: the server killed half way, then started again
     const second = await makeSurvey(db, tenantId, 'b');
+    const before = smtp.received;
     const t1 = performance.now();
     await invite(server.baseUrl, token, second.surveyId, second.inviteeIds);
-    const before = smtp.received;
     while (smtp.received - before < COUNT / 2) await new Promise((resolve) => setTimeout(resolve, 5));
     process.kill(server.pid, 'SIGKILL');
     const receivedAtKill = smtp.received - before;
