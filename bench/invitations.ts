@@ -308,7 +308,7 @@ async function main() {
     );
     fs.mkdirSync('bench/results', { recursive: true });
     fs.writeFileSync(
-      'bench/results/invitations.json',
+      `bench/results/invitations-${new Date().toISOString().slice(0, 10)}.json`,
       `${JSON.stringify({ count: COUNT, queuedSeconds, run1Seconds, baselineSeconds, run1, run1Mail, run2Seconds, run2, run2Mail, receivedAtKill, atKill, resent }, (_key, value: unknown) => (value instanceof Set ? value.size : value), 2)}\n`,
     );
   } finally {
