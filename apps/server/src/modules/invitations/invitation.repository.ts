@@ -398,6 +398,8 @@ export function createInvitationRepository() {
               JOIN invitees i ON i.id = inv.invitee_id
               WHERE inv.delivered_at IS NOT NULL AND inv.started_at IS NULL AND inv.completed_at IS NULL
                 AND inv.opted_out_at IS NULL AND inv.failed_at IS NULL AND NOT inv.is_test AND inv.channel IN (1, 2)
+                AND EXISTS (SELECT 1 FROM invitation_messages first WHERE first.invitation_id = inv.id
+                  AND first.kind = 1 AND first.seq = 0 AND first.delivered_at IS NOT NULL)
                 AND (inv.expires_at IS NULL OR inv.expires_at > now())
                 AND inv.reminders_sent < ${max}::integer
                 AND s.is_active AND jsonb_typeof(s.channel_settings->'Reminder') = 'object'
@@ -428,6 +430,8 @@ export function createInvitationRepository() {
               WHERE inv.started_at IS NOT NULL AND inv.completed_at IS NULL AND inv.opted_out_at IS NULL
                 AND inv.failed_at IS NULL AND inv.not_finished_reminded_at IS NULL AND NOT inv.is_test
                 AND inv.channel IN (1, 2)
+                AND EXISTS (SELECT 1 FROM invitation_messages first WHERE first.invitation_id = inv.id
+                  AND first.kind = 1 AND first.seq = 0 AND first.delivered_at IS NOT NULL)
                 AND (inv.expires_at IS NULL OR inv.expires_at > now())
                 AND s.is_active AND jsonb_typeof(s.channel_settings->'Reminder'->'NotFinishedDays') = 'number'
                 AND inv.started_at
