@@ -20,7 +20,12 @@ type DemoLink = {
 const DEMO_LINKS: DemoLink[] = [
   { survey: 'BRANCH', name: (b) => `Şube kiosku — ${b}`, branch: 0, presentationFrequency: 2 },
   { survey: 'BRANCH', name: (b) => `Gişe QR kodu — ${b}`, branch: 1, presentationFrequency: 1 },
-  { survey: 'DIGITAL', name: (b) => `Dijital bankacılık tableti — ${b}`, branch: 0, presentationFrequency: 3 },
+  {
+    survey: 'DIGITAL',
+    name: (b) => `Dijital bankacılık tableti — ${b}`,
+    branch: 0,
+    presentationFrequency: 3,
+  },
   { survey: 'LOAN', name: (b) => `Kredi masası QR kodu — ${b}`, branch: 1, presentationFrequency: 2 },
 ];
 

@@ -584,7 +584,12 @@ describe('bad input on the survey link routes', () => {
       ],
     ];
     const probes: Probe[] = targets.flatMap(([method, url, schema]) =>
-      spoiledBodies(schema).map(([what, payload]) => ({ name: `${method} ${url}: ${what}`, method, url, payload })),
+      spoiledBodies(schema).map(([what, payload]) => ({
+        name: `${method} ${url}: ${what}`,
+        method,
+        url,
+        payload,
+      })),
     );
     expect(await send(probes)).toEqual([]);
     for (const [method, url] of targets) {

@@ -505,7 +505,10 @@ describe('the two-tenant suite', () => {
           { SurveyId: Number(owner.ids.survey), Invitee: { InviteeId: `site-${callerTag}` } },
         ],
         // Survey links (issue 17): a link on the other tenant's survey, and one of the caller's own on its channel.
-        ['/api/surveys/' + owner.ids.survey + '/links', { Name: `Kiosk ${callerTag}`, TransactionChannelId: null }],
+        [
+          '/api/surveys/' + owner.ids.survey + '/links',
+          { Name: `Kiosk ${callerTag}`, TransactionChannelId: null },
+        ],
         [
           '/api/surveys/' + caller.ids.survey + '/links',
           { Name: `Kiosk ${callerTag}`, TransactionChannelId: Number(owner.ids.channel) },

@@ -46,7 +46,10 @@ export type AuditEntity = {
   /** Reads the record; undefined when it does not exist. Without a loader, the row keeps the request instead. */
   load?: (db: Db, id: AuditId) => Promise<AuditState | undefined>;
   /** The record's id when it is not the `:id` path parameter (nor, on create, the answer's Id). */
-  id?: (request: { actor: { userId: number; tenantId: number | null }; params: unknown }) => AuditId | undefined;
+  id?: (request: {
+    actor: { userId: number; tenantId: number | null };
+    params: unknown;
+  }) => AuditId | undefined;
   /** False: rows go to the actor's tenant, not the record's (a tenant is not its own tenant's record). */
   recordTenant?: boolean;
   /** A second row (RestrictionChange) when this part of the state differs between before and after. */

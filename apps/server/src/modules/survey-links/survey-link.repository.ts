@@ -42,7 +42,11 @@ export function createSurveyLinkRepository() {
      * The survey's type, locking its row until the transaction ends: two concurrent creates of one survey's links
      * count one after the other, so neither passes the limit.
      */
-    async lockSurvey(tx: Executor, tenantId: number, surveyId: number): Promise<{ type: number } | undefined> {
+    async lockSurvey(
+      tx: Executor,
+      tenantId: number,
+      surveyId: number,
+    ): Promise<{ type: number } | undefined> {
       const [row] = await tx
         .select({ type: surveys.type })
         .from(surveys)

@@ -17,25 +17,38 @@ const read: [Scope, ...Scope[]] = ['survey:read', 'survey:manage', 'externalSurv
 const manage: [Scope, ...Scope[]] = ['survey:manage', 'externalSurvey:manage'];
 
 /** One survey's touchpoint links and their QR codes (issue 17, docs/survey-links.md); writes are audited. */
-export function surveyLinkRoutes(app: FastifyInstance, { db, publicUrl }: { db: Db; publicUrl: string }): void {
+export function surveyLinkRoutes(
+  app: FastifyInstance,
+  { db, publicUrl }: { db: Db; publicUrl: string },
+): void {
   const service = createSurveyLinkService({ db, repository: createSurveyLinkRepository(), publicUrl });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     '/api/surveys/:id/links',
-    { config: { access: read }, schema: { params: surveyIdParamsSchema, response: { 200: surveyLinkListSchema } } },
+    {
+      config: { access: read },
+      schema: { params: surveyIdParamsSchema, response: { 200: surveyLinkListSchema } },
+    },
     async (request) => service.list(request.actor, request.params.id),
   );
   routes.get(
     '/api/surveys/:id/links/:linkId',
-    { config: { access: read }, schema: { params: surveyLinkParamsSchema, response: { 200: surveyLinkSchema } } },
+    {
+      config: { access: read },
+      schema: { params: surveyLinkParamsSchema, response: { 200: surveyLinkSchema } },
+    },
     async (request) => service.get(request.actor, { surveyId: request.params.id, id: request.params.linkId }),
   );
   routes.post(
     '/api/surveys/:id/links',
     {
       config: { access: manage },
-      schema: { params: surveyIdParamsSchema, body: surveyLinkSaveSchema, response: { 201: surveyLinkSchema } },
+      schema: {
+        params: surveyIdParamsSchema,
+        body: surveyLinkSaveSchema,
+        response: { 201: surveyLinkSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await service.create(request.actor, request.params.id, request.body)),
@@ -44,7 +57,11 @@ export function surveyLinkRoutes(app: FastifyInstance, { db, publicUrl }: { db: 
     '/api/surveys/:id/links/:linkId',
     {
       config: { access: manage },
-      schema: { params: surveyLinkParamsSchema, body: surveyLinkSaveSchema, response: { 200: surveyLinkSchema } },
+      schema: {
+        params: surveyLinkParamsSchema,
+        body: surveyLinkSaveSchema,
+        response: { 200: surveyLinkSchema },
+      },
     },
     async (request) =>
       service.update(request.actor, { surveyId: request.params.id, id: request.params.linkId }, request.body),

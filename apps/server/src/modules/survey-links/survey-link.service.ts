@@ -24,7 +24,8 @@ const WRITE_SCOPE: Record<number, Scope> = {
 };
 
 /** The page a link opens: the respondent page of its guid. */
-export const surveyLinkUrl = (publicUrl: string, guid: string) => `${publicUrl.replace(/\/+$/, '')}/s/${guid}`;
+export const surveyLinkUrl = (publicUrl: string, guid: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/s/${guid}`;
 
 /** The link's QR code as an SVG data URL: margin 2 modules, error correction M (a printed code survives a smudge). */
 export async function qrCodeOf(url: string): Promise<string> {
@@ -126,7 +127,11 @@ export function createSurveyLinkService({
       });
     },
 
-    async update(actor: Actor, ids: { surveyId: number; id: number }, body: SurveyLinkSave): Promise<SurveyLink> {
+    async update(
+      actor: Actor,
+      ids: { surveyId: number; id: number },
+      body: SurveyLinkSave,
+    ): Promise<SurveyLink> {
       return db.transaction(async (tx) => {
         const tenantId = await writableSurvey(tx, actor, ids.surveyId);
         found(await repository.find(tx, { tenantId, ...ids }));

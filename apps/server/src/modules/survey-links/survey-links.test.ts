@@ -190,7 +190,12 @@ describe('survey links', () => {
   it('switches a link off and on: the respondent page says Closed, then Open; audited with before and after', async () => {
     const link = await created({ Name: 'Door', TransactionChannelId: ids.channel });
     const off = await call('PUT', `${linksPath()}/${link.Id}`, {
-      body: { Name: 'Front door', TransactionChannelId: ids.channel, PresentationFrequency: 2, IsActive: false },
+      body: {
+        Name: 'Front door',
+        TransactionChannelId: ids.channel,
+        PresentationFrequency: 2,
+        IsActive: false,
+      },
     });
     expect(off.status, off.body).toBe(200);
     expect(off.json<SurveyLink>()).toMatchObject({
@@ -210,7 +215,9 @@ describe('survey links', () => {
       Before: { name: 'Door', isActive: true },
       After: { name: 'Front door', isActive: false },
     });
-    await call('PUT', `${linksPath()}/${link.Id}`, { body: { Name: 'Front door', TransactionChannelId: null } });
+    await call('PUT', `${linksPath()}/${link.Id}`, {
+      body: { Name: 'Front door', TransactionChannelId: null },
+    });
     expect(await publicState(link.Guid)).toBe('Open');
   });
 
@@ -277,7 +284,11 @@ describe('survey links', () => {
     expect((await call('GET', linksPath(), { token: tokens.reader })).status).toBe(200);
     await refused(() => call('POST', linksPath(), { body, token: tokens.reader }), 403, ErrorCode.Forbidden);
     await refused(() => call('GET', linksPath(), { token: tokens.reports }), 403, ErrorCode.Forbidden);
-    await refused(() => call('POST', linksPath(), { body, token: tokens.external }), 403, ErrorCode.Forbidden);
+    await refused(
+      () => call('POST', linksPath(), { body, token: tokens.external }),
+      403,
+      ErrorCode.Forbidden,
+    );
     await refused(
       () => call('POST', linksPath(ids.external), { body, token: tokens.manager }),
       403,
@@ -310,7 +321,9 @@ describe('survey links', () => {
     );
     // Two at once for the last place: the survey's row lock lets one through.
     const racing = await Promise.all(
-      ['A', 'B'].map((name) => call('POST', linksPath(id), { body: { Name: name, TransactionChannelId: null } })),
+      ['A', 'B'].map((name) =>
+        call('POST', linksPath(id), { body: { Name: name, TransactionChannelId: null } }),
+      ),
     );
     expect(racing.map((response) => response.status).sort()).toEqual([201, 400]);
     const english = await refused(
@@ -318,14 +331,21 @@ describe('survey links', () => {
       400,
       ErrorCode.SurveyLinkLimitReached,
     );
-    expect(english.Message).toBe('This survey has as many links as allowed. Delete one before adding another.');
+    expect(english.Message).toBe(
+      'This survey has as many links as allowed. Delete one before adding another.',
+    );
     const turkish = await refused(
       () =>
-        call('POST', linksPath(id), { body: { Name: 'Bir tane daha', TransactionChannelId: null }, language: 'tr' }),
+        call('POST', linksPath(id), {
+          body: { Name: 'Bir tane daha', TransactionChannelId: null },
+          language: 'tr',
+        }),
       400,
       ErrorCode.SurveyLinkLimitReached,
     );
-    expect(turkish.Message).toBe('Bu ankette izin verilen sayıda bağlantı var. Yenisini eklemeden önce birini silin.');
+    expect(turkish.Message).toBe(
+      'Bu ankette izin verilen sayıda bağlantı var. Yenisini eklemeden önce birini silin.',
+    );
     const items = (await call('GET', linksPath(id))).json<SurveyLinkList>();
     expect(items.Count).toBe(SURVEY_LINK_LIMITS.linksPerSurveyMax);
     expect((await call('DELETE', `${linksPath(id)}/${items.Items[0]!.Id}`)).status).toBe(204);
