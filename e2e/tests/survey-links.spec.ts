@@ -106,7 +106,7 @@ test('survey links: create on a branch, QR code, copy, Open then Closed, three l
   expect(png.suggestedFilename()).toMatch(/^survey-\d+-link-\d+-qr\.png$/);
   const pngBytes = await readFile(await png.path());
   expect(pngBytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  await qr.getByRole('button', { name: 'Kapat' }).click();
+  await page.keyboard.press('Escape');
   await expect(qr).toBeHidden();
 
   // The respondent page's API (the page itself is another piece's): open now.

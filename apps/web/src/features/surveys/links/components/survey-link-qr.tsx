@@ -24,16 +24,7 @@ export function SurveyLinkQr({ link }: { link: SurveyLink }) {
         <img src={link.QrCode} alt="" width={48} height={48} />
       </button>
       {open && (
-        <Modal
-          open
-          title={t('qrOf', { name: link.Name })}
-          onCancel={() => setOpen(false)}
-          footer={
-            <Button type="primary" onClick={() => setOpen(false)}>
-              {t('close')}
-            </Button>
-          }
-        >
+        <Modal open title={t('qrOf', { name: link.Name })} onCancel={() => setOpen(false)} footer={null}>
           <div className={styles.qrLarge}>
             <img src={link.QrCode} alt={t('qrOf', { name: link.Name })} width={240} height={240} />
             <Typography.Text code dir="ltr" copyable={false}>

@@ -105,7 +105,7 @@ export function SurveyLinksPanel({ survey }: { survey: SurveyDetail }) {
       key: 'url',
       render: (_value, link) => (
         <Space size={4} className={styles.url}>
-          <Typography.Text code dir="ltr" className={styles.urlText}>
+          <Typography.Text code dir="ltr" className={styles.urlText} title={link.Url}>
             {link.Url}
           </Typography.Text>
           <Tooltip title={t('copy')}>
@@ -182,7 +182,7 @@ export function SurveyLinksPanel({ survey }: { survey: SurveyDetail }) {
         columns={columns}
         dataSource={items}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        className={styles.table}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
       />
       {full && (
