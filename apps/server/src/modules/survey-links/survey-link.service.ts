@@ -24,11 +24,10 @@ const WRITE_SCOPE: Record<number, Scope> = {
 };
 
 /** The page a link opens: the respondent page of its guid. */
-export const surveyLinkUrl = (publicUrl: string, guid: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/s/${guid}`;
+const surveyLinkUrl = (publicUrl: string, guid: string) => `${publicUrl.replace(/\/+$/, '')}/s/${guid}`;
 
 /** The link's QR code as an SVG data URL: margin 2 modules, error correction M (a printed code survives a smudge). */
-export async function qrCodeOf(url: string): Promise<string> {
+async function qrCodeOf(url: string): Promise<string> {
   const svg = await qrSvg(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
@@ -149,5 +148,3 @@ export function createSurveyLinkService({
     },
   };
 }
-
-export type SurveyLinkService = ReturnType<typeof createSurveyLinkService>;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { surveyLinkKeys, surveyLinksPath } from './get-survey-links';
 
-export type SurveyLinkSaveRequest = { surveyId: number; linkId?: number; body: SurveyLinkSave };
+type SurveyLinkSaveRequest = { surveyId: number; linkId?: number; body: SurveyLinkSave };
 
 /**
  * `POST /api/surveys/{id}/links` (a new link) or `PUT /api/surveys/{id}/links/{linkId}`: the saved link. The
