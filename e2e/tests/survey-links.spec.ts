@@ -64,6 +64,7 @@ test('survey links: create on a branch, QR code, copy, Open then Closed, three l
   await animationsSettled(page);
   await option.click();
   await dialog.getByRole('radio', { name: 'Ziyaretçi başına bir kez' }).check();
+  await saveScreenshot(page, 'survey-links-dialog-tr');
   await nameField.focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
