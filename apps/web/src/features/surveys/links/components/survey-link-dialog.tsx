@@ -81,6 +81,7 @@ export function SurveyLinkDialog({
         <Form.Item
           name="Name"
           label={t('dialog.name')}
+          required
           rules={[zodRule(surveyLinkSaveSchema.shape.Name, tc)]}
           htmlFor="survey-link-name"
         >
