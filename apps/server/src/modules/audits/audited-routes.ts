@@ -82,6 +82,9 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/surveys/:id/status': update('survey', 'status'),
   'POST /api/surveys/:id/clone': create('survey', 'clone'),
   'POST /api/surveys/:id/test-invitations': create('surveyTestInvitation'),
+  'POST /api/surveys/:id/links': create('surveyLink'),
+  'PUT /api/surveys/:id/links/:linkId': update('surveyLink'),
+  'DELETE /api/surveys/:id/links/:linkId': remove('surveyLink'),
   'PUT /api/survey-prioritization': update('surveyPrioritisation'),
 
   'POST /api/reporteditor': create('report'),
