@@ -93,6 +93,8 @@ export const ErrorCode = {
   SurveyChannelNotOffered: 4039,
   /** An invitation asked for someone who is not an invitee of the survey (`InviteeIds.<index>`). */
   InviteeUnknown: 4044,
+  /** A survey holds SURVEY_LINK_LIMITS links already (docs/survey-links.md). */
+  SurveyLinkLimitReached: 4049,
   PowerUserLimitOnCreate: 10001,
   PowerUserLimitOnUpdate: 10002,
   RolePowerUserLimit: 10003,

@@ -203,6 +203,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'Choose invitees of this survey.',
     tr: 'Bu anketin davetlilerini seçin.',
   },
+  4049: {
+    en: 'This survey has as many links as allowed. Delete one before adding another.',
+    tr: 'Bu ankette izin verilen sayıda bağlantı var. Yenisini eklemeden önce birini silin.',
+  },
   10001: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10002: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10003: {
