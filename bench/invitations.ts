@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { createMailer } from '../apps/server/src/core/mailer.js';
+import { createLogger } from '../apps/server/src/logger.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { ensureConsoleClient, seedDemoIdentity } from '../apps/server/src/demo/seed-identity.js';
 import { databaseUrl } from './bench-database.js';
@@ -178,19 +179,19 @@ async function waitSettled(db: Db, surveyId: number, timeoutMs: number): Promise
 }
 
 async function baseline(smtpUrl: string): Promise<number> {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: POOL,
-    maxMessages: Infinity,
+  // The server's own mailer with the invitations' pool: nodemailer alone, no queue, no database.
+  const mailer = createMailer({
+    smtpUrl,
+    from: 'Loupe <no-reply@bench.test>',
+    logger: createLogger('silent'),
+    pool: POOL,
   });
   const started = performance.now();
   let next = 0;
   const worker = async () => {
     while (next < COUNT) {
       const n = next++;
-      await transport.sendMail({
-        from: 'Loupe <no-reply@bench.test>',
+      await mailer.send({
         to: `baseline${n}@bench.test`,
         subject: `How was your visit, Customer ${n}?`,
         html: `<p>Dear Customer ${n},</p><p><a href="http://127.0.0.1/s/${n}">Tell us in two minutes</a></p>`,
@@ -201,7 +202,7 @@ async function baseline(smtpUrl: string): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: POOL * 2 }, worker));
-  transport.close();
+  mailer.close();
   return (performance.now() - started) / 1000;
 }
 

@@ -26,7 +26,7 @@ export type QueueSettings = {
 };
 
 /** How one job is queued. */
-export type SendOptions = {
+type SendOptions = {
   /** Queue it in this transaction: it exists only if that commits (then call `wake`). */
   within?: Executor;
   /** Hand it to a worker no sooner than this many seconds from now (a retry's back-off). */

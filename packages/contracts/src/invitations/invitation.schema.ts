@@ -130,7 +130,7 @@ export type SmsGatewayConfig = z.infer<typeof smsGatewayConfigSchema>;
 /** The channels an invitation may go out on (the survey's channels less touchpoint 11 and API 12). */
 export const INVITATION_CHANNELS = [1, 2, 3, 8, 9] as const;
 
-export const INVITATION_LIMITS = {
+const INVITATION_LIMITS = {
   /** Invitees in one `POST /api/surveys/{id}/invitations`. */
   inviteesPerRequestMax: 1_000,
   /** Rows of one page of `GET /api/surveys/{id}/invitations`. */
@@ -144,7 +144,7 @@ export const invitationCreateSchema = z.strictObject({
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
 /** Why an invitee got no invitation. */
-export const INVITATION_SKIP_REASONS = [
+const INVITATION_SKIP_REASONS = [
   'OptedOut',
   /** Invited (same email or MSISDN) within INVITATION_RULES.oneInvitePerHours, on any survey of the tenant. */
   'InvitedRecently',
@@ -171,7 +171,7 @@ export const invitationListQuerySchema = z.object({
 });
 
 /** One invitation's path, as the list shows it. */
-export const invitationRowSchema = z.object({
+const invitationRowSchema = z.object({
   Id: z.number().int(),
   InviteeId: z.number().int(),
   FullName: z.string().nullable(),

@@ -14,8 +14,8 @@ import type { InvitationSender } from './invitation-sender.js';
  *                    them, and releases and queues again the messages whose claim a dead node left behind.
  */
 
-export const SEND_QUEUE = 'invitation-send';
-export const TICK_QUEUE = 'invitation-tick';
+const SEND_QUEUE = 'invitation-send';
+const TICK_QUEUE = 'invitation-tick';
 
 /** Message ids per send job: one job is one pg-boss row, however many mails it carries. */
 const BATCH = 100;

@@ -27,7 +27,7 @@ export function invitationLinks(publicUrl: string, token: string) {
 const anchor = (url: string) => `<a href="${url}">${url}</a>`;
 
 /** Every placeholder's value: the invitee's, and the links in their plain and `…Html` forms. */
-export function placeholderValues(
+function placeholderValues(
   invitee: Record<string, string | null>,
   links: { execution: string; unsubscribe: string },
   { html }: { html: boolean },

@@ -19,8 +19,8 @@ const CUSTOM_DATA = Array.from({ length: 10 }, (_, index) => `custom_data${index
 export const MessageKind = { Invitation: 1, Reminder: 2, NotFinished: 3 } as const;
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 
-export type ChannelTemplate = { Channel: number; Subject: string | null; Body: string };
-export type ReminderSettings = {
+type ChannelTemplate = { Channel: number; Subject: string | null; Body: string };
+type ReminderSettings = {
   FrequencyMinutes: number;
   NotFinishedDays: number | null;
   Subject: string;
