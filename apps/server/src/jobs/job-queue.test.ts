@@ -68,6 +68,27 @@ describe('job queue (pg-boss)', () => {
     expect((await jobRows('test-within')).map((row) => row.data.n)).toEqual([2]);
   });
 
+  it('queues a singleton once per slot across nodes, and a delayed job only after its delay', async () => {
+    const seen: string[] = [];
+    const first = await node<{ from: string }>('test-singleton', async ({ from }) => {
+      seen.push(from);
+    });
+    const second = await node<{ from: string }>('test-singleton', async ({ from }) => {
+      seen.push(from);
+    });
+    // Both nodes' timers ask within the same 60-second slot: one job.
+    await first.send('test-singleton', { from: 'first' }, { singleton: { key: 'tick', seconds: 60 } });
+    await second.send('test-singleton', { from: 'second' }, { singleton: { key: 'tick', seconds: 60 } });
+    await vi.waitFor(() => expect(seen).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(await jobRows('test-singleton')).toHaveLength(1);
+
+    await first.send('test-singleton', { from: 'later' }, { startAfterSeconds: 3600 });
+    const rows = await store.database.raw<{ due: boolean }>(
+      "SELECT start_after > now() + interval '50 minutes' AS due FROM pgboss.job WHERE name = 'test-singleton' ORDER BY created_on DESC LIMIT 1",
+    );
+    expect(rows[0]?.due).toBe(true);
+  });
+
   it('runs a job that failed again, under the same id', async () => {
     const attempts: string[] = [];
     const jobs = await node<{ n: number }>('test-retry', async (_data, { id }) => {
