@@ -122,9 +122,3 @@ export const publicOptOutSchema = z.object({
   Reason: safeText(500).optional(),
 });
 export type PublicOptOut = z.infer<typeof publicOptOutSchema>;
-
-/**
- * The message a respondent page posts to its parent window (`window.parent.postMessage`) when the survey is
- * finished: the console's feedback modal closes and hides its button on it.
- */
-export const SURVEY_FINISHED_MESSAGE = 'loupe:survey-finished';
