@@ -21,6 +21,20 @@ export const isMatrix = (question: PublicQuestion) => question.QuestionTypeName.
 export const answerIds = (question: PublicQuestion): number[] =>
   isMatrix(question) ? question.SubQuestions.map((row) => row.Id) : [question.Id];
 
+/**
+ * The choices a question offers: its own, or for a scored question without choices the points of its scale
+ * (0-10 for 11, 1-5 for 5), as the server accepts them.
+ */
+export function choicesOf(question: PublicQuestion): PublicQuestion['Choices'] {
+  if (question.Choices.length > 0 || question.Scale === null) return question.Choices;
+  const first = question.Scale === 11 ? 0 : 1;
+  return Array.from({ length: question.Scale }, (_, index) => ({
+    Value: first + index,
+    Label: String(first + index),
+    ImageUrl: null,
+  }));
+}
+
 /** The top-level questions display logic shows with these answers. */
 export function shownIds(survey: PublicSurvey, answers: AnswerMap): Set<number> {
   const { logic, topOf } = pagesLogic(survey.Pages);

@@ -1,6 +1,6 @@
 import type { PublicAnswer, PublicQuestion } from '@loupe/contracts';
 import type { AnswerMap, Problem } from '../answers';
-import { isMatrix } from '../answers';
+import { choicesOf, isMatrix } from '../answers';
 import type { Translate } from '../i18n';
 import { MultiChoice, SingleChoice } from './choices';
 import { Ranking } from './ranking';
@@ -148,7 +148,7 @@ function RowInput({ question, answerId, labelledBy, answers, onAnswer, t }: RowP
           name={name}
           labelledBy={labelledBy}
           choiceType={question.ChoiceType}
-          choices={question.Choices}
+          choices={choicesOf(question)}
           value={answer?.Value}
           onChange={(value) => onAnswer(answerId, { Value: value })}
           t={t}
@@ -161,7 +161,7 @@ function RowInput({ question, answerId, labelledBy, answers, onAnswer, t }: RowP
           name={name}
           labelledBy={labelledBy}
           choiceType={question.ChoiceType}
-          choices={question.Choices}
+          choices={choicesOf(question)}
           values={answer?.Values ?? []}
           onChange={(values) => onAnswer(answerId, { Values: values })}
           t={t}
@@ -171,7 +171,7 @@ function RowInput({ question, answerId, labelledBy, answers, onAnswer, t }: RowP
       return (
         <Ranking
           name={name}
-          choices={question.Choices}
+          choices={choicesOf(question)}
           values={answer?.Values?.length ? answer.Values : undefined}
           onChange={(values) => onAnswer(answerId, { Values: values })}
           t={t}

@@ -43,6 +43,8 @@ export function Ranking({ name, choices, values, onChange, t }: Props) {
           <li key={value}>
             <span class="rank">{index + 1}</span>
             <span class="rank-label">{labelOf(value)}</span>
+            {/* An empty slot keeps the buttons in their columns at the list's ends. */}
+            {index === 0 && <span class="icon-slot" />}
             {index > 0 && (
               <button
                 type="button"
@@ -65,6 +67,7 @@ export function Ranking({ name, choices, values, onChange, t }: Props) {
                 <span aria-hidden="true">↓</span>
               </button>
             )}
+            {index === order.length - 1 && <span class="icon-slot" />}
           </li>
         ))}
       </ol>

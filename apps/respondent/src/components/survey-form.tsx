@@ -186,7 +186,8 @@ export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut }: 
           />
         ))}
       <div class="notice" role="alert">
-        {notice && <p class="error">{t(notice)}</p>}
+        {/* The summary goes once every problem it summed up is answered. */}
+        {notice && (notice !== 'errorSummary' || problems.size > 0) && <p class="error">{t(notice)}</p>}
       </div>
       <div class="actions">
         {previousPage !== undefined && (
