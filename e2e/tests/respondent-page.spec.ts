@@ -1,7 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expiredLinks } from '../fixtures/e2e-users.js';
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { saveScreenshot } from './support/screenshots.js';
+import { DEMO_PASSWORD, signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
 
 /*
@@ -228,4 +230,65 @@ test('an expired invitation and an unknown guid say so plainly', async ({ page }
   await saveScreenshot(page, 'respondent-page-tr-expired');
   await page.goto('/s/0b6a3c8e-1f2d-4e5a-9b7c-3d2e1f0a9b8c');
   await expect(page.getByText('Bu anket bağlantısı geçerli değil.', { exact: false })).toBeVisible();
+});
+
+test.describe('the console’s feedback button', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('opens the survey in a dialog, reuses its invitation when reopened, hides once it is finished', async ({
+    page,
+    request,
+  }) => {
+    const signedIn = await request.post('/token', {
+      form: {
+        grant_type: 'password',
+        username: 'admin',
+        password: DEMO_PASSWORD,
+        client_id: CONSOLE_CLIENT_ID,
+      },
+    });
+    expect(signedIn.status()).toBe(200);
+    const headers = { Authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
+    // The tenant's product-feedback survey, named for this test only: every other spec's console has no button.
+    const created = await request.post('/api/system-configurations', {
+      headers,
+      data: {
+        Section: 'FeedbackSurvey',
+        JsonConfig: JSON.stringify({ SurveyId: tokens().feedbackSurveyId }),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const configurationId = (await created.json()).Id as number;
+    try {
+      await signIn(page, 'admin');
+      const button = page.getByRole('button', { name: 'Geri bildirim' });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Loupe hakkında düşüncelerinizi paylaşın' });
+      const frame = dialog.locator('iframe');
+      const firstSource = await frame.getAttribute('src');
+      expect(firstSource).toMatch(/\/s\/[0-9a-f-]{36}$/);
+      await expect(page.frameLocator('iframe').getByText('Loupe’u ne kadar beğeniyorsunuz?')).toBeVisible();
+      // Closed unfinished and opened again: the same invitation.
+      await dialog.getByRole('button', { name: /Kapat|Close/ }).click();
+      await expect(dialog).toBeHidden();
+      await button.click();
+      await expect(frame).toHaveAttribute('src', firstSource!);
+      const survey = page.frameLocator('iframe');
+      await survey.locator('label').nth(4).click();
+      await survey.getByRole('button', { name: 'Tamamla' }).click();
+      await expect(survey.getByText('Geri bildiriminiz için teşekkürler!')).toBeVisible();
+      // Finished: the button goes, the dialog stays on the closing message until it is closed.
+      await expect(button).toBeHidden();
+      await expect(dialog).toBeVisible();
+      await saveScreenshot(page, 'respondent-page-feedback-dialog');
+      await dialog.getByRole('button', { name: /Kapat|Close/ }).click();
+      await expect(dialog).toBeHidden();
+      // Remembered for this user: a reload does not bring it back.
+      await page.reload();
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Geri bildirim' })).toHaveCount(0);
+    } finally {
+      await request.delete(`/api/system-configurations/${configurationId}`, { headers });
+    }
+  });
 });
