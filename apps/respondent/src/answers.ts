@@ -18,7 +18,7 @@ export type AnswerMap = ReadonlyMap<number, PublicAnswer>;
 export const isMatrix = (question: PublicQuestion) => question.QuestionTypeName.startsWith('MX');
 
 /** The ids an answer may name for a question: a matrix group's rows, else the question itself. */
-export const answerIds = (question: PublicQuestion): number[] =>
+const answerIds = (question: PublicQuestion): number[] =>
   isMatrix(question) ? question.SubQuestions.map((row) => row.Id) : [question.Id];
 
 /**
