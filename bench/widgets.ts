@@ -22,6 +22,7 @@
 // A benchmark never fails a build: problems are printed and the process exits 0.
 import fs from 'node:fs';
 import { databaseUrl, ensureDatabase } from './bench-database.js';
+import { prepareDataset, type Dataset } from './bench-dataset.js';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +30,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createAnalyticsReplica, replicaFilePath } from '../apps/server/src/analytics/replica.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
-import { loadDemoData } from '../apps/server/src/demo/demo-data.js';
 import { consoleProgress } from '../apps/server/src/demo/progress-bar.js';
-import { ensureConsoleClient, seedDemoIdentity } from '../apps/server/src/demo/seed-identity.js';
-import { ensureWidgetCatalogue } from '../apps/server/src/modules/widgets/ensure-widget-catalogue.js';
 import {
   bestPostgres,
   difference,
@@ -109,41 +107,6 @@ const fmt = new Intl.NumberFormat('en-US');
 
 // ---------------------------------------------------------------------------------------------------------
 // 1. Dataset.
-
-async function answeredSessions(database: DatabaseHandle, tenantId: number): Promise<number> {
-  const [row] = await database.raw<{ n: string }>(
-    'SELECT count(*) AS n FROM sessions WHERE tenant_id = $1 AND answered_at IS NOT NULL',
-    [tenantId],
-  );
-  return Number(row?.n ?? 0);
-}
-
-type Dataset = {
-  database: string;
-  tenantId: number;
-  answeredSessions: number;
-  loaded: { sessions: number; seconds: number } | null;
-};
-
-async function prepareDataset(database: DatabaseHandle, name: string): Promise<Dataset> {
-  await database.migrate();
-  await ensureConsoleClient(database.db);
-  await ensureWidgetCatalogue(database.db);
-  const { tenantId } = await seedDemoIdentity(database.db);
-  const existing = await answeredSessions(database, tenantId);
-  let loaded: Dataset['loaded'] = null;
-  if (existing < RESPONSES) {
-    log(`Loading ${fmt.format(RESPONSES - existing)} demo sessions into ${name} …`);
-    const result = await loadDemoData(database, {
-      tenantId,
-      responses: RESPONSES - existing,
-      append: true,
-      onProgress: consoleProgress('Demo sessions'),
-    });
-    loaded = { sessions: result.sessions, seconds: result.seconds };
-  }
-  return { database: name, tenantId, answeredSessions: await answeredSessions(database, tenantId), loaded };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. Replica: rebuild and catch-up.
@@ -732,7 +695,7 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   let server: ServerProcess | undefined;
   try {
-    const dataset = await prepareDataset(database, name);
+    const dataset = await prepareDataset(database, { name, responses: RESPONSES, log });
     log(`Dataset: ${fmt.format(dataset.answeredSessions)} answered sessions in ${name}`);
     const replica = await measureReplica(database, replicaFile, dataset.tenantId);
     log(

@@ -41,6 +41,7 @@ import { experienceRoutes } from './modules/experiences/experience.routes.js';
 import { questionRoutes } from './modules/questions/question.routes.js';
 import { messageTemplateRoutes } from './modules/message-templates/message-template.routes.js';
 import { surveyRoutes } from './modules/surveys/survey.routes.js';
+import { surveyLinkRoutes } from './modules/survey-links/survey-link.routes.js';
 import { reportRoutes } from './modules/reports/report.routes.js';
 import { widgetCatalogueRoutes } from './modules/widgets/widget-catalogue.routes.js';
 import { widgetDataRoutes } from './modules/widget-data/widget-data.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   widgetDataRoutes(app, administration);
   surveyStatisticsRoutes(app, administration);
   messageTemplateRoutes(app, { db, publicUrl });
+  surveyLinkRoutes(app, { db, publicUrl });
   healthRoutes(app, database);
   await app.register(webPlugin, {
     root: options.webRoot ?? '',

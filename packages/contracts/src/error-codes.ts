@@ -91,6 +91,8 @@ export const ErrorCode = {
   ChannelNotConfigured: 4038,
   /** The survey does not offer the channel asked for. */
   SurveyChannelNotOffered: 4039,
+  /** A survey holds SURVEY_LINK_LIMITS links already (docs/survey-links.md). */
+  SurveyLinkLimitReached: 4049,
   PowerUserLimitOnCreate: 10001,
   PowerUserLimitOnUpdate: 10002,
   RolePowerUserLimit: 10003,

@@ -199,6 +199,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     en: 'The survey is not sent on this channel.',
     tr: 'Anket bu kanaldan gönderilmiyor.',
   },
+  4049: {
+    en: 'This survey has as many links as allowed. Delete one before adding another.',
+    tr: 'Bu ankette izin verilen sayıda bağlantı var. Yenisini eklemeden önce birini silin.',
+  },
   10001: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10002: { en: 'The Power User limit has been reached.', tr: 'Power User sınırına ulaşıldı.' },
   10003: {

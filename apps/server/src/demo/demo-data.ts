@@ -4,6 +4,7 @@ import { tenants } from '../db/schema/index.js';
 import { ensureDemoCatalog } from './demo-catalog.js';
 import { ensureDemoReports } from './demo-reports.js';
 import { ensureDemoTemplates } from './demo-templates.js';
+import { ensureDemoSurveyLinks } from './demo-survey-links.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -59,6 +60,7 @@ export async function loadDemoData(
   );
   if (existing?.found && !options.append) {
     await ensureDemoReports(database.db, tenantId);
+    await ensureDemoSurveyLinks(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -66,6 +68,7 @@ export async function loadDemoData(
   // After the catalogue: the reports' text-analytics widgets name its topic model.
   await ensureDemoReports(database.db, tenantId);
   await ensureDemoTemplates(database.db, tenantId);
+  await ensureDemoSurveyLinks(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
 
   const clock = { nowMs: Date.now(), today: await tenantToday(database, tenantId) };

@@ -464,4 +464,21 @@ describe('demo data', () => {
     expect(testers).toHaveLength(2);
     expect(testers.every((t) => t.email && t.msisdn)).toBe(true);
   });
+
+  it('gives each answered survey one or two touchpoint links on a branch, with the same guids in another database', async () => {
+    const links = (app: TestApp) =>
+      app.database.raw<Row>(
+        `SELECT s.integration_code AS survey, l.guid, l.is_active, c.level
+           FROM survey_links l JOIN surveys s ON s.id = l.survey_id
+           JOIN transaction_channels c ON c.id = l.transaction_channel_id AND c.tenant_id = l.tenant_id
+          WHERE l.tenant_id = $1 ORDER BY l.guid`,
+        [app.tenantId],
+      );
+    const rows = await links(first);
+    const perSurvey = new Map<unknown, number>();
+    for (const row of rows) perSurvey.set(row.survey, (perSurvey.get(row.survey) ?? 0) + 1);
+    expect(Object.fromEntries(perSurvey)).toEqual({ BRANCH: 2, DIGITAL: 1, LOAN: 1 });
+    expect(rows.every((row) => row.is_active === true && row.level === 2)).toBe(true);
+    expect((await links(second)).map((row) => row.guid)).toEqual(rows.map((row) => row.guid));
+  });
 });

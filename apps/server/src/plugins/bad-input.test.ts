@@ -553,3 +553,60 @@ async function respondentGuids(db: TestApp['database']['db']) {
     .values({ tenantId: f.tenantId, surveyId: survey!.id, guid: link, name: 'Kiosk' });
   return { open: await invite(null), optedOut: await invite(new Date()), link };
 }
+
+// ------------------------------------------------------------- survey links (issue 17, modules/survey-links)
+// The generic walk reaches the link routes with survey 1 and link 1; here a real survey and link get every spoiled
+// body, so a body that slipped past validation would meet a row it could change.
+describe('bad input on the survey link routes', () => {
+  it('answers every spoiled link body with a 4xx, refuses NUL and foreign channels by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [survey] = await db
+      .insert(surveys)
+      .values({ tenantId: f.tenantId, title: 'Bad input links' })
+      .returning({ id: surveys.id });
+    const [link] = await db
+      .insert(surveyLinks)
+      .values({ tenantId: f.tenantId, surveyId: survey!.id, guid: randomUUID(), name: 'Kiosk' })
+      .returning({ id: surveyLinks.id });
+    const before = await tableDigests();
+    const schemaOf = (method: string, url: string) =>
+      (
+        routes().find((route) => route.method === method && route.url === url)!.options.schema as {
+          body: z.ZodType;
+        }
+      ).body;
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', `/api/surveys/${survey!.id}/links`, schemaOf('POST', '/api/surveys/:id/links')],
+      [
+        'PUT',
+        `/api/surveys/${survey!.id}/links/${link!.id}`,
+        schemaOf('PUT', '/api/surveys/:id/links/:linkId'),
+      ],
+    ];
+    const probes: Probe[] = targets.flatMap(([method, url, schema]) =>
+      spoiledBodies(schema).map(([what, payload]) => ({
+        name: `${method} ${url}: ${what}`,
+        method,
+        url,
+        payload,
+      })),
+    );
+    expect(await send(probes)).toEqual([]);
+    for (const [method, url] of targets) {
+      const nul = await t.call(method as 'POST', url, { token: admin, body: { Name: 'a\u0000b' } });
+      expect(nul.statusCode, nul.body).toBe(400);
+      expect(nul.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: 'body/Name' }] });
+      const unknown = await t.call(method as 'POST', url, {
+        token: admin,
+        body: { Name: 'Kiosk', TransactionChannelId: 2_000_000_000 },
+      });
+      expect(unknown.statusCode, unknown.body).toBe(400);
+      expect(unknown.json()).toMatchObject({
+        Code: ErrorCode.ModelNotValid,
+        Details: [{ Path: 'TransactionChannelId' }],
+      });
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});

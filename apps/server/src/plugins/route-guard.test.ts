@@ -32,6 +32,12 @@ const PUBLIC_ROUTES = [
   'POST /api/account/send-confirmation',
   'POST /api/account/confirm-email',
   'POST /api/account/resend-confirmation',
+  // The respondent page (docs/respondent-api.md): a customer answers by the invitation's or link's guid, with no
+  // account; rate-limited, and the guid is the only key.
+  'GET /api/public/surveys/:guid',
+  'GET /api/public/surveys/:guid/choice-images/:choiceId',
+  'POST /api/public/surveys/:guid/answers',
+  'POST /api/public/surveys/:guid/optout',
 ];
 
 type GuardReport = {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import {
   questions,
   roles,
   serviceConfigurations,
+  surveyLinks,
   surveys,
   systemConfigurations,
   userFilters,
@@ -95,6 +97,7 @@ const KIND_OF_PATH: [RegExp, string][] = [
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */
 function fillPath(url: string, ids: Ids): string | undefined {
   if (url === '/api/rolereports/:roleId/:reportId') return `/api/rolereports/${ids.role}/${ids.report}`;
+  if (url === '/api/surveys/:id/links/:linkId') return `/api/surveys/${ids.survey}/links/${ids.surveyLink}`;
   if (url === '/api/questions/:id/choices/:choiceId/image') {
     return `/api/questions/${ids.question}/choices/${ids.choice}/image`;
   }
@@ -185,7 +188,18 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   });
   await db.insert(serviceConfigurations).values({ tenantId, section: `Service${tag}`, jsonConfig: '{}' });
   await db.insert(experiences).values({ tenantId, name: `Experience ${tag}`, measurementType: 0 });
-  await db.insert(surveys).values({ tenantId, title: `Survey ${tag}`, isActive: false });
+  const [survey] = await db
+    .insert(surveys)
+    .values({ tenantId, title: `Survey ${tag}`, isActive: false })
+    .returning({ id: surveys.id });
+  // A touchpoint link of that survey (issue 17, modules/survey-links).
+  await db.insert(surveyLinks).values({
+    tenantId,
+    surveyId: survey!.id,
+    guid: randomUUID(),
+    name: `Kiosk ${tag}`,
+    transactionChannelId: null,
+  });
   await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
@@ -262,6 +276,9 @@ async function idsOf(tenantId: number): Promise<Ids> {
     // Invitation and message templates (issue 17).
     invitationTemplate: await newest('message_templates', 'kind = 1'),
     messageTemplate: await newest('message_templates', 'kind = 2'),
+    // Survey links (issue 17): the newest survey's link, and a channel a link's body can name.
+    surveyLink: await newest('survey_links'),
+    channel: await newest('transaction_channels'),
   };
 }
 
@@ -348,7 +365,7 @@ beforeAll(async () => {
     tenantId: t.tenantId,
     token: await everyScopeToken('admin'),
     ids: await idsOf(t.tenantId),
-    markers: ['demo-bank.example', 'client-A', 'tester.A', 'Filter A', 'Widget A', 'ServiceA'],
+    markers: ['demo-bank.example', 'client-A', 'tester.A', 'Filter A', 'Widget A', 'ServiceA', 'Kiosk A'],
   };
   sides.B = {
     tag: 'B',
@@ -363,6 +380,7 @@ beforeAll(async () => {
       'Filter B',
       'Widget B',
       'ServiceB',
+      'Kiosk B',
     ],
   };
   for (const side of Object.values(sides))
@@ -485,6 +503,15 @@ describe('the two-tenant suite', () => {
         [
           '/api/v11/surveys/on-site',
           { SurveyId: Number(owner.ids.survey), Invitee: { InviteeId: `site-${callerTag}` } },
+        ],
+        // Survey links (issue 17): a link on the other tenant's survey, and one of the caller's own on its channel.
+        [
+          '/api/surveys/' + owner.ids.survey + '/links',
+          { Name: `Kiosk ${callerTag}`, TransactionChannelId: null },
+        ],
+        [
+          '/api/surveys/' + caller.ids.survey + '/links',
+          { Name: `Kiosk ${callerTag}`, TransactionChannelId: Number(owner.ids.channel) },
         ],
         [
           '/api/users',

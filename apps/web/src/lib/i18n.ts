@@ -31,6 +31,7 @@ import type widgetImpact from '../locales/en/widgetImpact.json';
 import type surveyStats from '../locales/en/surveyStats.json';
 import type messageText from '../locales/en/messageText.json';
 import type templates from '../locales/en/templates.json';
+import type surveyLinks from '../locales/en/surveyLinks.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -75,6 +76,7 @@ const NAMESPACES = [
   'surveyStats',
   'messageText',
   'templates',
+  'surveyLinks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -112,6 +114,7 @@ declare module 'i18next' {
       surveyStats: typeof surveyStats;
       messageText: typeof messageText;
       templates: typeof templates;
+      surveyLinks: typeof surveyLinks;
     };
   }
 }

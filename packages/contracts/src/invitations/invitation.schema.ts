@@ -66,6 +66,14 @@ export type OnSiteInvitationAnswer = z.infer<typeof onSiteInvitationAnswerSchema
 
 // ----------------------------------------------------------------------------------------- survey links
 
+/** The bounds of one survey's links (docs/survey-links.md); past them a new link is refused with 4049. */
+export const SURVEY_LINK_LIMITS = {
+  /** Links of one survey that are not deleted. */
+  linksPerSurveyMax: 50,
+  /** Links one survey keeps, deleted ones included (they stay, switched off, so a printed QR code says closed). */
+  keptPerSurveyMax: 500,
+} as const;
+
 /**
  * A touchpoint link (and its QR code) of one survey: each visit is an anonymous session recorded on the link's
  * transaction channel (a branch, a kiosk). `/s/{Guid}`.
@@ -93,6 +101,10 @@ export const surveyLinkSchema = surveyLinkSaveSchema.extend({
   CreatedAt: z.string(),
 });
 export type SurveyLink = z.infer<typeof surveyLinkSchema>;
+
+/** `GET /api/surveys/{id}/links`: the survey's links that are not deleted, oldest first. */
+export const surveyLinkListSchema = z.object({ Items: z.array(surveyLinkSchema), Count: z.number().int() });
+export type SurveyLinkList = z.infer<typeof surveyLinkListSchema>;
 
 // ------------------------------------------------------------------------------------------- SMS gateway
 

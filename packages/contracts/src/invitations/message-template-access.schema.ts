@@ -16,7 +16,10 @@ export const INVITATION_TEMPLATE_READ_SCOPES = [
   'survey:manage',
 ] as const satisfies readonly Scope[];
 export const INVITATION_TEMPLATE_MANAGE_SCOPES = ['invitation:manage'] as const satisfies readonly Scope[];
-export const MESSAGE_TEMPLATE_READ_SCOPES = ['config:read', 'config:manage'] as const satisfies readonly Scope[];
+export const MESSAGE_TEMPLATE_READ_SCOPES = [
+  'config:read',
+  'config:manage',
+] as const satisfies readonly Scope[];
 export const MESSAGE_TEMPLATE_MANAGE_SCOPES = ['config:manage'] as const satisfies readonly Scope[];
 
 /** A row of `GET|POST /api/invitation-templates` and `/api/message-templates` (the body stays on the record). */

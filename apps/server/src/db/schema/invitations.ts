@@ -69,6 +69,11 @@ export const surveyLinks = pgTable(
     presentationFrequency: smallint('presentation_frequency').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A deleted link is kept switched off (is_active false), so its printed QR code still opens a "closed" page and
+     * its sessions keep their link; the console no longer lists it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('survey_links_survey_idx').on(t.surveyId)],
 );

@@ -157,6 +157,12 @@ export const sessions = pgTable(
     resumeKeyHash: text('resume_key_hash'),
     /** The page (0-based) a respondent page's session resumes on. */
     resumePage: smallint('resume_page').notNull().default(0),
+    /**
+     * The survey link (touchpoint, QR code) the session came through, for its session count. No foreign key: the
+     * schema files would import each other, and a link is never removed while its survey lives (deleting a link
+     * switches it off, docs/survey-links.md).
+     */
+    surveyLinkId: integer('survey_link_id'),
   },
   (t) => [
     index('sessions_tenant_survey_answered_idx').on(t.tenantId, t.surveyId, t.answeredAt),
@@ -164,6 +170,9 @@ export const sessions = pgTable(
     uniqueIndex('sessions_resume_key_idx')
       .on(t.resumeKeyHash)
       .where(sql`${t.resumeKeyHash} is not null`),
+    index('sessions_survey_link_idx')
+      .on(t.surveyLinkId)
+      .where(sql`${t.surveyLinkId} is not null`),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   reports,
   roles,
   surveyFlows,
+  surveyLinks,
   surveyQuotas,
   surveys,
   serviceConfigurations,
@@ -45,7 +46,10 @@ export type AuditEntity = {
   /** Reads the record; undefined when it does not exist. Without a loader, the row keeps the request instead. */
   load?: (db: Db, id: AuditId) => Promise<AuditState | undefined>;
   /** The record's id when it is not the `:id` path parameter (nor, on create, the answer's Id). */
-  id?: (request: { actor: { userId: number; tenantId: number | null } }) => AuditId | undefined;
+  id?: (request: {
+    actor: { userId: number; tenantId: number | null };
+    params: unknown;
+  }) => AuditId | undefined;
   /** False: rows go to the actor's tenant, not the record's (a tenant is not its own tenant's record). */
   recordTenant?: boolean;
   /** A second row (RestrictionChange) when this part of the state differs between before and after. */
@@ -221,6 +225,18 @@ export const AUDIT_ENTITIES = {
   onSiteInvitation: { scope: 'OnSiteInvitation' },
   invitationTemplate: { scope: 'InvitationTemplate', load: rowLoader(messageTemplates) },
   messageTemplate: { scope: 'MessageTemplate', load: rowLoader(messageTemplates) },
+  /** A survey's touchpoint link: `:linkId` names it (`:id` is its survey); a delete leaves it switched off. */
+  surveyLink: {
+    scope: 'SurveyLink',
+    load: rowLoader(surveyLinks),
+    id: (request) => linkIdOf(request.params),
+  },
 } satisfies Record<string, AuditEntity>;
+
+/** The `:linkId` path parameter of a survey link's route. */
+function linkIdOf(params: unknown): AuditId | undefined {
+  const linkId = (params as { linkId?: unknown } | undefined)?.linkId;
+  return typeof linkId === 'number' || typeof linkId === 'string' ? linkId : undefined;
+}
 
 export type AuditEntityName = keyof typeof AUDIT_ENTITIES;

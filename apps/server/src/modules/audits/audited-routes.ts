@@ -82,6 +82,9 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/surveys/:id/status': update('survey', 'status'),
   'POST /api/surveys/:id/clone': create('survey', 'clone'),
   'POST /api/surveys/:id/test-invitations': create('surveyTestInvitation'),
+  'POST /api/surveys/:id/links': create('surveyLink'),
+  'PUT /api/surveys/:id/links/:linkId': update('surveyLink'),
+  'DELETE /api/surveys/:id/links/:linkId': remove('surveyLink'),
   'PUT /api/survey-prioritization': update('surveyPrioritisation'),
 
   'POST /api/reporteditor': create('report'),
@@ -137,6 +140,10 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/account/resend-confirmation': 'anonymous mail request',
   'POST /api/invitation-templates/preview': 'fills a text for a sample invitee; stores nothing',
   'POST /api/message-templates/preview': 'fills a text for a sample invitee; stores nothing',
+  'POST /api/public/surveys/:guid/answers':
+    "a respondent's answers (no caller); the session and the invitation's timestamps are their record",
+  'POST /api/public/surveys/:guid/optout':
+    'a respondent unsubscribing (no caller); the optouts row keeps its time, source and invitation',
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

@@ -238,6 +238,7 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
                   }),
               invitationId: identified(target, survey) ? target.invitationId : null,
               resumeKeyHash: keyed?.hash ?? null,
+              surveyLinkId: target.kind === 'link' ? target.linkId : null,
             };
         await saveSessionAnswers(tx, {
           tenantId: target.tenantId,

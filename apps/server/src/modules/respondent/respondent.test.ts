@@ -621,13 +621,16 @@ describe('anonymous sessions', () => {
 
   it('records a survey link’s sessions on the link’s channel, with no opt-out', async () => {
     const guid = randomUUID();
-    await t.database.db.insert(surveyLinks).values({
-      tenantId: t.tenantId,
-      surveyId: ids.survey,
-      guid,
-      name: 'Kiosk',
-      transactionChannelId: ids.channel,
-    });
+    const [link] = await t.database.db
+      .insert(surveyLinks)
+      .values({
+        tenantId: t.tenantId,
+        surveyId: ids.survey,
+        guid,
+        name: 'Kiosk',
+        transactionChannelId: ids.channel,
+      })
+      .returning({ id: surveyLinks.id });
     const survey = await view(guid);
     expect(survey).toMatchObject({
       State: 'Open',
@@ -639,7 +642,8 @@ describe('anonymous sessions', () => {
       .select()
       .from(sessions)
       .where(eq(sessions.resumeKeyHash, sha256(SessionKey)));
-    expect(session).toMatchObject({ invitationId: null, completion: 2 });
+    // The link it came through (the console's session count, docs/survey-links.md).
+    expect(session).toMatchObject({ invitationId: null, completion: 2, surveyLinkId: link!.id });
     const [invitee] = await t.database.db.select().from(invitees).where(eq(invitees.id, session!.inviteeId));
     expect(invitee).toMatchObject({ transactionChannelId: ids.channel, fullName: null, email: null });
     expect((await view(guid, `?SessionKey=${SessionKey}`)).Answers).toEqual([

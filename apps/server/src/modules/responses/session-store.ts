@@ -81,6 +81,8 @@ type NewSession = {
   /** Null for a survey link's and an anonymised survey's session. */
   invitationId: number | null;
   resumeKeyHash: string | null;
+  /** The survey link the session came through (its session count), null for an invitation's. */
+  surveyLinkId: number | null;
 };
 
 /** What one save of the respondent page writes. */
@@ -113,9 +115,10 @@ export async function saveSessionAnswers(db: Db, save: SessionSave): Promise<num
       db,
       sql`
         INSERT INTO sessions (tenant_id, survey_id, flow_id, invitee_id, invitation_id, created_at, completion,
-          status, source, resume_key_hash, resume_page)
+          status, source, resume_key_hash, resume_page, survey_link_id)
         VALUES (${tenantId}::integer, ${s.surveyId}::integer, ${s.flowId}::integer, ${s.inviteeId}::bigint,
-          ${s.invitationId}::bigint, ${at}::timestamptz, 2, 1, 'survey', ${s.resumeKeyHash}::text, 0)
+          ${s.invitationId}::bigint, ${at}::timestamptz, 2, 1, 'survey', ${s.resumeKeyHash}::text, 0,
+          ${s.surveyLinkId}::integer)
         RETURNING id`,
     );
     sessionId = Number(created!.id);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/error-message';
+import { SurveyLinksPanel } from '../../links/components/survey-links-panel';
 import { useSetSurveyStatus } from '../api/save-survey';
 import { StepFooter, StepRefusal, useStepSave, type StepProps } from './step-frame';
 import { TestInvitationDialog } from './test-invitation-dialog';
@@ -82,6 +83,7 @@ export function ActivateStep({ survey, onSaved, onBack }: StepProps) {
         <Typography.Paragraph type="secondary">{t('wizard.activate.testOnlyActive')}</Typography.Paragraph>
       )}
       {testing && <TestInvitationDialog survey={survey} onClose={() => setTesting(false)} />}
+      <SurveyLinksPanel survey={survey} />
       <StepFooter
         onBack={onBack}
         pending={step.pending}
