@@ -14,7 +14,7 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /*',
   // The respondent page and its files (plugins/web.ts, docs/respondent-page.md).
-  'GET /s/assets/*',
+  'GET /s/assets/:file',
   'GET /s/:guid',
   'GET /s/:guid/optout',
   // Single sign-on runs before there is a token.

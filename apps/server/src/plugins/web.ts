@@ -38,9 +38,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   });
 
   // Declared whether or not the page is built (route-guard.test lists them); unbuilt, they fall to the console.
-  app.get('/s/assets/*', { config: { access: 'public' } }, async (request, reply) => {
+  // Vite writes the page's files flat in assets/, so one path segment names each.
+  app.get('/s/assets/:file', { config: { access: 'public' } }, async (request, reply) => {
     if (!hasRespondent) return reply.callNotFound();
-    const file = (request.params as { '*': string })['*'];
+    const { file } = request.params as { file: string };
     return reply.sendFile(`assets/${file}`, respondentRoot, { maxAge: '365d', immutable: true });
   });
   const respondentPage = async (_request: unknown, reply: FastifyReply) =>
