@@ -25,7 +25,7 @@ export const publicGuidParamsSchema = z.object({ guid: z.uuid() });
  * What the page shows: `Open` the flow; the others a plain message in the survey's language. `NotFound` is a
  * 404 rather than a state, so a guessed guid learns nothing.
  */
-export const PUBLIC_SURVEY_STATES = ['Open', 'Expired', 'Completed', 'OptedOut', 'Closed'] as const;
+const PUBLIC_SURVEY_STATES = ['Open', 'Expired', 'Completed', 'OptedOut', 'Closed'] as const;
 export type PublicSurveyState = (typeof PUBLIC_SURVEY_STATES)[number];
 
 const publicChoiceSchema = z.object({
@@ -55,7 +55,7 @@ const publicQuestionSchema = z.object({
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
 /** One saved answer, as the page sends it and as a resumed session gives it back. */
-export const publicAnswerSchema = z.object({
+const publicAnswerSchema = z.object({
   QuestionId: int32Id,
   /** A single choice (MCSS, a matrix row of MXSS/MXGD), a slider or star value. */
   Value: int32.optional(),
