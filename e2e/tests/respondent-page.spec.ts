@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expiredLinks } from '../fixtures/e2e-users.js';
 import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { saveScreenshot } from './support/screenshots.js';
@@ -26,6 +26,20 @@ async function expectAccessible(page: Page) {
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+}
+
+/** The demo administrator's API headers (the password grant, as the console signs in). */
+async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const signedIn = await request.post('/token', {
+    form: {
+      grant_type: 'password',
+      username: 'admin',
+      password: DEMO_PASSWORD,
+      client_id: CONSOLE_CLIENT_ID,
+    },
+  });
+  expect(signedIn.status()).toBe(200);
+  return { Authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
 }
 
 const question = (page: Page, text: string) => page.getByRole('group', { name: text, exact: false }).first();
@@ -220,6 +234,35 @@ test('the unsubscribe link asks first, then records the opt-out; the invitation 
   await expect(page.getByText('Anketlerimizden ayrıldınız.', { exact: true })).toBeVisible();
   await page.goto(`/s/${guid}/optout`);
   await expect(page.getByText('Anketlerimizden ayrıldınız.', { exact: true })).toBeVisible();
+});
+
+test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key', async ({ page, request }) => {
+  const created = await request.post(`/api/surveys/${tokens().enSurveyId}/links`, {
+    headers: await adminHeaders(request),
+    data: { Name: `E2E respondent link ${Date.now().toString(36)}`, TransactionChannelId: null },
+  });
+  expect(created.status()).toBe(201);
+  const guid = (await created.json()).Guid as string;
+  await page.goto(`/s/${guid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Branch experience survey' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+  const nps = question(page, 'How likely are you to recommend us to a friend?').getByRole('slider');
+  await nps.focus();
+  await nps.press('End');
+  await expect(nps).toHaveAttribute('aria-valuetext', '10');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  const key = await page.evaluate((g) => localStorage.getItem(`loupe.respondent.sessionKey.${g}`), guid);
+  expect(key).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  await page.reload();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(nps).toHaveAttribute('aria-valuetext', '10');
+  // Another browser (no key) starts afresh on the first page.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(nps).toHaveAttribute('aria-valuetext', 'Not answered yet: move the slider to answer.');
 });
 
 test('an expired invitation and an unknown guid say so plainly', async ({ page }) => {
