@@ -236,13 +236,16 @@ test('the unsubscribe link asks first, then records the opt-out; the invitation 
   await expect(page.getByText('Anketlerimizden ayrıldınız.', { exact: true })).toBeVisible();
 });
 
-test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key', async ({ page, request }) => {
-  const created = await request.post(`/api/surveys/${tokens().enSurveyId}/links`, {
-    headers: await adminHeaders(request),
-    data: { Name: `E2E respondent link ${Date.now().toString(36)}`, TransactionChannelId: null },
-  });
+test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key, redirected after completion, closed when the link is', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const surveyId = tokens().enSurveyId;
+  const link = { Name: `E2E respondent link ${Date.now().toString(36)}`, TransactionChannelId: null };
+  const created = await request.post(`/api/surveys/${surveyId}/links`, { headers, data: link });
   expect(created.status()).toBe(201);
-  const guid = (await created.json()).Guid as string;
+  const { Guid: guid, Id: linkId } = (await created.json()) as { Guid: string; Id: number };
   await page.goto(`/s/${guid}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Branch experience survey' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
@@ -258,11 +261,28 @@ test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key',
   await expect(page.getByText('Page 2 of 3')).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(nps).toHaveAttribute('aria-valuetext', '10');
-  // Another browser (no key) starts afresh on the first page.
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const service = question(page, 'Rate the service');
+  await row(service, 'Staff attention').getByRole('radio', { name: 'Good' }).check();
+  await row(service, 'Branch cleanliness').getByRole('radio', { name: 'Fair' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete' }).click();
+  // The closing message, then the survey's redirect after its 2 seconds.
+  await expect(page.getByText('Your answers have reached us.')).toBeVisible();
+  await expect(page.getByText('You will be taken to the next page in 2 seconds.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link's session is over: the next visit starts afresh; an inactive link is closed.
+  await page.goto(`/s/${guid}`);
   await expect(page.getByText('Page 1 of 3')).toBeVisible();
   await expect(nps).toHaveAttribute('aria-valuetext', 'Not answered yet: move the slider to answer.');
+  const closed = await request.put(`/api/surveys/${surveyId}/links/${linkId}`, {
+    headers,
+    data: { ...link, IsActive: false },
+  });
+  expect(closed.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText('This survey is closed. Thank you for your interest.')).toBeVisible();
 });
 
 test('an expired invitation and an unknown guid say so plainly', async ({ page }) => {
