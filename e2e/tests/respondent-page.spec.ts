@@ -18,6 +18,25 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const tokens = () => expiredLinks().respondent;
 
+// The page runs under the console's Content-Security-Policy (frame-ancestors aside): any violation, reported on the
+// console or as a `securitypolicyviolation` event in any frame, fails the test that caused it.
+const violations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  violations.length = 0;
+  page.on('console', (message) => {
+    if (/Content Security Policy|securitypolicyviolation/i.test(message.text()))
+      violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`securitypolicyviolation ${event.violatedDirective} blocked=${event.blockedURI}`);
+    });
+  });
+});
+test.afterEach(() => {
+  expect(violations).toEqual([]);
+});
+
 /** axe-core over the page (WCAG 2.0–2.2 A and AA rules): no violation at all. */
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })
