@@ -91,6 +91,17 @@ const boundaryZones = [
   { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
   { target: './apps/server', from: './apps/web', message: 'the server does not import the web app' },
   {
+    target: './apps/respondent',
+    from: ['./apps/server', './apps/web'],
+    message:
+      'the respondent page is a bundle of its own: it talks to the server over HTTP and shares only contracts',
+  },
+  {
+    target: './apps/web',
+    from: './apps/respondent',
+    message: 'the console does not import the respondent page',
+  },
+  {
     target: './apps/web/src/features',
     from: './apps/web/src/app',
     message: 'features must not import the app layer',
@@ -165,6 +176,7 @@ export default tseslint.config(
             'packages/contracts/tsconfig.json',
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
+            'apps/respondent/tsconfig.json',
             'e2e/tsconfig.json',
           ],
           conditionNames: ['source', 'types', 'import', 'default'],
@@ -192,10 +204,17 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The respondent page (Preact, whose hooks follow React's rules).
+    files: ['apps/respondent/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
     // User-visible text goes through i18n keys (STYLE.md): a literal in JSX text, or in a JSX attribute that
     // people read or hear (title, label, placeholder, aria-label…), fails the lint. Other attributes (class
     // names, antd enums, routes, field names) are code, not prose.
-    files: ['apps/web/src/**/*.tsx'],
+    files: ['apps/web/src/**/*.tsx', 'apps/respondent/src/**/*.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx'],
     plugins: { i18next },
     rules: {

@@ -35,7 +35,10 @@ export default defineConfig({
       {
         extends: true,
         ...resolveSource,
-        test: { name: 'unit', include: ['packages/contracts/src/**/*.test.ts', ...unitFiles] },
+        test: {
+          name: 'unit',
+          include: ['packages/contracts/src/**/*.test.ts', 'apps/respondent/src/**/*.test.ts', ...unitFiles],
+        },
       },
       'apps/web/vitest.config.ts',
       apiProject('pglite'),

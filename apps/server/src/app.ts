@@ -71,6 +71,8 @@ export type AppOptions = {
   logger: FastifyBaseLogger;
   /** Folder of the built web app; the console is served from it when it exists. */
   webRoot?: string;
+  /** Folder of the built respondent page (`/s/{guid}`); served when it exists. */
+  respondentRoot?: string;
   /** Sends the account mails; default: nodemailer over SMTP_URL (tests pass one bound to their SMTP catcher). */
   mailer?: Mailer;
   /** Settings from the environment; read with loadConfig() when absent. */
@@ -190,7 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   messageTemplateRoutes(app, { db, publicUrl });
   surveyLinkRoutes(app, { db, publicUrl });
   healthRoutes(app, database);
-  await app.register(webPlugin, { root: options.webRoot ?? '' });
+  await app.register(webPlugin, {
+    root: options.webRoot ?? '',
+    respondentRoot: options.respondentRoot ?? '',
+  });
 
   return app;
 }

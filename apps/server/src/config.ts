@@ -65,6 +65,8 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off']).optional(),
   DEMO_RESPONSES: z.coerce.number().int().min(0).default(100_000),
   WEB_DIST: z.string().optional(),
+  /** The built respondent page (apps/respondent/dist): `/s/{guid}`. */
+  RESPONDENT_DIST: z.string().optional(),
   /** DuckDB's memory limit for the analytics replica (its buffers; the server process needs a few hundred MB more). */
   REPLICA_MEMORY_LIMIT: z
     .string()
@@ -105,6 +107,7 @@ export type Config = {
   demoData: boolean;
   demoResponses: number;
   webDist: string;
+  respondentDist: string;
   /** Unset: DuckDB's own default (80 % of the machine's memory). */
   replicaMemoryLimit: string | undefined;
   /** The OpenID Connect provider's issuer URL; single sign-on is off without it or without a client id. */
@@ -145,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoResponses: parsed.DEMO_RESPONSES,
     replicaMemoryLimit: parsed.REPLICA_MEMORY_LIMIT,
     webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    respondentDist: path.resolve(
+      parsed.RESPONDENT_DIST ?? new URL('../../respondent/dist', import.meta.url).pathname,
+    ),
     oidcIssuer: parsed.OIDC_ISSUER || undefined,
     oidcClientId: parsed.OIDC_CLIENT_ID || undefined,
     oidcClientSecret: parsed.OIDC_CLIENT_SECRET || undefined,

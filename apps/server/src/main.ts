@@ -50,7 +50,14 @@ if (demoLoaded > 0) {
 await replica.start();
 
 const signer = createAccessTokenSigner(await loadSigningSecret(database.db, config.tokenSecret));
-const app = await buildApp({ database, replica, signer, logger, webRoot: config.webDist });
+const app = await buildApp({
+  database,
+  replica,
+  signer,
+  logger,
+  webRoot: config.webDist,
+  respondentRoot: config.respondentDist,
+});
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -47,6 +47,7 @@ export * from './surveys/survey-statistics.schema.js';
 export * from './surveys/placeholders.js';
 export * from './invitations/public-survey.schema.js';
 export * from './invitations/public-survey-session.schema.js';
+export * from './invitations/public-survey-flow.js';
 export * from './invitations/invitation.schema.js';
 export * from './invitations/message-template.schema.js';
 export * from './invitations/message-template-access.schema.js';

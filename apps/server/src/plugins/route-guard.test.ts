@@ -13,6 +13,10 @@ const PUBLIC_ROUTES = [
   'POST /token/revoke',
   'GET /api/health',
   'GET /*',
+  // The respondent page and its files (plugins/web.ts, docs/respondent-page.md).
+  'GET /s/assets/:file',
+  'GET /s/:guid',
+  'GET /s/:guid/optout',
   // Single sign-on runs before there is a token.
   'GET /api/sso/config',
   'GET /api/sso/start',

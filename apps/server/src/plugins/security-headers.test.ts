@@ -16,6 +16,7 @@ import { securityHeadersPlugin } from './security-headers.js';
 let t: TestApp;
 let adminToken: string;
 let webRoot: string;
+let respondentRoot: string;
 
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-web-'));
@@ -25,8 +26,16 @@ beforeAll(async () => {
     '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
   );
   fs.writeFileSync(path.join(webRoot, 'assets', 'app.js'), 'console.log("app");');
+  respondentRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-respondent-'));
+  fs.mkdirSync(path.join(respondentRoot, 'assets'));
+  fs.writeFileSync(
+    path.join(respondentRoot, 'index.html'),
+    '<!doctype html><html><body><div id="app"></div><script type="module" src="/s/assets/page.js"></script></body></html>',
+  );
+  fs.writeFileSync(path.join(respondentRoot, 'assets', 'page.js'), 'console.log("page");');
   t = await createTestApp({
     webRoot,
+    respondentRoot,
     config: loadConfig({ PUBLIC_URL: 'https://cx.bank.example', TOKEN_SECRET: undefined }),
   });
   // A route that fails as a bug would, to see the headers on a 500.
@@ -38,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   fs.rmSync(webRoot, { recursive: true, force: true });
+  fs.rmSync(respondentRoot, { recursive: true, force: true });
 });
 
 /** The CSP's directives by name. */
@@ -89,6 +99,33 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expectSecurityHeaders(response);
     expect(response.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('serve the respondent page at /s/{guid} and its unsubscribe link, framable by the console only', async () => {
+    const guid = '6f1c2a4e-8b1d-4c55-9f0e-2a7b3c4d5e6f';
+    for (const url of [`/s/${guid}`, `/s/${guid}/optout`]) {
+      const response = await t.call('GET', url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('/s/assets/page.js');
+      expect(response.body, url).not.toContain('id="root"');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      const policy = csp(response);
+      expect(policy.get('script-src')).toBe("'self'");
+      expect(policy.get('script-src-attr')).toBe("'none'");
+      expect(policy.get('default-src')).toBe("'self'");
+      expect(policy.has('upgrade-insecure-requests')).toBe(true);
+      // The console's feedback dialog (same origin) frames it; no other site may.
+      expect(policy.get('frame-ancestors')).toBe("'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    const asset = await t.call('GET', '/s/assets/page.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("page");');
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    expect(csp(asset).get('frame-ancestors')).toBe("'self'");
+    // The console itself stays unframable.
+    expect(csp(await t.call('GET', '/reports/overview')).get('frame-ancestors')).toBe("'none'");
+    expect((await t.call('GET', '/s/assets/missing.js')).statusCode).toBe(404);
   });
 
   it('are on API answers, with no-store on what a session reads', async () => {

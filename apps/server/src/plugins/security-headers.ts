@@ -16,7 +16,9 @@ const SESSION_PREFIXES = ['/api/', '/token', '/bootstrap/'];
  *   of two-factor set-up, the PDF export;
  * - API calls, map geometry and language catalogues from the same origin (connect-src 'self'); the OpenID Connect
  *   sign-in leaves by a top-level navigation, which the policy does not limit;
- * - nobody may frame the console (frame-ancestors 'none', and X-Frame-Options DENY for older browsers).
+ * - nobody may frame the console (frame-ancestors 'none', and X-Frame-Options DENY for older browsers); the
+ *   respondent page `/s/…` has the same policy but for frame-ancestors 'self' (and SAMEORIGIN): the console's
+ *   feedback dialog shows it in a frame.
  */
 function contentSecurityPolicy(https: boolean) {
   return {
@@ -41,6 +43,16 @@ function contentSecurityPolicy(https: boolean) {
   };
 }
 
+/** The respondent page `/s/{guid}` and its files: the console's feedback dialog frames it (same origin only). */
+const RESPONDENT_PREFIX = '/s/';
+
+/** A policy as a header value. */
+function policyHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
 function isSessionPath(request: FastifyRequest): boolean {
   return SESSION_PREFIXES.some((prefix) => request.url.startsWith(prefix));
 }
@@ -54,9 +66,11 @@ function isSessionPath(request: FastifyRequest): boolean {
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { publicUrl: string }) => {
   const https = options.publicUrl.startsWith('https:');
+  const policy = contentSecurityPolicy(https);
+  const respondentPolicy = policyHeader({ ...policy.directives, 'frame-ancestors': ["'self'"] });
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: contentSecurityPolicy(https),
+    contentSecurityPolicy: policy,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -65,6 +79,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(RESPONDENT_PREFIX)) {
+      reply.header('Content-Security-Policy', respondentPolicy).header('X-Frame-Options', 'SAMEORIGIN');
+      return payload;
+    }
     if (!isSessionPath(request)) return payload;
     // A route that chose a private cache for its answer keeps it (a question's choice picture).
     if (String(reply.getHeader('cache-control') ?? '').startsWith('private')) return payload;

@@ -71,6 +71,8 @@ export type TestAppOptions = {
   logger?: FastifyBaseLogger;
   /** The built web app's folder, to serve the console (default: none). */
   webRoot?: string;
+  /** The built respondent page's folder, to serve `/s/{guid}` (default: none). */
+  respondentRoot?: string;
   /** Settings; default: loadConfig() from the environment. */
   config?: Config;
   /**
@@ -198,6 +200,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger: options.logger ?? createLogger('silent'),
       mailer: options.mailer,
       webRoot: options.webRoot,
+      respondentRoot: options.respondentRoot,
       config: { ...(options.config ?? loadConfig()), rateLimits: options.rateLimits ?? null },
     });
     const built = app;

@@ -25,7 +25,7 @@ export const publicGuidParamsSchema = z.object({ guid: z.uuid() });
  * What the page shows: `Open` the flow; the others a plain message in the survey's language. `NotFound` is a
  * 404 rather than a state, so a guessed guid learns nothing.
  */
-export const PUBLIC_SURVEY_STATES = ['Open', 'Expired', 'Completed', 'OptedOut', 'Closed'] as const;
+const PUBLIC_SURVEY_STATES = ['Open', 'Expired', 'Completed', 'OptedOut', 'Closed'] as const;
 export type PublicSurveyState = (typeof PUBLIC_SURVEY_STATES)[number];
 
 const publicChoiceSchema = z.object({
@@ -55,7 +55,7 @@ const publicQuestionSchema = z.object({
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
 /** One saved answer, as the page sends it and as a resumed session gives it back. */
-export const publicAnswerSchema = z.object({
+const publicAnswerSchema = z.object({
   QuestionId: int32Id,
   /** A single choice (MCSS, a matrix row of MXSS/MXGD), a slider or star value. */
   Value: int32.optional(),
@@ -122,9 +122,3 @@ export const publicOptOutSchema = z.object({
   Reason: safeText(500).optional(),
 });
 export type PublicOptOut = z.infer<typeof publicOptOutSchema>;
-
-/**
- * The message a respondent page posts to its parent window (`window.parent.postMessage`) when the survey is
- * finished: the console's feedback modal closes and hides its button on it.
- */
-export const SURVEY_FINISHED_MESSAGE = 'loupe:survey-finished';

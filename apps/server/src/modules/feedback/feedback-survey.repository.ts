@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notExists } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   invitations,
@@ -57,7 +57,10 @@ export function createFeedbackSurveyRepository(db: Db) {
       return row;
     },
 
-    /** The user's latest unexpired touchpoint invitation to the survey that has no completed session yet. */
+    /**
+     * The user's latest unexpired touchpoint invitation to the survey that is not completed yet: neither marked so by
+     * the respondent page (an anonymised survey's session does not name its invitation) nor with a completed session.
+     */
     async openInvitation(invitee: FeedbackInvitee, now: Date): Promise<string | undefined> {
       const [row] = await db
         .select({ token: invitations.token })
@@ -69,6 +72,7 @@ export function createFeedbackSurveyRepository(db: Db) {
             eq(invitations.surveyId, invitee.surveyId),
             eq(invitations.channel, TOUCHPOINT_CHANNEL),
             gt(invitations.expiresAt, now),
+            isNull(invitations.completedAt),
             eq(invitees.customData1, invitee.userKey),
             notExists(
               db

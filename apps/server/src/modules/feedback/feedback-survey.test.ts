@@ -149,5 +149,13 @@ describe('GET /api/feedback-survey/check with an active feedback survey', () => 
       .where(eq(invitations.token, afterCompletion.Token));
     const afterExpiry = (await check(adminToken)).json<Invitation>();
     expect(afterExpiry.Token).not.toBe(afterCompletion.Token);
+
+    // An anonymised survey's session names no invitation: the invitation's own completion counts too.
+    await db
+      .update(invitations)
+      .set({ completedAt: new Date() })
+      .where(eq(invitations.token, afterExpiry.Token));
+    const afterAnonymousCompletion = (await check(adminToken)).json<Invitation>();
+    expect(afterAnonymousCompletion.Token).not.toBe(afterExpiry.Token);
   });
 });

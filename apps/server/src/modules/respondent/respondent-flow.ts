@@ -1,4 +1,11 @@
-import type { PublicAnswer, PublicQuestion, QuestionTypeName } from '@loupe/contracts';
+import {
+  isAnswerGiven,
+  shownQuestionIds,
+  type FlowLogic,
+  type PublicAnswer,
+  type PublicQuestion,
+  type QuestionTypeName,
+} from '@loupe/contracts';
 import { scoreOf, type StoredAnswer } from '../responses/index.js';
 import type { FlowChoiceRow, FlowQuestionRow, SavedAnswerRow } from './respondent.repository.js';
 
@@ -25,7 +32,7 @@ export type RespondentFlow = {
   pages: PublicQuestion[][];
   targets: Map<number, AnswerTarget>;
   /** Top-level question id -> its display logic, in flow order. */
-  logic: { id: number; displayLogic: PublicQuestion['DisplayLogic'] }[];
+  logic: FlowLogic[];
 };
 
 const SINGLE_VALUE: readonly QuestionTypeName[] = ['MCSS', 'MXSS', 'MXGD'];
@@ -97,9 +104,7 @@ export function buildFlow(
 /** Why an answer is refused, for the 4035 answer's details. */
 export type AnswerProblem = { QuestionId: number; Problem: string };
 
-const hasValue = (answer: PublicAnswer | undefined) =>
-  answer !== undefined &&
-  (answer.Value !== undefined || (answer.Values?.length ?? 0) > 0 || (answer.Text ?? '').trim() !== '');
+const hasValue = isAnswerGiven;
 
 /** The problems of posted answers against the flow; none means every answer may be stored. */
 export function answerProblems(flow: RespondentFlow, posted: readonly PublicAnswer[]): AnswerProblem[] {
@@ -152,23 +157,9 @@ export function mergeAnswers(
   return [...byId.values()].filter(hasValue);
 }
 
-/** The top-level questions display logic shows, given the answers (a hidden question hides its dependants). */
+/** The top-level questions display logic shows, given the answers (the rule the respondent page applies too). */
 export function shownQuestions(flow: RespondentFlow, answers: readonly PublicAnswer[]): Set<number> {
-  const byId = new Map(answers.map((answer) => [answer.QuestionId, answer]));
-  const shown = new Set<number>();
-  for (const { id, displayLogic } of flow.logic) {
-    if (!displayLogic) {
-      shown.add(id);
-      continue;
-    }
-    const source = flow.targets.get(displayLogic.QuestionId);
-    const answer = byId.get(displayLogic.QuestionId);
-    const chosen = [...(answer?.Value === undefined ? [] : [answer.Value]), ...(answer?.Values ?? [])];
-    if (source && shown.has(source.topId) && chosen.some((value) => displayLogic.Values.includes(value))) {
-      shown.add(id);
-    }
-  }
-  return shown;
+  return shownQuestionIds(flow.logic, (questionId) => flow.targets.get(questionId)?.topId, answers);
 }
 
 /** Required questions (matrix rows) left unanswered on these pages among the shown questions. */

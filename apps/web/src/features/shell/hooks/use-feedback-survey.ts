@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
+import { SURVEY_FINISHED_MESSAGE } from '@loupe/contracts';
 import { HOUR_MS, recall, remember } from '@/lib/remembered';
 import { checkFeedbackSurvey, type FeedbackInvitation } from '../api/check-feedback-survey';
 
 /** What the last check said, kept an hour per user (the spec's cookie). */
 type FeedbackState =
   { status: 'available'; invitation: FeedbackInvitation } | { status: 'none' } | { status: 'finished' };
-
-/** The survey page posts this to its parent window when the respondent finishes. */
-const SURVEY_FINISHED_MESSAGE = 'loupe-survey-finished';
 
 const storageKey = (userId: number) => `loupe.feedbackSurvey.${userId}`;
 
@@ -48,8 +46,10 @@ export function useFeedbackSurvey(userId: number) {
     const surveyOrigin = new URL(invitation.SurveyUrl, window.location.href).origin;
     const onMessage = (event: MessageEvent<unknown>) => {
       if (event.origin !== surveyOrigin) return;
-      const data = event.data as { type?: unknown } | null;
+      // The respondent page (apps/respondent, parent-window.ts) posts `{ type, guid }` when the survey is done.
+      const data = event.data as { type?: unknown; guid?: unknown } | null;
       if (typeof data !== 'object' || data === null || data.type !== SURVEY_FINISHED_MESSAGE) return;
+      if (data.guid !== invitation.Token) return;
       const finished: FeedbackState = { status: 'finished' };
       remember(storageKey(userId), finished, HOUR_MS);
       setState(finished);

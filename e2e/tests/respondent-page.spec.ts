@@ -1,0 +1,376 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expiredLinks } from '../fixtures/e2e-users.js';
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
+import { saveScreenshot } from './support/screenshots.js';
+import { DEMO_PASSWORD, signIn } from './support/session.js';
+import { expect, test } from './support/test.js';
+
+/*
+ * Issue 17 items 1 and 7: the respondent page /s/{guid} as a customer uses it on a 360 px phone, by touch and by
+ * keyboard: every question and choice type (seeded by e2e/fixtures/seed-respondent-surveys.ts), required answers
+ * and a wrong e-mail said on the question, a reload half way that resumes on the saved page with the saved answers,
+ * completion with the closing message; the same in Arabic, right to left, on an anonymised survey (resumed by the
+ * key the browser keeps); the unsubscribe link; an expired invitation; axe-core finds nothing on each screen.
+ */
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const tokens = () => expiredLinks().respondent;
+
+// The page runs under the console's Content-Security-Policy (frame-ancestors aside): any violation, reported on the
+// console or as a `securitypolicyviolation` event in any frame, fails the test that caused it.
+const violations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  violations.length = 0;
+  page.on('console', (message) => {
+    if (/Content Security Policy|securitypolicyviolation/i.test(message.text()))
+      violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`securitypolicyviolation ${event.violatedDirective} blocked=${event.blockedURI}`);
+    });
+  });
+});
+test.afterEach(() => {
+  expect(violations).toEqual([]);
+});
+
+/** axe-core over the page (WCAG 2.0–2.2 A and AA rules): no violation at all. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The demo administrator's API headers (the password grant, as the console signs in). */
+async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const signedIn = await request.post('/token', {
+    form: {
+      grant_type: 'password',
+      username: 'admin',
+      password: DEMO_PASSWORD,
+      client_id: CONSOLE_CLIENT_ID,
+    },
+  });
+  expect(signedIn.status()).toBe(200);
+  return { Authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
+}
+
+const question = (page: Page, text: string) => page.getByRole('group', { name: text, exact: false }).first();
+const row = (group: Locator, text: string) => group.getByRole('group', { name: text, exact: true });
+
+/** Moves a slider with the keyboard alone: Home to its first point, then up `steps` times (up is up in RTL too). */
+async function slide(slider: Locator, steps: number) {
+  await slider.focus();
+  await slider.press('Home');
+  for (let step = 0; step < steps; step++) await slider.press('ArrowUp');
+}
+
+test('a Turkish invitation: every question type, a reload half way resumes, complete, the closing message', async ({
+  page,
+}) => {
+  const guid = tokens().tr;
+  await page.goto(`/s/${guid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Şube deneyimi anketi' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+  await expect(page.getByText('Merhaba Ayşe Yılmaz, birkaç dakikanızı')).toBeVisible();
+  await expect(page.getByText('Sayfa 1 / 3')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abonelikten çık' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Nothing answered: the required NPS question says so on itself, and the focus goes to it.
+  await page.getByRole('button', { name: 'İleri' }).click();
+  const nps = question(page, 'Bizi bir arkadaşınıza tavsiye etme olasılığınız nedir?');
+  await expect(nps.getByText('Bu soru yanıt bekliyor.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Lütfen bu sayfada işaretlenen soruları kontrol edin.');
+  const npsSlider = nps.getByRole('slider');
+  await expect(npsSlider).toBeFocused();
+  await expectAccessible(page);
+
+  // NPS 3 by keyboard: display logic then shows the reason question (required, multiline).
+  const why = page.getByLabel('Puanınızın nedenini yazar mısınız?');
+  await expect(why).toHaveCount(0);
+  await slide(npsSlider, 3);
+  await expect(nps.getByText('Bu soru yanıt bekliyor.')).toBeHidden();
+  await expect(npsSlider).toHaveAttribute('aria-valuetext', '3');
+  await expect(why).toBeVisible();
+  const reasons = question(page, 'Bizi neden seçtiniz?');
+  await reasons.getByRole('checkbox', { name: 'Hizmet' }).check();
+  await reasons.getByRole('checkbox', { name: 'Konum' }).check();
+  await reasons.getByLabel('Yorum (isteğe bağlı)').fill('Şube yakın');
+  await page
+    .getByRole('combobox', { name: 'Hangi şubeyi ziyaret ettiniz?' })
+    .selectOption({ label: 'Beşiktaş' });
+  await page.getByRole('button', { name: 'İleri' }).click();
+  await expect(page.getByText('Bu soru yanıt bekliyor.')).toBeVisible();
+  await why.fill('Sıra çok uzundu.');
+  await saveScreenshot(page, 'respondent-page-tr-page1');
+  await page.getByRole('button', { name: 'İleri' }).click();
+
+  // Page 2: e-mail format, rating stars, a required matrix, a ranking, a multi-choice matrix.
+  await expect(page.getByText('Sayfa 2 / 3')).toBeVisible();
+  const email = page.getByLabel('Size ulaşabileceğimiz e-posta adresi');
+  await email.fill('ayse-at-example');
+  await page.getByRole('button', { name: 'İleri' }).click();
+  await expect(page.getByText('Lütfen ad@ornek.com gibi bir e-posta adresi girin.')).toBeVisible();
+  await expect(page.getByText('Bu soru yanıt bekliyor.')).toBeVisible();
+  await expectAccessible(page);
+  await email.fill('ayse@example.com');
+  // The fourth star, as a finger taps it.
+  await question(page, 'Bekleme süresini puanlayın').locator('label').nth(3).click();
+  const service = question(page, 'Hizmeti değerlendirin');
+  await row(service, 'Personelin ilgisi').getByRole('radio', { name: 'İyi' }).check();
+  await page.getByRole('button', { name: 'İleri' }).click();
+  await expect(service.getByText('Lütfen bu sorunun her satırını yanıtlayın.')).toBeVisible();
+  await row(service, 'Şubenin temizliği').getByRole('radio', { name: 'Orta' }).check();
+  const ranking = question(page, 'Kanalları önem sırasına koyun');
+  await row(ranking, 'Günlük işlemler için').getByRole('button', { name: '“Mobil” yukarı taşı' }).click();
+  await expect(row(ranking, 'Günlük işlemler için').getByRole('listitem').first()).toContainText('Mobil');
+  await row(ranking, 'Kredi başvurusu için').getByRole('button', { name: 'Bu sırayı kullan' }).click();
+  const channels = question(page, 'Kullandığınız kanallar');
+  await row(channels, 'Mobil uygulama').getByRole('checkbox', { name: 'Kullanıyorum' }).check();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-tr-page2');
+  await page.getByRole('button', { name: 'İleri' }).click();
+  await expect(page.getByText('Sayfa 3 / 3')).toBeVisible();
+
+  // A reload resumes on the saved page; going back shows page 2's saved answers.
+  await page.reload();
+  await expect(page.getByText('Sayfa 3 / 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Geri' }).click();
+  await expect(page.getByText('Sayfa 2 / 3')).toBeVisible();
+  await expect(email).toHaveValue('ayse@example.com');
+  await expect(row(service, 'Şubenin temizliği').getByRole('radio', { name: 'Orta' })).toBeChecked();
+  await expect(row(ranking, 'Günlük işlemler için').getByRole('listitem').first()).toContainText('Mobil');
+  await expect(row(channels, 'Mobil uygulama').getByRole('checkbox', { name: 'Kullanıyorum' })).toBeChecked();
+  await expect(question(page, 'Bekleme süresini puanlayın').getByRole('radio', { name: '4' })).toBeChecked();
+  await page.getByRole('button', { name: 'Geri' }).click();
+  await expect(page.getByLabel('Puanınızın nedenini yazar mısınız?')).toHaveValue('Sıra çok uzundu.');
+  await expect(npsSlider).toHaveAttribute('aria-valuetext', '3');
+  await expect(reasons.getByLabel('Yorum (isteğe bağlı)')).toHaveValue('Şube yakın');
+  await page.getByRole('button', { name: 'İleri' }).click();
+  await page.getByRole('button', { name: 'İleri' }).click();
+
+  // Page 3: an Image choice, a matrix of sliders, a one-line open answer; Complete.
+  await expect(page.getByText('Sayfa 3 / 3')).toBeVisible();
+  const card = question(page, 'Hangi kart tasarımını beğendiniz?');
+  await expect(card.locator('img').first()).toHaveJSProperty('naturalWidth', 120);
+  await card.getByRole('radio', { name: 'Altın kart' }).check();
+  const effort = question(page, 'İşlemleriniz ne kadar kolaydı?');
+  await slide(row(effort, 'Hesap açmak').getByRole('slider'), 4);
+  await slide(row(effort, 'Para transferi').getByRole('slider'), 2);
+  await expect(row(effort, 'Para transferi').getByRole('slider')).toHaveAttribute('aria-valuetext', '3');
+  await page.getByLabel('Eklemek istedikleriniz').fill('Teşekkürler');
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-tr-page3');
+  await page.getByRole('button', { name: 'Tamamla' }).click();
+  await expect(page.getByText('Teşekkürler Ayşe Yılmaz! Yanıtlarınız bize ulaştı.')).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-tr-closing');
+
+  // Done is done: the invitation now says so plainly.
+  await page.reload();
+  await expect(page.getByText('Bu anketi zaten tamamladınız. Teşekkür ederiz!')).toBeVisible();
+});
+
+test('an Arabic anonymised survey right to left: resumes by the browser’s key, completes', async ({
+  page,
+}) => {
+  const guid = tokens().ar;
+  await page.goto(`/s/${guid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'استبيان تجربة الفرع' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByText('الصفحة 1 من 3')).toBeVisible();
+  // A promoter: the reason question stays hidden.
+  await slide(question(page, 'ما مدى احتمال أن توصي بنا لصديق؟').getByRole('slider'), 9);
+  await expect(page.getByLabel('هل يمكنك إخبارنا بسبب تقييمك؟')).toHaveCount(0);
+  await question(page, 'لماذا اخترتنا؟').getByRole('checkbox', { name: 'السعر' }).check();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-ar-page1');
+  await page.getByRole('button', { name: 'التالي' }).click();
+
+  await expect(page.getByText('الصفحة 2 من 3')).toBeVisible();
+  await page.getByRole('button', { name: 'التالي' }).click();
+  const service = question(page, 'قيّم الخدمة');
+  await expect(service.getByText('هذا السؤال يحتاج إلى إجابة.')).toBeVisible();
+  await row(service, 'اهتمام الموظفين').getByRole('radio', { name: 'جيد' }).check();
+  await row(service, 'نظافة الفرع').getByRole('radio', { name: 'جيد' }).check();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-ar-page2');
+  await page.getByRole('button', { name: 'التالي' }).click();
+  await expect(page.getByText('الصفحة 3 من 3')).toBeVisible();
+
+  // The anonymised session is found again by the key this browser keeps, not by the invitation.
+  const key = await page.evaluate((g) => localStorage.getItem(`loupe.respondent.sessionKey.${g}`), guid);
+  expect(key).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  await page.reload();
+  await expect(page.getByText('الصفحة 3 من 3')).toBeVisible();
+  await page.getByRole('button', { name: 'السابق' }).click();
+  await expect(row(service, 'نظافة الفرع').getByRole('radio', { name: 'جيد' })).toBeChecked();
+  await page.getByRole('button', { name: 'التالي' }).click();
+  await question(page, 'أي تصميم بطاقة أعجبك؟').getByRole('radio', { name: 'البطاقة الزرقاء' }).check();
+  await page.getByRole('button', { name: 'إنهاء' }).click();
+  await expect(page.getByText('شكرًا لك! وصلتنا إجاباتك.')).toBeVisible();
+  await saveScreenshot(page, 'respondent-page-ar-closing');
+});
+
+test('an English invitation shows its own words; the required message is said on the question', async ({
+  page,
+}) => {
+  await page.goto(`/s/${tokens().en}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Branch experience survey' })).toBeVisible();
+  await expect(page.getByText('Hello Emma Brown, thank you')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('This question needs an answer.')).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-en-page1');
+});
+
+test('the unsubscribe link asks first, then records the opt-out; the invitation then says so', async ({
+  page,
+}) => {
+  const guid = tokens().optOut;
+  await page.goto(`/s/${guid}/optout`);
+  await expect(page.getByRole('heading', { name: 'Anketlerimizden ayrılın' })).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-tr-optout');
+  // "No" goes to the survey, its opt-out control asks again.
+  await page.getByRole('button', { name: 'Hayır, ankete git' }).click();
+  await expect(page).toHaveURL(new RegExp(`/s/${guid}$`));
+  await expect(page.getByText('Sayfa 1 / 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Abonelikten çık' }).click();
+  await page.getByRole('button', { name: 'Evet, ayrıl' }).click();
+  await expect(
+    page.getByText('Anketlerimizden ayrıldınız. Bizden artık anket daveti almayacaksınız.'),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Anketlerimizden ayrıldınız.', { exact: true })).toBeVisible();
+  await page.goto(`/s/${guid}/optout`);
+  await expect(page.getByText('Anketlerimizden ayrıldınız.', { exact: true })).toBeVisible();
+});
+
+test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key, redirected after completion, closed when the link is', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const surveyId = tokens().enSurveyId;
+  const link = { Name: `E2E respondent link ${Date.now().toString(36)}`, TransactionChannelId: null };
+  const created = await request.post(`/api/surveys/${surveyId}/links`, { headers, data: link });
+  expect(created.status()).toBe(201);
+  const { Guid: guid, Id: linkId } = (await created.json()) as { Guid: string; Id: number };
+  await page.goto(`/s/${guid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Branch experience survey' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+  const nps = question(page, 'How likely are you to recommend us to a friend?').getByRole('slider');
+  await nps.focus();
+  await nps.press('End');
+  await expect(nps).toHaveAttribute('aria-valuetext', '10');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  const key = await page.evaluate((g) => localStorage.getItem(`loupe.respondent.sessionKey.${g}`), guid);
+  expect(key).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  await page.reload();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(nps).toHaveAttribute('aria-valuetext', '10');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const service = question(page, 'Rate the service');
+  await row(service, 'Staff attention').getByRole('radio', { name: 'Good' }).check();
+  await row(service, 'Branch cleanliness').getByRole('radio', { name: 'Fair' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete' }).click();
+  // The closing message, then the survey's redirect after its 2 seconds.
+  await expect(page.getByText('Your answers have reached us.')).toBeVisible();
+  await expect(page.getByText('You will be taken to the next page in 2 seconds.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link's session is over: the next visit starts afresh; an inactive link is closed.
+  await page.goto(`/s/${guid}`);
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(nps).toHaveAttribute('aria-valuetext', 'Not answered yet: move the slider to answer.');
+  const closed = await request.put(`/api/surveys/${surveyId}/links/${linkId}`, {
+    headers,
+    data: { ...link, IsActive: false },
+  });
+  expect(closed.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText('This survey is closed. Thank you for your interest.')).toBeVisible();
+});
+
+test('an expired invitation and an unknown guid say so plainly', async ({ page }) => {
+  await page.goto(`/s/${tokens().expired}`);
+  await expect(page.getByText('Bu davetin süresi doldu. İlginiz için teşekkür ederiz.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'İleri' })).toHaveCount(0);
+  await expectAccessible(page);
+  await saveScreenshot(page, 'respondent-page-tr-expired');
+  await page.goto('/s/0b6a3c8e-1f2d-4e5a-9b7c-3d2e1f0a9b8c');
+  await expect(page.getByText('Bu anket bağlantısı geçerli değil.', { exact: false })).toBeVisible();
+});
+
+test.describe('the console’s feedback button', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('opens the survey in a dialog, reuses its invitation when reopened, hides once it is finished', async ({
+    page,
+    request,
+  }) => {
+    const signedIn = await request.post('/token', {
+      form: {
+        grant_type: 'password',
+        username: 'admin',
+        password: DEMO_PASSWORD,
+        client_id: CONSOLE_CLIENT_ID,
+      },
+    });
+    expect(signedIn.status()).toBe(200);
+    const headers = { Authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
+    // The tenant's product-feedback survey, named for this test only: every other spec's console has no button.
+    const created = await request.post('/api/system-configurations', {
+      headers,
+      data: {
+        Section: 'FeedbackSurvey',
+        JsonConfig: JSON.stringify({ SurveyId: tokens().feedbackSurveyId }),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const configurationId = (await created.json()).Id as number;
+    try {
+      await signIn(page, 'admin');
+      const button = page.getByRole('button', { name: 'Geri bildirim' });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Loupe hakkında düşüncelerinizi paylaşın' });
+      const frame = dialog.locator('iframe');
+      const firstSource = await frame.getAttribute('src');
+      expect(firstSource).toMatch(/\/s\/[0-9a-f-]{36}$/);
+      await expect(page.frameLocator('iframe').getByText('Loupe’u ne kadar beğeniyorsunuz?')).toBeVisible();
+      // Closed unfinished and opened again: the same invitation.
+      await dialog.getByRole('button', { name: /Kapat|Close/ }).click();
+      await expect(dialog).toBeHidden();
+      await button.click();
+      await expect(frame).toHaveAttribute('src', firstSource!);
+      const survey = page.frameLocator('iframe');
+      await survey.locator('label').nth(4).click();
+      await survey.getByRole('button', { name: 'Tamamla' }).click();
+      await expect(survey.getByText('Geri bildiriminiz için teşekkürler!')).toBeVisible();
+      // Finished: the button goes, the dialog stays on the closing message until it is closed.
+      await expect(button).toBeHidden();
+      await expect(dialog).toBeVisible();
+      await saveScreenshot(page, 'respondent-page-feedback-dialog');
+      await dialog.getByRole('button', { name: /Kapat|Close/ }).click();
+      await expect(dialog).toBeHidden();
+      // Remembered for this user: a reload does not bring it back.
+      await page.reload();
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Geri bildirim' })).toHaveCount(0);
+    } finally {
+      await request.delete(`/api/system-configurations/${configurationId}`, { headers });
+    }
+  });
+});
