@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { invitationState } from '@loupe/contracts';
+import { INVITATION_STATES, invitationState } from '@loupe/contracts';
 import { classifySmtpError } from './invitation-sender.js';
 import { htmlToText, invitationLinks, renderEmail, renderText } from './invitation-render.js';
 import { classifyGatewayStatus, gatewayRequest, parseSmsGateway } from './sms-gateway.js';
@@ -118,5 +118,16 @@ describe('invitationState', () => {
     expect(invitationState({ ...none, completedAt: past, expiresAt: past }, now)).toBe('Completed');
     expect(invitationState({ ...none, optedOutAt: past, failedAt: past }, now)).toBe('OptedOut');
     expect(invitationState({ ...none, sentAt: past, failedAt: past }, now)).toBe('Failed');
+  });
+
+  it('answers only the contract’s states', () => {
+    const times = [null, past, future];
+    const seen = new Set<string>();
+    for (const startedAt of times)
+      for (const failedAt of times)
+        for (const expiresAt of times)
+          seen.add(invitationState({ ...none, startedAt, failedAt, expiresAt }, now));
+    expect([...seen].every((state) => (INVITATION_STATES as readonly string[]).includes(state))).toBe(true);
+    expect(seen.size).toBeGreaterThan(3);
   });
 });
