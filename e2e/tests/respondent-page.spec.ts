@@ -21,8 +21,8 @@ const tokens = () => expiredLinks().respondent;
 // The page runs under the console's Content-Security-Policy (frame-ancestors aside): any violation, reported on the
 // console or as a `securitypolicyviolation` event in any frame, fails the test that caused it.
 const violations: string[] = [];
-test.beforeEach(async ({ page }) => {
-  violations.length = 0;
+/** Collects the page's CSP violations (every tab of a test: a new visit is a new tab). */
+async function watchPolicy(page: Page) {
   page.on('console', (message) => {
     if (/Content Security Policy|securitypolicyviolation/i.test(message.text()))
       violations.push(message.text());
@@ -32,6 +32,10 @@ test.beforeEach(async ({ page }) => {
       console.error(`securitypolicyviolation ${event.violatedDirective} blocked=${event.blockedURI}`);
     });
   });
+}
+test.beforeEach(async ({ page }) => {
+  violations.length = 0;
+  await watchPolicy(page);
 });
 test.afterEach(() => {
   expect(violations).toEqual([]);
@@ -255,7 +259,7 @@ test('the unsubscribe link asks first, then records the opt-out; the invitation 
   await expect(page.getByText('Anketlerimizden ayrıldınız.', { exact: true })).toBeVisible();
 });
 
-test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key, redirected after completion, closed when the link is', async ({
+test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key, redirected after completion, answered on the next visit, closed when the link is', async ({
   page,
   request,
 }) => {
@@ -291,10 +295,9 @@ test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key, 
   await expect(page.getByText('You will be taken to the next page in 2 seconds.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  // The link's session is over: the next visit starts afresh; an inactive link is closed.
+  // Until interaction (the default): completed from this browser, the next visit says so; an inactive link is closed.
   await page.goto(`/s/${guid}`);
-  await expect(page.getByText('Page 1 of 3')).toBeVisible();
-  await expect(nps).toHaveAttribute('aria-valuetext', 'Not answered yet: move the slider to answer.');
+  await expect(page.getByText('You have already completed this survey. Thank you!')).toBeVisible();
   const closed = await request.put(`/api/surveys/${surveyId}/links/${linkId}`, {
     headers,
     data: { ...link, IsActive: false },
@@ -302,6 +305,155 @@ test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key, 
   expect(closed.status()).toBe(200);
   await page.reload();
   await expect(page.getByText('This survey is closed. Thank you for your interest.')).toBeVisible();
+});
+
+test.describe('a survey link’s presentation frequency, over two visits of one browser', () => {
+  /** A link on the English survey with this frequency (1 until interaction, 2 once per visitor, 3 once per visit). */
+  async function linkWith(request: APIRequestContext, frequency: 1 | 2 | 3): Promise<string> {
+    const created = await request.post(`/api/surveys/${tokens().enSurveyId}/links`, {
+      headers: await adminHeaders(request),
+      data: {
+        Name: `E2E frequency ${frequency} ${Date.now().toString(36)}`,
+        TransactionChannelId: null,
+        PresentationFrequency: frequency,
+      },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { Guid: string }).Guid;
+  }
+
+  /** A new visit: a new tab of the same browser (same localStorage, a new sessionStorage). */
+  async function newVisit(page: Page, guid: string): Promise<Page> {
+    const visit = await page.context().newPage();
+    await watchPolicy(visit);
+    await visit.goto(`/s/${guid}`);
+    await expect(visit.getByRole('heading', { level: 1, name: 'Branch experience survey' })).toBeVisible();
+    return visit;
+  }
+
+  /** Page 1 answered and saved (the session has a key); the form is on page 2. */
+  async function answerFirstPage(page: Page) {
+    const nps = question(page, 'How likely are you to recommend us to a friend?').getByRole('slider');
+    await nps.focus();
+    await nps.press('End');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  }
+
+  async function completeFromSecondPage(page: Page) {
+    const service = question(page, 'Rate the service');
+    await row(service, 'Staff attention').getByRole('radio', { name: 'Good' }).check();
+    await row(service, 'Branch cleanliness').getByRole('radio', { name: 'Fair' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await expect(page.getByText('Your answers have reached us.')).toBeVisible();
+  }
+
+  test('1 until interaction: offered (and resumed) again after a visit without interaction; “No, thanks” ends it', async ({
+    page,
+    request,
+  }) => {
+    const guid = await linkWith(request, 1);
+    await page.goto(`/s/${guid}`);
+    await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+    await answerFirstPage(page);
+    await page.close();
+
+    // Second visit: still offered, on the page the first one left it.
+    const second = await newVisit(page, guid);
+    await expect(second.getByText('Page 2 of 3')).toBeVisible();
+    await expectAccessible(second);
+    await saveScreenshot(second, 'respondent-page-en-link-offered');
+    await second.getByRole('button', { name: 'No, thanks' }).click();
+    await expect(
+      second.getByText('You chose not to take this survey. Thank you for your time.'),
+    ).toBeVisible();
+    await expectAccessible(second);
+    await saveScreenshot(second, 'respondent-page-en-link-declined');
+
+    // Third visit: declined is an interaction, so it is not offered again.
+    const third = await newVisit(second, guid);
+    await expect(third.getByText('You chose not to take this survey.', { exact: false })).toBeVisible();
+    await expect(third.getByText('Page 1 of 3')).toHaveCount(0);
+  });
+
+  test('2 once per visitor: a browser that only looked is not offered it again; one that started resumes it, then says it is answered', async ({
+    page,
+    request,
+  }) => {
+    const guid = await linkWith(request, 2);
+    await page.goto(`/s/${guid}`);
+    await expect(page.getByText('Page 1 of 3')).toBeVisible();
+    await page.close();
+    const second = await newVisit(page, guid);
+    await expect(
+      second.getByText('This survey has already been offered on this device. Thank you for your interest.'),
+    ).toBeVisible();
+    await expect(second.getByText('Page 1 of 3')).toHaveCount(0);
+    await expectAccessible(second);
+
+    // Another browser: its first visit starts answering, the second resumes that one presentation and completes it,
+    // and a later visit says it is answered.
+    const otherBrowser = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const first = await otherBrowser.newPage();
+      await watchPolicy(first);
+      await first.goto(`/s/${guid}`);
+      await answerFirstPage(first);
+      await first.close();
+      const resumed = await newVisit(first, guid);
+      await expect(resumed.getByText('Page 2 of 3')).toBeVisible();
+      await completeFromSecondPage(resumed);
+      const later = await newVisit(resumed, guid);
+      await expect(later.getByText('You have already completed this survey. Thank you!')).toBeVisible();
+    } finally {
+      await otherBrowser.close();
+    }
+  });
+
+  test('3 once per visit: the visit that completed it sees the closing message again; a new visit starts afresh; “Not now” is for this visit', async ({
+    page,
+    request,
+  }) => {
+    const guid = await linkWith(request, 3);
+    await page.goto(`/s/${guid}`);
+    await expect(page.getByRole('button', { name: 'No, thanks' })).toHaveCount(0);
+    await answerFirstPage(page);
+    // The visit's key is kept for the visit only.
+    expect(
+      await page.evaluate((g) => sessionStorage.getItem(`loupe.respondent.sessionKey.${g}`), guid),
+    ).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(
+      await page.evaluate((g) => localStorage.getItem(`loupe.respondent.sessionKey.${g}`), guid),
+    ).toBeNull();
+    await page.reload();
+    await expect(page.getByText('Page 2 of 3')).toBeVisible();
+    await completeFromSecondPage(page);
+    await expect(page).toHaveURL(/\/login$/);
+    // Back to the link in the same visit: the closing message, without a second redirect.
+    await page.goto(`/s/${guid}`);
+    await expect(page.getByText('Your answers have reached us.')).toBeVisible();
+    await expect(page.getByText('You will be taken to the next page', { exact: false })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A new visit: a fresh session from page 1; "Not now" leaves this visit alone.
+    const second = await newVisit(page, guid);
+    await expect(second.getByText('Page 1 of 3')).toBeVisible();
+    await expect(
+      question(second, 'How likely are you to recommend us to a friend?').getByRole('slider'),
+    ).toHaveAttribute('aria-valuetext', 'Not answered yet: move the slider to answer.');
+    await second.getByRole('button', { name: 'Not now' }).click();
+    await expect(second.getByText('All right. You can take the survey on your next visit.')).toBeVisible();
+    await expectAccessible(second);
+    await saveScreenshot(second, 'respondent-page-en-link-not-now');
+    await second.reload();
+    await expect(second.getByText('All right. You can take the survey on your next visit.')).toBeVisible();
+    const third = await newVisit(second, guid);
+    await expect(third.getByText('Page 1 of 3')).toBeVisible();
+  });
 });
 
 test('an expired invitation and an unknown guid say so plainly', async ({ page }) => {

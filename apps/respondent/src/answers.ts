@@ -115,19 +115,25 @@ export function topIdsOf(survey: PublicSurvey, questionIds: readonly number[]): 
 
 const keyName = (guid: string) => `loupe.respondent.sessionKey.${guid}`;
 
-/** The key an anonymous session's first save answered, kept per guid so a reload resumes it. */
+/**
+ * The key an anonymous session's first save answered, kept per guid so a reload resumes it: in sessionStorage for
+ * a once-per-visit link (a new visit starts afresh), in localStorage otherwise.
+ */
 export function storedSessionKey(guid: string): string | undefined {
   try {
-    return localStorage.getItem(keyName(guid)) ?? undefined;
+    return sessionStorage.getItem(keyName(guid)) ?? localStorage.getItem(keyName(guid)) ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-export function storeSessionKey(guid: string, key: string | undefined): void {
+/** Keeps the key (for this visit only when `perVisit`), or drops it from both stores when undefined. */
+export function storeSessionKey(guid: string, key: string | undefined, perVisit = false): void {
   try {
-    if (key === undefined) localStorage.removeItem(keyName(guid));
-    else localStorage.setItem(keyName(guid), key);
+    if (key === undefined) {
+      sessionStorage.removeItem(keyName(guid));
+      localStorage.removeItem(keyName(guid));
+    } else (perVisit ? sessionStorage : localStorage).setItem(keyName(guid), key);
   } catch {
     // Storage refused (a private window): the session still saves, only a reload starts afresh.
   }

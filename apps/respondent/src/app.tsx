@@ -1,12 +1,13 @@
 import type { PublicSurvey, PublicSurveyState } from '@loupe/contracts';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, getSurvey, optOut } from './api';
-import { storedSessionKey } from './answers';
+import { storedSessionKey, storeSessionKey } from './answers';
 import { Finished } from './components/finished';
 import { OptOut } from './components/opt-out';
 import { SurveyForm } from './components/survey-form';
 import { applyLanguage, pageLanguage, translator } from './i18n';
 import { notifyFinished } from './parent-window';
+import { presentationOf, recordPresentation, storedMarks, type Presentation } from './presentation';
 
 /** `/s/{guid}` the survey; `/s/{guid}/optout` the mailed unsubscribe link (asks first, then records the opt-out). */
 function parseRoute(pathname: string): { guid: string; optOut: boolean } {
@@ -21,13 +22,24 @@ type View =
   | { kind: 'state'; state: Exclude<PublicSurveyState, 'Open'> }
   | { kind: 'optOut' }
   | { kind: 'survey' }
-  | { kind: 'finished' };
+  | { kind: 'finished' }
+  /** A survey link this browser has answered, declined or been offered before (its presentation frequency). */
+  | { kind: 'presentation'; presentation: Exclude<Presentation, 'offer' | 'visitFinished'> }
+  /** A once-per-visit link completed earlier in this visit: its closing message again, without the redirect. */
+  | { kind: 'visitFinished' };
 
 const STATE_TEXT = {
   Expired: 'stateExpired',
   Completed: 'stateCompleted',
   OptedOut: 'stateOptedOut',
   Closed: 'stateClosed',
+} as const;
+
+const PRESENTATION_TEXT = {
+  answered: 'stateCompleted',
+  declined: 'linkDeclined',
+  presented: 'linkPresented',
+  visitDeclined: 'linkDeclinedThisVisit',
 } as const;
 
 /** The API codes of a save refused in a closed state (docs/respondent-api.md). */
@@ -58,8 +70,19 @@ export function App() {
         if (!current) return;
         setSurvey(loaded);
         if (route.optOut && loaded.CanOptOut && loaded.State !== 'OptedOut') setView({ kind: 'optOut' });
-        else if (loaded.State === 'Open') setView({ kind: 'survey' });
-        else {
+        else if (loaded.State === 'Open') {
+          const frequency = loaded.PresentationFrequency;
+          const shown = presentationOf(
+            frequency,
+            storedMarks(route.guid),
+            storedSessionKey(route.guid) !== undefined,
+          );
+          if (shown === 'offer') {
+            recordPresentation(route.guid, frequency, 'shown');
+            setView({ kind: 'survey' });
+          } else if (shown === 'visitFinished') setView({ kind: 'visitFinished' });
+          else setView({ kind: 'presentation', presentation: shown });
+        } else {
           if (loaded.State === 'Completed') notifyFinished(route.guid);
           setView({ kind: 'state', state: loaded.State });
         }
@@ -126,8 +149,19 @@ export function App() {
             survey={survey!}
             t={t}
             onFinished={() => {
+              recordPresentation(route.guid, survey!.PresentationFrequency, 'completed');
               notifyFinished(route.guid);
               setView({ kind: 'finished' });
+            }}
+            onDecline={() => {
+              const frequency = survey!.PresentationFrequency;
+              recordPresentation(route.guid, frequency, 'declined');
+              // A declined session is not resumed: the next offer (once per visit) starts afresh.
+              storeSessionKey(route.guid, undefined);
+              setView({
+                kind: 'presentation',
+                presentation: frequency === 3 ? 'visitDeclined' : 'declined',
+              });
             }}
             onClosed={(code) => setView({ kind: 'state', state: STATE_OF_CODE[code] ?? 'Closed' })}
             onOptOut={() => setView({ kind: 'optOut' })}
@@ -135,6 +169,14 @@ export function App() {
         );
       case 'finished':
         return <Finished survey={survey!} t={t} />;
+      case 'visitFinished':
+        return <Finished survey={survey!} t={t} redirect={false} />;
+      case 'presentation':
+        return (
+          <p class="status" role="status">
+            {t(PRESENTATION_TEXT[view.presentation])}
+          </p>
+        );
     }
   })();
 

@@ -15,6 +15,8 @@ describe('the page’s words', () => {
         'optOutConfirm',
         'required',
         'thanks',
+        'declineForGood',
+        'declineThisVisit',
       ] as const) {
         expect(t(key), `${code} ${key}`).not.toBe('');
         if (!['en'].includes(code)) expect(t(key), `${code} ${key}`).not.toBe(english(key));

@@ -51,6 +51,11 @@ const en = {
   optOutCancel: 'No, go to the survey',
   optOutDone: 'You have unsubscribed. You will receive no more survey invitations from us.',
   optOutFailed: 'Your request could not be recorded. Please try again.',
+  declineForGood: 'No, thanks',
+  declineThisVisit: 'Not now',
+  linkDeclined: 'You chose not to take this survey. Thank you for your time.',
+  linkPresented: 'This survey has already been offered on this device. Thank you for your interest.',
+  linkDeclinedThisVisit: 'All right. You can take the survey on your next visit.',
 };
 
 type Key = keyof typeof en;
@@ -101,6 +106,11 @@ const tr: Catalogue = {
   optOutCancel: 'Hayır, ankete git',
   optOutDone: 'Anketlerimizden ayrıldınız. Bizden artık anket daveti almayacaksınız.',
   optOutFailed: 'İsteğiniz kaydedilemedi. Lütfen yeniden deneyin.',
+  declineForGood: 'Hayır, teşekkürler',
+  declineThisVisit: 'Şimdi değil',
+  linkDeclined: 'Bu ankete katılmamayı seçtiniz. Zaman ayırdığınız için teşekkür ederiz.',
+  linkPresented: 'Bu anket bu cihazda daha önce sunuldu. İlginiz için teşekkür ederiz.',
+  linkDeclinedThisVisit: 'Peki. Anketi bir sonraki ziyaretinizde yanıtlayabilirsiniz.',
 };
 
 const ar: Catalogue = {
@@ -148,11 +158,21 @@ const ar: Catalogue = {
   optOutCancel: 'لا، انتقل إلى الاستبيان',
   optOutDone: 'لقد ألغيت اشتراكك. لن تتلقى منا دعوات استبيانات بعد الآن.',
   optOutFailed: 'تعذّر تسجيل طلبك. يُرجى المحاولة مرة أخرى.',
+  declineForGood: 'لا، شكرًا',
+  declineThisVisit: 'ليس الآن',
+  linkDeclined: 'اخترت عدم المشاركة في هذا الاستبيان. شكرًا لوقتك.',
+  linkPresented: 'سبق أن عُرض هذا الاستبيان على هذا الجهاز. شكرًا لاهتمامك.',
+  linkDeclinedThisVisit: 'حسنًا. يمكنك المشاركة في الاستبيان في زيارتك القادمة.',
 };
 
 /** The other languages: the buttons and the states; the rest falls back to English. */
 const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
   ru: {
+    declineForGood: 'Нет, спасибо',
+    declineThisVisit: 'Не сейчас',
+    linkDeclined: 'Вы решили не проходить этот опрос. Спасибо за уделённое время.',
+    linkPresented: 'Этот опрос уже предлагался на этом устройстве. Спасибо за интерес.',
+    linkDeclinedThisVisit: 'Хорошо. Вы сможете пройти опрос при следующем посещении.',
     next: 'Далее',
     back: 'Назад',
     complete: 'Завершить',
@@ -167,6 +187,11 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     stateClosed: 'Этот опрос закрыт.',
   },
   fr: {
+    declineForGood: 'Non merci',
+    declineThisVisit: 'Pas maintenant',
+    linkDeclined: 'Vous avez choisi de ne pas répondre à cette enquête. Merci pour votre temps.',
+    linkPresented: 'Cette enquête a déjà été proposée sur cet appareil. Merci de votre intérêt.',
+    linkDeclinedThisVisit: 'Entendu. Vous pourrez répondre à l’enquête lors de votre prochaine visite.',
     next: 'Suivant',
     back: 'Précédent',
     complete: 'Terminer',
@@ -181,6 +206,8 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     stateClosed: 'Cette enquête est close.',
   },
   uk: {
+    declineForGood: 'Ні, дякую',
+    declineThisVisit: 'Не зараз',
     next: 'Далі',
     back: 'Назад',
     complete: 'Завершити',
@@ -191,6 +218,8 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     thanks: 'Дякуємо! Ваші відповіді збережено.',
   },
   bg: {
+    declineForGood: 'Не, благодаря',
+    declineThisVisit: 'Не сега',
     next: 'Напред',
     back: 'Назад',
     complete: 'Завърши',
@@ -201,6 +230,8 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     thanks: 'Благодарим! Отговорите ви са запазени.',
   },
   ro: {
+    declineForGood: 'Nu, mulțumesc',
+    declineThisVisit: 'Nu acum',
     next: 'Înainte',
     back: 'Înapoi',
     complete: 'Finalizează',
@@ -211,6 +242,8 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     thanks: 'Mulțumim! Răspunsurile au fost salvate.',
   },
   mk: {
+    declineForGood: 'Не, благодарам',
+    declineThisVisit: 'Не сега',
     next: 'Напред',
     back: 'Назад',
     complete: 'Заврши',
@@ -221,6 +254,8 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     thanks: 'Ви благодариме! Одговорите се зачувани.',
   },
   sq: {
+    declineForGood: 'Jo, faleminderit',
+    declineThisVisit: 'Jo tani',
     next: 'Para',
     back: 'Prapa',
     complete: 'Përfundo',
@@ -231,6 +266,8 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     thanks: 'Faleminderit! Përgjigjet u ruajtën.',
   },
   bs: {
+    declineForGood: 'Ne, hvala',
+    declineThisVisit: 'Ne sada',
     next: 'Dalje',
     back: 'Nazad',
     complete: 'Završi',
@@ -241,6 +278,8 @@ const partial: Partial<Record<LanguageCode, Partial<Catalogue>>> = {
     thanks: 'Hvala! Vaši odgovori su sačuvani.',
   },
   hi: {
+    declineForGood: 'नहीं, धन्यवाद',
+    declineThisVisit: 'अभी नहीं',
     next: 'आगे',
     back: 'पीछे',
     complete: 'पूरा करें',

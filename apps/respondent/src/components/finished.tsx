@@ -19,9 +19,18 @@ function redirectTarget(url: string | null): string | undefined {
  * then the redirect after the survey's seconds when it names an address. Inside the console's feedback dialog
  * the page stays: the dialog shows the closing message and the respondent closes it.
  */
-export function Finished({ survey, t }: { survey: PublicSurvey; t: Translate }) {
+export function Finished({
+  survey,
+  t,
+  redirect = true,
+}: {
+  survey: PublicSurvey;
+  t: Translate;
+  /** False when a once-per-visit link shows its closing message again later in the visit (docs/respondent-page.md). */
+  redirect?: boolean;
+}) {
   const regionRef = useRef<HTMLDivElement>(null);
-  const target = isFramed() ? undefined : redirectTarget(survey.RedirectUrl);
+  const target = isFramed() || !redirect ? undefined : redirectTarget(survey.RedirectUrl);
   const seconds = Math.max(survey.RedirectSeconds ?? 0, 0);
 
   useEffect(() => {

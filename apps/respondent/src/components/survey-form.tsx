@@ -12,6 +12,7 @@ import {
 } from '../answers';
 import { ApiError, saveAnswers } from '../api';
 import type { Translate } from '../i18n';
+import { declineOf } from '../presentation';
 import { QuestionView } from './question';
 
 type Props = {
@@ -22,6 +23,8 @@ type Props = {
   /** A save refused in a closed state: 4030–4033. */
   onClosed: (code: number) => void;
   onOptOut: () => void;
+  /** A survey link's "No, thanks" / "Not now" (docs/respondent-page.md "Presentation frequency"). */
+  onDecline: () => void;
 };
 
 type Notice = 'errorSummary' | 'saveFailed' | 'tooMany' | 'notAccepted';
@@ -30,7 +33,8 @@ type Notice = 'errorSummary' | 'saveFailed' | 'tooMany' | 'notAccepted';
  * The survey's pages: one page at a time, its answers saved when the respondent moves on (the last page with
  * Complete), resumed at the saved page with the saved answers after a reload.
  */
-export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut }: Props) {
+export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut, onDecline }: Props) {
+  const decline = declineOf(survey.PresentationFrequency);
   const [answers, setAnswers] = useState<Map<number, PublicAnswer>>(
     () => new Map(survey.Answers.map((answer) => [answer.QuestionId, answer])),
   );
@@ -116,7 +120,9 @@ export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut }: 
         return;
       }
       // An identified invitation's key is its guid: nothing to keep.
-      if (result.SessionKey !== guid) storeSessionKey(guid, result.SessionKey);
+      if (result.SessionKey !== guid) {
+        storeSessionKey(guid, result.SessionKey, survey.PresentationFrequency === 3);
+      }
       setProblems(new Map());
       setPageIndex(nextPage);
     } catch (error) {
@@ -212,6 +218,13 @@ export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut }: 
         <p class="footer">
           <button type="button" class="link-button" onClick={onOptOut}>
             {t('optOut')}
+          </button>
+        </p>
+      )}
+      {decline && (
+        <p class="footer">
+          <button type="button" class="link-button" disabled={saving} onClick={onDecline}>
+            {t(decline)}
           </button>
         </p>
       )}

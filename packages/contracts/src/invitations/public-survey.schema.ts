@@ -87,6 +87,12 @@ export const publicSurveySchema = z.object({
   ResumePage: z.number().int(),
   /** False for a survey link (anonymous): no unsubscribe link. */
   CanOptOut: z.boolean(),
+  /**
+   * A survey link's presentation frequency (1 until interaction, 2 once per visitor, 3 once per visit), which the
+   * page honours with the browser's storage (docs/respondent-page.md "Presentation frequency"); null for an
+   * invitation, whose own state says whether it is answered.
+   */
+  PresentationFrequency: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
 });
 export type PublicSurvey = z.infer<typeof publicSurveySchema>;
 

@@ -42,6 +42,8 @@ export type LinkTarget = {
   surveyId: number;
   isActive: boolean;
   transactionChannelId: number | null;
+  /** 1 until interaction, 2 once per visitor, 3 once per visit: the page honours it (docs/respondent-page.md). */
+  presentationFrequency: 1 | 2 | 3;
 };
 
 /** The transaction facts an anonymous session keeps (no name, email, phone or custom data). */
@@ -131,9 +133,11 @@ export function createRespondentRepository(db: Db) {
         survey_id: number;
         is_active: boolean;
         transaction_channel_id: number | null;
+        presentation_frequency: number;
       }>(
         db,
-        sql`SELECT id, tenant_id, survey_id, is_active, transaction_channel_id FROM survey_links
+        sql`SELECT id, tenant_id, survey_id, is_active, transaction_channel_id, presentation_frequency
+            FROM survey_links
             WHERE guid = ${guid}::uuid`,
       );
       if (!link) return undefined;
@@ -144,6 +148,7 @@ export function createRespondentRepository(db: Db) {
         surveyId: link.survey_id,
         isActive: link.is_active,
         transactionChannelId: link.transaction_channel_id,
+        presentationFrequency: presentationFrequencyOf(link.presentation_frequency),
       };
     },
 
@@ -426,4 +431,9 @@ function invitationTarget(row: Record<string, unknown>): InvitationTarget {
     },
     values,
   };
+}
+
+/** The stored frequency (a smallint the links API bounds to 1-3); anything else reads as 1, the column's default. */
+function presentationFrequencyOf(value: number): 1 | 2 | 3 {
+  return value === 2 || value === 3 ? value : 1;
 }

@@ -170,6 +170,7 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
         RedirectUrl: survey.redirectUrl,
         RedirectSeconds: survey.redirectSeconds,
         CanOptOut: target.kind === 'invitation',
+        PresentationFrequency: target.kind === 'link' ? target.presentationFrequency : null,
       };
       if (state !== 'Open') return { ...base, Pages: [], Answers: [], ResumePage: 0 };
       const flow = await flowOf(repository, { guid, target, survey });

@@ -291,6 +291,7 @@ describe('GET /api/public/surveys/{guid}', () => {
       Language: 'en',
       Title: 'Branch visit',
       CanOptOut: true,
+      PresentationFrequency: null,
       ResumePage: 0,
       Answers: [],
     });
@@ -649,6 +650,38 @@ describe('anonymous sessions', () => {
     expect((await view(guid, `?SessionKey=${SessionKey}`)).Answers).toEqual([
       { QuestionId: ids.nps, Value: 7 },
     ]);
+  });
+});
+
+describe('a survey link’s presentation frequency', () => {
+  it('is given to the page as stored on the link (1, 2, 3), in every state, and follows a change', async () => {
+    const frequencies = [1, 2, 3] as const;
+    const guids: string[] = [];
+    for (const presentationFrequency of frequencies) {
+      const guid = randomUUID();
+      guids.push(guid);
+      await t.database.db.insert(surveyLinks).values({
+        tenantId: t.tenantId,
+        surveyId: ids.survey,
+        guid,
+        name: `Kiosk ${presentationFrequency}`,
+        transactionChannelId: ids.channel,
+        presentationFrequency,
+      });
+    }
+    for (const [index, guid] of guids.entries()) {
+      expect(await view(guid)).toMatchObject({
+        State: 'Open',
+        CanOptOut: false,
+        PresentationFrequency: frequencies[index],
+      });
+    }
+    // The column's default is until interaction; a switched-off link still says its frequency with Closed.
+    await t.database.db
+      .update(surveyLinks)
+      .set({ presentationFrequency: 2, isActive: false })
+      .where(eq(surveyLinks.guid, guids[2]!));
+    expect(await view(guids[2]!)).toMatchObject({ State: 'Closed', PresentationFrequency: 2, Pages: [] });
   });
 });
 
