@@ -18,8 +18,10 @@ type DemoLink = {
 };
 
 const DEMO_LINKS: DemoLink[] = [
-  { survey: 'BRANCH', name: (b) => `Şube kiosku — ${b}`, branch: 0, presentationFrequency: 2 },
-  { survey: 'BRANCH', name: (b) => `Gişe QR kodu — ${b}`, branch: 1, presentationFrequency: 1 },
+  // A kiosk is one device many customers share: each visit is offered the survey afresh. A QR code is scanned
+  // with the customer's own phone: once per visitor.
+  { survey: 'BRANCH', name: (b) => `Şube kiosku — ${b}`, branch: 0, presentationFrequency: 3 },
+  { survey: 'BRANCH', name: (b) => `Gişe QR kodu — ${b}`, branch: 1, presentationFrequency: 2 },
   {
     survey: 'DIGITAL',
     name: (b) => `Dijital bankacılık tableti — ${b}`,

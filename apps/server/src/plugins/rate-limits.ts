@@ -14,7 +14,7 @@ function groupOf(url: string | undefined): RateLimitGroup | undefined {
   if (url.startsWith('/api/account/')) return 'account';
   if (url === '/api/captcha' || url.startsWith('/api/captcha/')) return 'captcha';
   if (url.startsWith('/api/rest-data/')) return 'restData';
-  if (url.startsWith('/api/public/surveys/')) return 'publicSurvey';
+  if (url.startsWith('/api/public/surveys/') || url.startsWith('/s/')) return 'publicSurvey';
   return undefined;
 }
 

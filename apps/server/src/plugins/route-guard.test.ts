@@ -38,6 +38,7 @@ const PUBLIC_ROUTES = [
   'GET /api/public/surveys/:guid/choice-images/:choiceId',
   'POST /api/public/surveys/:guid/answers',
   'POST /api/public/surveys/:guid/optout',
+  'POST /s/:guid/optout',
 ];
 
 type GuardReport = {

@@ -145,6 +145,7 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
     "a respondent's answers (no caller); the session and the invitation's timestamps are their record",
   'POST /api/public/surveys/:guid/optout':
     'a respondent unsubscribing (no caller); the optouts row keeps its time, source and invitation',
+  'POST /s/:guid/optout': "a mail client's one-click unsubscribe (no caller); the optouts row is its record",
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

@@ -20,7 +20,7 @@ const SANITISE: sanitizeHtml.IOptions = {
 /** The respondent page of an invitation, and its unsubscribe form (the page asks before it opts out). */
 export function invitationLinks(publicUrl: string, token: string) {
   const execution = `${publicUrl}/s/${token}`;
-  const unsubscribe = `${execution}?unsubscribe=1`;
+  const unsubscribe = `${execution}/optout`;
   return { execution, unsubscribe };
 }
 

@@ -39,7 +39,7 @@ describe('rendering', () => {
         { Body: 'Hi {{FullName}} {{ShortExecutionLink}} stop: {{UnsubscribeLinkHtml}}' },
         { invitee: { FullName: 'Ann' }, links },
       ),
-    ).toBe('Hi Ann https://cx.example.test/s/tok stop: https://cx.example.test/s/tok?unsubscribe=1');
+    ).toBe('Hi Ann https://cx.example.test/s/tok stop: https://cx.example.test/s/tok/optout');
   });
 });
 

@@ -238,13 +238,13 @@ describe('e-mail invitations', () => {
     expect(mail.subject).toBe('Your visit, Grace <Hopper>');
     expect(mail.html).toContain('Dear Grace &lt;Hopper&gt; &amp; co');
     expect(mail.html).toContain(`<a href="${page}">Start the survey</a>`);
-    expect(mail.html).toContain(`<a href="${page}?unsubscribe=1">`);
+    expect(mail.html).toContain(`<a href="${page}/optout">`);
     expect(mail.text).toContain('Dear Grace <Hopper> & co');
     expect(mail.text).toContain(`Start the survey (${page})`);
-    expect(mail.text).toContain(`${page}?unsubscribe=1`);
+    expect(mail.text).toContain(`${page}/optout`);
     const headers = mail.raw.replace(/\r\n[ \t]+/g, ' ');
     expect(headers).toMatch(
-      new RegExp(`List-Unsubscribe: <${page.replace(/[.?]/g, '\\$&')}\\?unsubscribe=1>`),
+      new RegExp(`List-Unsubscribe: <${page.replace(/[.?]/g, '\\$&')}/optout>`),
     );
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 

@@ -84,6 +84,24 @@ export function respondentRoutes(app: FastifyInstance, { db, publicUrl }: { db: 
     },
   );
 
+  // RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` (a form) to the mail's
+  // List-Unsubscribe address, the page's own unsubscribe link `/s/{guid}/optout`, whose GET asks first.
+  routes.post(
+    '/s/:guid/optout',
+    {
+      config: open,
+      schema: {
+        params: publicGuidParamsSchema,
+        body: z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await respondents.optOut(request.params.guid, { Reason: 'List-Unsubscribe one-click' });
+      return reply.status(204).send(null);
+    },
+  );
+
   routes.post(
     '/api/v11/surveys/on-site',
     {

@@ -551,6 +551,28 @@ describe('POST /api/public/surveys/{guid}/optout', () => {
     expect((await view(byPhone)).State).toBe('OptedOut');
   });
 
+  it("takes a mail client's one-click unsubscribe (RFC 8058) at the mail's List-Unsubscribe address", async () => {
+    const email = `one-click-${randomUUID().slice(0, 8)}@example.com`;
+    const { token, invitationId } = await invite({ email });
+    const oneClick = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/s/${token}/optout`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    // Anything but the RFC's one field and value is refused and records nothing.
+    expect((await oneClick('List-Unsubscribe=Yes')).statusCode).toBe(400);
+    expect((await oneClick('List-Unsubscribe=One-Click&extra=1')).statusCode).toBe(400);
+    expect(await t.database.db.select().from(optouts).where(eq(optouts.invitationId, invitationId))).toEqual(
+      [],
+    );
+    expect((await oneClick('List-Unsubscribe=One-Click')).statusCode).toBe(204);
+    const rows = await t.database.db.select().from(optouts).where(eq(optouts.invitationId, invitationId));
+    expect(rows).toMatchObject([{ email, source: 'unsubscribe-link' }]);
+    expect((await view(token)).State).toBe('OptedOut');
+  });
+
   it('answers 404 for a survey link and an unknown guid', async () => {
     const guid = randomUUID();
     await t.database.db
