@@ -243,9 +243,7 @@ describe('e-mail invitations', () => {
     expect(mail.text).toContain(`Start the survey (${page})`);
     expect(mail.text).toContain(`${page}/optout`);
     const headers = mail.raw.replace(/\r\n[ \t]+/g, ' ');
-    expect(headers).toMatch(
-      new RegExp(`List-Unsubscribe: <${page.replace(/[.?]/g, '\\$&')}/optout>`),
-    );
+    expect(headers).toMatch(new RegExp(`List-Unsubscribe: <${page.replace(/[.?]/g, '\\$&')}/optout>`));
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
     const [message] = await settled(invitationId);
