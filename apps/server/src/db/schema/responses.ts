@@ -169,6 +169,11 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_tenant_survey_answered_idx').on(t.tenantId, t.surveyId, t.answeredAt),
     index('sessions_invitee_idx').on(t.inviteeId),
+    // The respondent page finds an invitation's session by it, and the invitations' analytics trigger re-logs the
+    // sessions of every invitation a statement touches: without it each save scanned every session (~55 ms at 1M).
+    index('sessions_invitation_idx')
+      .on(t.invitationId)
+      .where(sql`${t.invitationId} is not null`),
     uniqueIndex('sessions_resume_key_idx')
       .on(t.resumeKeyHash)
       .where(sql`${t.resumeKeyHash} is not null`),
