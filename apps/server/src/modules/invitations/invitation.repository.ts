@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
+import {
+  INVITEE_PLACEHOLDER_COLUMNS,
+  INVITEE_PLACEHOLDER_JOINS,
+  inviteePlaceholderValues,
+  placeholderText as text,
+} from '../message-templates/index.js';
 
 /*
  * What the invitations module reads and writes (docs/invitations.md). The request paths name the caller's tenant
@@ -12,8 +18,6 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }
-
-const CUSTOM_DATA = Array.from({ length: 10 }, (_, index) => `custom_data${index + 1}`);
 
 /** Message kinds of `invitation_messages`. */
 export const MessageKind = { Invitation: 1, Reminder: 2, NotFinished: 3 } as const;
@@ -87,13 +91,6 @@ export type ClaimedMessage = {
 };
 
 const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
-const text = (value: unknown): string | null => {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string') return value;
-  // Ids (bigint columns come back as text or number); never an object here.
-  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
-};
 
 /** The SQL that tells whether an optouts row of the tenant matches an email or MSISDN column pair. */
 const optedOutSql = (tenant: SQL, email: SQL, msisdn: SQL) => sql`EXISTS (
@@ -122,22 +119,7 @@ function surveyOf(row: Record<string, unknown>): SurveyForSending {
 }
 
 function claimedMessage(row: Record<string, unknown>): ClaimedMessage {
-  const values: Record<string, string | null> = {
-    FullName: text(row.full_name),
-    Email: text(row.email),
-    MSISDN: text(row.msisdn),
-    Language: text(row.language),
-    CallbackData: text(row.callback_data),
-    InviteeId: text(row.invitee_id),
-    InviteeSegments: text(row.segment_names),
-    TransactionDate: new Date(row.transaction_date as string).toISOString().slice(0, 10),
-    TransactionType: text(row.type_name),
-    ProductName: text(row.product_name),
-    TransactionChannelName: text(row.channel_name),
-    EmployeeFullName: text(row.employee_name),
-    EmployeeEmail: text(row.employee_email),
-  };
-  CUSTOM_DATA.forEach((column, index) => (values[`CustomData${index + 1}`] = text(row[column])));
+  const values = inviteePlaceholderValues(row);
   return {
     id: Number(row.id),
     tenantId: row.tenant_id as number,
@@ -292,20 +274,12 @@ export function createInvitationRepository() {
             SELECT m.id, m.tenant_id, m.invitation_id, m.kind, m.seq, m.channel, m.attempts,
               inv.token, inv.survey_id, inv.is_test, inv.test_invitation_id, inv.expires_at, inv.completed_at,
               inv.started_at, inv.opted_out_at, inv.failed_at, inv.invitee_id,
-              i.full_name, i.email, i.msisdn, i.language, i.callback_data, i.transaction_date,
-              ${sql.raw(CUSTOM_DATA.map((c) => `i.${c}`).join(', '))},
-              ch.name AS channel_name, pr.name AS product_name, tt.name AS type_name,
-              e.full_name AS employee_name, e.email AS employee_email,
-              (SELECT string_agg(sg.name, ', ' ORDER BY sg.name) FROM segments sg
-               WHERE sg.tenant_id = inv.tenant_id AND sg.id = ANY(i.segment_ids)) AS segment_names,
+              ${INVITEE_PLACEHOLDER_COLUMNS},
               ${optedOutSql(sql`inv.tenant_id`, sql`i.email`, sql`i.msisdn`)} AS opted_out
             FROM claimed m
             JOIN invitations inv ON inv.id = m.invitation_id AND inv.tenant_id = m.tenant_id
             JOIN invitees i ON i.id = inv.invitee_id AND i.tenant_id = inv.tenant_id
-            LEFT JOIN transaction_channels ch ON ch.id = i.transaction_channel_id
-            LEFT JOIN products pr ON pr.id = i.product_id
-            LEFT JOIN transaction_types tt ON tt.id = i.transaction_type_id
-            LEFT JOIN employees e ON e.id = i.employee_id`,
+            ${INVITEE_PLACEHOLDER_JOINS}`,
       );
       return rows.map(claimedMessage);
     },

@@ -1,2 +1,8 @@
 /** What other modules may use of this module (docs/architecture.md, "Server layers"); the rest is its own. */
 export { templateCoverage } from './template-coverage.js';
+export {
+  INVITEE_PLACEHOLDER_COLUMNS,
+  INVITEE_PLACEHOLDER_JOINS,
+  inviteePlaceholderValues,
+  placeholderText,
+} from './invitee-placeholders.js';

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import {
+  INVITEE_PLACEHOLDER_COLUMNS,
+  INVITEE_PLACEHOLDER_JOINS,
+  inviteePlaceholderValues,
+  placeholderText as text,
+} from '../message-templates/index.js';
 
 /*
  * What the respondent API reads and stamps (docs/respondent-api.md). Every query names the tenant it found the
@@ -10,8 +16,6 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }
-
-const CUSTOM_DATA = Array.from({ length: 10 }, (_, index) => `custom_data${index + 1}`);
 
 /** An invitation found by its token, with its invitee's values for the placeholders. */
 export type InvitationTarget = {
@@ -110,20 +114,12 @@ export function createRespondentRepository(db: Db) {
         db,
         sql`
           SELECT inv.id, inv.tenant_id, inv.survey_id, inv.invitee_id, inv.expires_at, inv.completed_at,
-            inv.opted_out_at, inv.opened_at, inv.started_at, inv.is_test, i.full_name, i.email, i.msisdn,
-            i.language, i.callback_data, i.transaction_date, i.transaction_channel_id, i.product_id,
+            inv.opted_out_at, inv.opened_at, inv.started_at, inv.is_test, i.transaction_channel_id, i.product_id,
             i.location_id, i.transaction_type_id, i.employee_id, i.segment_ids, i.is_test_user,
-            ${sql.raw(CUSTOM_DATA.map((c) => `i.${c}`).join(', '))},
-            ch.name AS channel_name, pr.name AS product_name, tt.name AS type_name,
-            e.full_name AS employee_name, e.email AS employee_email,
-            (SELECT string_agg(sg.name, ', ' ORDER BY sg.name) FROM segments sg
-             WHERE sg.tenant_id = inv.tenant_id AND sg.id = ANY(i.segment_ids)) AS segment_names
+            ${INVITEE_PLACEHOLDER_COLUMNS}
           FROM invitations inv
           JOIN invitees i ON i.id = inv.invitee_id AND i.tenant_id = inv.tenant_id
-          LEFT JOIN transaction_channels ch ON ch.id = i.transaction_channel_id
-          LEFT JOIN products pr ON pr.id = i.product_id
-          LEFT JOIN transaction_types tt ON tt.id = i.transaction_type_id
-          LEFT JOIN employees e ON e.id = i.employee_id
+          ${INVITEE_PLACEHOLDER_JOINS}
           WHERE inv.token = ${guid}::uuid`,
       );
       if (invitation) return invitationTarget(invitation);
@@ -381,30 +377,9 @@ function foundSession(rows: { id: number | string; completion: number; resume_pa
   return row ? { id: Number(row.id), completion: row.completion, resumePage: row.resume_page } : undefined;
 }
 
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 function invitationTarget(row: Record<string, unknown>): InvitationTarget {
   const transactionDate = text(row.transaction_date)!;
-  const values: Record<string, string | null> = {
-    FullName: text(row.full_name),
-    Email: text(row.email),
-    MSISDN: text(row.msisdn),
-    Language: text(row.language),
-    CallbackData: text(row.callback_data),
-    InviteeId: text(row.invitee_id),
-    InviteeSegments: text(row.segment_names),
-    TransactionDate: new Date(transactionDate).toISOString().slice(0, 10),
-    TransactionType: text(row.type_name),
-    ProductName: text(row.product_name),
-    TransactionChannelName: text(row.channel_name),
-    EmployeeFullName: text(row.employee_name),
-    EmployeeEmail: text(row.employee_email),
-  };
-  CUSTOM_DATA.forEach((column, index) => (values[`CustomData${index + 1}`] = text(row[column])));
+  const values = inviteePlaceholderValues(row);
   return {
     kind: 'invitation',
     invitationId: Number(row.id),
