@@ -412,10 +412,18 @@ test('a manager adds the tables, the days-of-week chart, the weighted experience
       .innerText();
     expect(numberOf(total.replace(' satır', ''))).toBeGreaterThan(5);
   }
-  // Every demo session answers the NPS question first: one answers row per NPS answer of the first report.
-  await expect(card(page, W.answers).getByText(/^[\d.]+ satır$/)).toHaveText(
-    `${firstReport.responses} satır`,
+  // The answers table lists every answered session of the range; every demo session answers the NPS question, so
+  // it has at least one row per NPS answer of the first report. Not exactly as many: the suite's respondent-page
+  // and survey-link specs answer surveys of the same tenant today whose questions measure no experience (links
+  // and the feedback survey are not test sessions), and those sessions are rows here but no NPS answers.
+  const answerRows = numberOf(
+    (
+      await card(page, W.answers)
+        .getByText(/^[\d.]+ satır$/)
+        .innerText()
+    ).replace(' satır', ''),
   );
+  expect(answerRows).toBeGreaterThanOrEqual(numberOf(firstReport.responses));
   const download = page.waitForEvent('download');
   await card(page, W.channelTable).getByRole('button', { name: "Tabloyu Excel'e aktar" }).click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
