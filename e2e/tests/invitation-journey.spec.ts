@@ -5,7 +5,7 @@ import { expiredLinks } from '../fixtures/e2e-users.js';
 import { SERVER_URL } from '../fixtures/e2e-env.js';
 import { mailsTo, nextMailTo } from './support/mailbox.js';
 import { saveScreenshot } from './support/screenshots.js';
-import { DEMO_PASSWORD } from './support/session.js';
+import { DEMO_PASSWORD, signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
 
 /*
@@ -51,25 +51,32 @@ function invitationToken(mail: CaughtMail): string {
 
 test('the manager’s test invitation by e-mail reaches tester.tuna with the survey’s link, which opens on a phone', async ({
   page,
-  request,
 }) => {
-  const headers = await managerHeaders(request);
-  const users = await request.get('/api/testusers', { headers });
-  expect(users.status()).toBe(200);
-  const tuna = ((await users.json()) as { Id: number; Email: string | null }[]).find((u) => u.Email === TUNA);
-  expect(tuna, 'tester.tuna among the test users').toBeDefined();
-
+  // The manager sends it from the survey's Activate step, on a desktop-sized console.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'manager');
   const seen = (await mailsTo(TUNA)).length;
-  const sent = await request.post(`/api/surveys/${seeded().trSurveyId}/test-invitations`, {
-    headers,
-    data: { TestUserIds: [tuna!.Id], Channel: 1 },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
+  await page.goto(`/surveys/${seeded().trSurveyId}?step=Activate`);
+  await page.getByRole('main').getByRole('button', { name: 'Test daveti gönder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test daveti' });
+  await dialog.getByLabel('Test kullanıcıları').click();
+  const option = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /Tuna Test/ })
+    .first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toContainText('E-posta');
+  await saveScreenshot(page, 'invitation-journey-test-invitation-dialog');
+  await dialog.getByRole('button', { name: 'Gönder' }).click();
+  await expect(page.getByText('1 kullanıcıya test daveti sıraya alındı.')).toBeVisible();
 
   const mail = await nextMailTo(TUNA, seen);
   expect(mail.subject).toMatch(/^Deneyiminiz, /);
   const token = invitationToken(mail);
 
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/s/${token}`);
   await expect(page.getByText('Sayfa 1 / 3')).toBeVisible();
   await saveScreenshot(page, 'invitation-journey-test-invitation-page');
