@@ -1,11 +1,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { CONSOLE_CLIENT_ID, npsGaugeDataSchema, type NpsGaugeData } from '@loupe/contracts';
+import { npsGaugeDataSchema, type NpsGaugeData } from '@loupe/contracts';
 import type { CaughtMail } from '../../apps/server/src/test/smtp-catcher.js';
 import { expiredLinks } from '../fixtures/e2e-users.js';
 import { SERVER_URL } from '../fixtures/e2e-env.js';
 import { mailsTo, nextMailTo } from './support/mailbox.js';
 import { saveScreenshot } from './support/screenshots.js';
-import { DEMO_PASSWORD, signIn } from './support/session.js';
+import { apiHeaders, signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
 
 /*
@@ -21,20 +21,6 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const seeded = () => expiredLinks().respondent;
 const TUNA = 'tuna.test@demo-bank.example';
-
-/** The demo manager's API headers (has survey:manage), by the password grant as the console signs in. */
-async function managerHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const signedIn = await request.post('/token', {
-    form: {
-      grant_type: 'password',
-      username: 'manager',
-      password: DEMO_PASSWORD,
-      client_id: CONSOLE_CLIENT_ID,
-    },
-  });
-  expect(signedIn.status()).toBe(200);
-  return { Authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
-}
 
 /** The NPS widget's figures over one survey (the endpoint the NPS gauge calls), with or without test answers. */
 async function npsOf(
@@ -81,7 +67,7 @@ test('the manager’s test invitation by e-mail is answered on a phone and moves
   request,
 }) => {
   const surveyId = seeded().journeySurveyId;
-  const headers = await managerHeaders(request);
+  const headers = await apiHeaders(request, 'manager');
   const before = await npsOf(request, headers, surveyId, true);
   const beforeWithoutTests = await npsOf(request, headers, surveyId, false);
   // The manager sends it from the survey's Activate step, on a desktop-sized console.
@@ -163,7 +149,7 @@ test('a normal invitation’s unsubscribe link records the opt-out; the customer
   page,
   request,
 }) => {
-  const headers = await managerHeaders(request);
+  const headers = await apiHeaders(request, 'manager');
   const { trSurveyId, journeyInvitee } = seeded();
   const invite = () =>
     request.post(`/api/surveys/${trSurveyId}/invitations`, {

@@ -1,9 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expiredLinks } from '../fixtures/e2e-users.js';
-import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { saveScreenshot } from './support/screenshots.js';
-import { DEMO_PASSWORD, signIn } from './support/session.js';
+import { apiHeaders, signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
 
 /*
@@ -49,20 +48,6 @@ async function expectAccessible(page: Page) {
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
-}
-
-/** The demo administrator's API headers (the password grant, as the console signs in). */
-async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const signedIn = await request.post('/token', {
-    form: {
-      grant_type: 'password',
-      username: 'admin',
-      password: DEMO_PASSWORD,
-      client_id: CONSOLE_CLIENT_ID,
-    },
-  });
-  expect(signedIn.status()).toBe(200);
-  return { Authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
 }
 
 const question = (page: Page, text: string) => page.getByRole('group', { name: text, exact: false }).first();
@@ -263,7 +248,7 @@ test('a survey link: anonymous, no unsubscribe, resumed by the browser’s key, 
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
+  const headers = await apiHeaders(request, 'admin');
   const surveyId = tokens().enSurveyId;
   const link = { Name: `E2E respondent link ${Date.now().toString(36)}`, TransactionChannelId: null };
   const created = await request.post(`/api/surveys/${surveyId}/links`, { headers, data: link });
@@ -311,7 +296,7 @@ test.describe('a survey link’s presentation frequency, over two visits of one 
   /** A link on the English survey with this frequency (1 until interaction, 2 once per visitor, 3 once per visit). */
   async function linkWith(request: APIRequestContext, frequency: 1 | 2 | 3): Promise<string> {
     const created = await request.post(`/api/surveys/${tokens().enSurveyId}/links`, {
-      headers: await adminHeaders(request),
+      headers: await apiHeaders(request, 'admin'),
       data: {
         Name: `E2E frequency ${frequency} ${Date.now().toString(36)}`,
         TransactionChannelId: null,
@@ -473,16 +458,7 @@ test.describe('the console’s feedback button', () => {
     page,
     request,
   }) => {
-    const signedIn = await request.post('/token', {
-      form: {
-        grant_type: 'password',
-        username: 'admin',
-        password: DEMO_PASSWORD,
-        client_id: CONSOLE_CLIENT_ID,
-      },
-    });
-    expect(signedIn.status()).toBe(200);
-    const headers = { Authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
+    const headers = await apiHeaders(request, 'admin');
     // The tenant's product-feedback survey, named for this test only: every other spec's console has no button.
     const created = await request.post('/api/system-configurations', {
       headers,

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { animationsSettled } from './animations.js';
 
 /** The sign-in page's Turkish labels (the console's default language). */
@@ -10,6 +11,18 @@ export const SIGN_IN_TR = {
 } as const;
 
 export const DEMO_PASSWORD = 'Demo1234!';
+
+/** A demo user's API headers, signed in by the password grant as the console signs in. */
+export async function apiHeaders(
+  request: APIRequestContext,
+  username: string,
+): Promise<Record<string, string>> {
+  const signedIn = await request.post('/token', {
+    form: { grant_type: 'password', username, password: DEMO_PASSWORD, client_id: CONSOLE_CLIENT_ID },
+  });
+  expect(signedIn.status()).toBe(200);
+  return { Authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}` };
+}
 
 /** Fills the sign-in form (Turkish) and submits it; the caller asserts what follows. */
 export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
