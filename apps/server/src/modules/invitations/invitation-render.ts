@@ -1,5 +1,6 @@
 import { fillPlaceholders } from '@loupe/contracts';
 import sanitizeHtml from 'sanitize-html';
+import { linkPlaceholderValues, type InvitationLinks } from '../message-templates/index.js';
 
 /*
  * An invitation's or reminder's text for one invitee (docs/invitations.md): the survey's template with every
@@ -17,31 +18,13 @@ const SANITISE: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
 };
 
-/** The respondent page of an invitation, and its unsubscribe form (the page asks before it opts out). */
-export function invitationLinks(publicUrl: string, token: string) {
-  const execution = `${publicUrl}/s/${token}`;
-  const unsubscribe = `${execution}/optout`;
-  return { execution, unsubscribe };
-}
-
-const anchor = (url: string) => `<a href="${url}">${url}</a>`;
-
 /** Every placeholder's value: the invitee's, and the links in their plain and `…Html` forms. */
 function placeholderValues(
   invitee: Record<string, string | null>,
-  links: { execution: string; unsubscribe: string },
-  { html }: { html: boolean },
+  links: InvitationLinks,
+  options: { html: boolean },
 ): Record<string, string | null> {
-  const plain: Record<string, string> = {
-    ExecutionLink: links.execution,
-    ShortExecutionLink: links.execution,
-    UnsubscribeLink: links.unsubscribe,
-    ShortUnsubscribeLink: links.unsubscribe,
-  };
-  const linkValues = Object.fromEntries(
-    Object.entries(plain).map(([name, url]) => [`${name}Html`, html ? anchor(url) : url]),
-  );
-  return { ...invitee, ...plain, ...linkValues };
+  return { ...invitee, ...linkPlaceholderValues(links, options) };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
@@ -94,7 +77,7 @@ export function renderEmail(
 
 type RenderInput = {
   invitee: Record<string, string | null>;
-  links: { execution: string; unsubscribe: string };
+  links: InvitationLinks;
 };
 
 /** A text message (SMS): the body as plain text with plain links. */

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../core/mailer.js';
-import { invitationLinks, renderEmail, renderText } from './invitation-render.js';
+import { invitationLinks } from '../message-templates/index.js';
+import { renderEmail, renderText } from './invitation-render.js';
 import {
   MessageKind,
   type ClaimedMessage,

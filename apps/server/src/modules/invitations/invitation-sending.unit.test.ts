@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INVITATION_STATES, invitationState } from '@loupe/contracts';
 import { classifySmtpError } from './invitation-sender.js';
-import { htmlToText, invitationLinks, renderEmail, renderText } from './invitation-render.js';
+import { invitationLinks } from '../message-templates/index.js';
+import { htmlToText, renderEmail, renderText } from './invitation-render.js';
 import { classifyGatewayStatus, gatewayRequest, parseSmsGateway } from './sms-gateway.js';
 
 /* The pure parts of sending (docs/invitations.md): rendering, the outcome rules, the gateway request, the state. */

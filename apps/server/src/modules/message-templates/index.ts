@@ -3,6 +3,9 @@ export { templateCoverage } from './template-coverage.js';
 export {
   INVITEE_PLACEHOLDER_COLUMNS,
   INVITEE_PLACEHOLDER_JOINS,
+  invitationLinks,
   inviteePlaceholderValues,
+  linkPlaceholderValues,
   placeholderText,
+  type InvitationLinks,
 } from './invitee-placeholders.js';

@@ -53,3 +53,32 @@ export function inviteePlaceholderValues(row: Record<string, unknown>): Record<s
   CUSTOM_DATA.forEach((column, index) => (values[`CustomData${index + 1}`] = text(row[column])));
   return values;
 }
+
+/** The respondent page of an invitation, and its unsubscribe address (the page asks before it opts out). */
+export type InvitationLinks = { execution: string; unsubscribe: string };
+
+export function invitationLinks(publicUrl: string, token: string): InvitationLinks {
+  const execution = `${publicUrl}/s/${token}`;
+  return { execution, unsubscribe: `${execution}/optout` };
+}
+
+const anchor = (url: string) => `<a href="${url}">${url}</a>`;
+
+/**
+ * The link placeholders: ExecutionLink, UnsubscribeLink and their short forms (no shortener yet: the same URLs),
+ * each also as `…Html`, an anchor in an HTML text and the bare URL in a plain one.
+ */
+export function linkPlaceholderValues(
+  links: InvitationLinks,
+  { html }: { html: boolean },
+): Record<string, string> {
+  const plain: Record<string, string> = {
+    ExecutionLink: links.execution,
+    ShortExecutionLink: links.execution,
+    UnsubscribeLink: links.unsubscribe,
+    ShortUnsubscribeLink: links.unsubscribe,
+  };
+  const values: Record<string, string> = { ...plain };
+  for (const [name, url] of Object.entries(plain)) values[`${name}Html`] = html ? anchor(url) : url;
+  return values;
+}

@@ -5,6 +5,7 @@ import {
   type templatePreviewAnswerSchema,
 } from '@loupe/contracts';
 import type { z } from 'zod';
+import { invitationLinks, linkPlaceholderValues } from './invitee-placeholders.js';
 
 type PreviewAnswer = z.infer<typeof templatePreviewAnswerSchema>;
 
@@ -50,8 +51,6 @@ const ENGLISH: SampleInvitee = {
   custom: 'Sample',
 };
 
-const anchor = (url: string) => `<a href="${url}">${url}</a>`;
-
 /** Every placeholder's value for the sample invitee, in the caller's language. */
 export function sampleValues({
   publicUrl,
@@ -63,20 +62,11 @@ export function sampleValues({
   userName: string;
 }): Record<string, string> {
   const { custom, ...invitee } = language === 'tr' ? TURKISH : ENGLISH;
-  const execution = `${publicUrl}/s/${SAMPLE_INVITATION_GUID}`;
-  const unsubscribe = `${execution}/optout`;
-  const links: Record<string, string> = {
-    ExecutionLink: execution,
-    ShortExecutionLink: execution,
-    UnsubscribeLink: unsubscribe,
-    ShortUnsubscribeLink: unsubscribe,
-  };
   const customData = Object.fromEntries(
     Array.from({ length: 10 }, (_, index) => [`CustomData${index + 1}`, `${custom} ${index + 1}`]),
   );
   return {
-    ...links,
-    ...Object.fromEntries(Object.entries(links).map(([name, url]) => [`${name}Html`, anchor(url)])),
+    ...linkPlaceholderValues(invitationLinks(publicUrl, SAMPLE_INVITATION_GUID), { html: true }),
     ...invitee,
     ...customData,
     Language: language,
