@@ -51,3 +51,4 @@ export * from './invitations/public-survey-flow.js';
 export * from './invitations/invitation.schema.js';
 export * from './invitations/message-template.schema.js';
 export * from './invitations/message-template-access.schema.js';
+export * from './data-flow/data-flow-enums.js';

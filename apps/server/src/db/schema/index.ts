@@ -7,3 +7,4 @@ export * from './administration.js';
 export * from './reports.js';
 export * from './widgets.js';
 export * from './invitations.js';
+export * from './data-flow.js';

@@ -38,12 +38,16 @@ export const optouts = pgTable(
     msisdn: text('msisdn'),
     channel: smallint('channel'),
     reason: text('reason'),
+    /** The opt-out holds until this instant unless `isForever`; past it the customer may be invited again. */
+    untilDate: timestamp('until_date', { withTimezone: true }),
+    isForever: boolean('is_forever').notNull().default(true),
     /** 'unsubscribe-link', 'manual', 'cati', 'import'. */
     source: text('source').notNull(),
     invitationId: bigint('invitation_id', { mode: 'number' }).references(() => invitations.id, {
       onDelete: 'set null',
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('optouts_tenant_email_idx').on(t.tenantId, t.email),

@@ -20,7 +20,7 @@ import { employees, locations, products, transactionChannels, transactionTypes }
 import { tenants } from './identity.js';
 import { questions, surveyFlows, surveys } from './surveys.js';
 
-const customData = {
+export const customData = {
   customData1: text('custom_data1'),
   customData2: text('custom_data2'),
   customData3: text('custom_data3'),

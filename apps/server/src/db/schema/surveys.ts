@@ -64,6 +64,8 @@ export const surveys = pgTable(
     /** Prioritisation: at most this many invitations per interval of `intervalMinutes`. */
     maxInvitationsPerInterval: integer('max_invitations_per_interval'),
     intervalMinutes: integer('interval_minutes'),
+    /** The survey communication frequency rule: a customer is invited to this survey at most once in so many days. */
+    communicationFrequencyDays: integer('communication_frequency_days'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
