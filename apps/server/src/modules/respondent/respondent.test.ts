@@ -230,10 +230,11 @@ async function sessionsOf(invitationId: number) {
 }
 
 async function npsResponses(): Promise<number> {
-  const today = new Date().toISOString().slice(0, 10);
+  // Whole tenant-local days: two days past UTC's today cover an answer of now in any zone.
+  const end = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const response = await t.call('POST', '/api/widget-data/nps', {
     token: reader,
-    body: { TimeRange: ['2020-01-01', today], DataSourceSurveyIds: [ids.survey] },
+    body: { TimeRange: ['2020-01-01', end], DataSourceSurveyIds: [ids.survey] },
   });
   expect(response.statusCode, response.body).toBe(200);
   return npsGaugeDataSchema.parse(response.json()).Responses ?? 0;
