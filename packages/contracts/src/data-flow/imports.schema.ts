@@ -126,6 +126,20 @@ export const importDataSourceSchema = z.object({
 });
 export type ImportDataSource = z.infer<typeof importDataSourceSchema>;
 
+/**
+ * `GET /api/import-data-sources/options` (invitation:manage or alterna:manage): the active sources the upload
+ * form offers, with what it pre-fills (survey, mapping) and whether the upload will wait for a second user.
+ */
+export const importDataSourceOptionSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  TypeField: z.string(),
+  SurveyId: z.number().int().nullable(),
+  Mapping: z.array(importColumnMappingSchema),
+  RequiresApproval: z.boolean(),
+});
+export type ImportDataSourceOption = z.infer<typeof importDataSourceOptionSchema>;
+
 // ------------------------------------------------------------------------------------------ import data logs
 
 /**
