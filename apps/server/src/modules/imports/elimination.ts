@@ -81,12 +81,10 @@ async function remove(
   condition: SQL,
   status: number = New,
 ): Promise<void> {
-  const at = Date.now();
   await db.execute(
     sql`UPDATE staged_invitees s SET status = ${Removed}::smallint, elimination_reason = ${reason}::smallint
         WHERE ${targetRows(target, status)} AND (${condition})`,
   );
-  if (process.env.IMPORTS_TIMING) console.info('rule', reason, Date.now() - at);
 }
 
 /** The row's email or MSISDN is among the addresses `addresses(key)` selects (lower-case emails). */

@@ -486,4 +486,373 @@ describe('imports', () => {
     const again = await call('PUT', `/api/import-data-logs/${Id}/approve`, tokens.approver);
     expect(again.json().Code).toBe(ErrorCode.ImportNotWaitingForApproval);
   }, 240_000);
+
+  it('the opt-out and survey frequency rules stop invitations the invitations module would send', async () => {
+    const optedOut = `${code('out')}@example.test`;
+    const recent = `${code('recent')}@example.test`;
+    const fresh = `${code('fresh')}@example.test`;
+    await db()
+      .insert(optouts)
+      .values({
+        tenantId: t.tenantId,
+        email: optedOut,
+        source: 'manual',
+        isForever: false,
+        untilDate: new Date(Date.now() + 86_400_000),
+      });
+    // An opt-out that has run out does not stop anyone.
+    const lapsed = `${code('lapsed')}@example.test`;
+    await db()
+      .insert(optouts)
+      .values({
+        tenantId: t.tenantId,
+        email: lapsed,
+        source: 'manual',
+        isForever: false,
+        untilDate: new Date(Date.now() - 86_400_000),
+      });
+    // Invited to this survey 2 days ago: inside its 7-day communication frequency, outside the 5-hour rule.
+    await pastInvitations(ids.openSurvey, [recent], 48);
+    const rows = [
+      ['InviteeFullName', 'InviteeEmail'],
+      ['Opted', optedOut],
+      ['Recent', recent],
+      ['Fresh', fresh],
+      ['Lapsed', lapsed],
+    ];
+    const response = await upload(
+      tokens.uploader,
+      { SurveyId: String(ids.openSurvey) },
+      { name: 'few.csv', type: 'text/csv', content: csvFile(rows) },
+    );
+    expect(response.status, response.text).toBe(201);
+    const detail = await settled(response.json<{ Id: number }>().Id);
+    expect(detail.Status, detail.Error ?? '').toBe(S.Processed);
+    expect(detail.EliminationCounts).toEqual([
+      { Reason: R.OptOut, Count: 1 },
+      { Reason: R.SurveyCommunicationFrequency, Count: 1 },
+    ]);
+    // The lapsed opt-out passes the rules (moved); whether the invitations module invites it is its own rule.
+    expect(detail.StatusCounts.Moved).toBe(2);
+    expect(detail.InvitedCount).toBeGreaterThanOrEqual(1);
+    const invitedEmails = await db()
+      .select({
+        email: invitees.email,
+        messages: sql<number>`(SELECT count(*)::integer FROM ${invitationMessages} m WHERE m.invitation_id = ${invitations.id})`,
+      })
+      .from(invitations)
+      .innerJoin(invitees, eq(invitees.id, invitations.inviteeId))
+      .where(inArray(invitees.email, [optedOut, recent, fresh, lapsed]));
+    // The fresh address got an invitation (with its message), the opted-out none, the recent one only its old one.
+    expect(invitedEmails.filter((row) => row.email === optedOut)).toHaveLength(0);
+    expect(invitedEmails.filter((row) => row.email === recent)).toHaveLength(1);
+    expect(invitedEmails.filter((row) => row.email === fresh)[0]!.messages).toBeGreaterThan(0);
+    // Without the rules, the invitations module alone would have invited the recent address (its rule is 5 hours).
+    const [again] = await db()
+      .insert(invitees)
+      .values({ tenantId: t.tenantId, surveyId: ids.openSurvey, email: recent, transactionDate: new Date() })
+      .returning({ id: invitees.id });
+    const direct = await call(
+      'POST',
+      `/api/surveys/${ids.openSurvey}/invitations`,
+      await signInNewUser(t, { userName: code('sm'), tenantId: t.tenantId, scopes: ['survey:manage'] }),
+      { InviteeIds: [again!.id] },
+    );
+    expect(direct.json<{ Created: unknown[] }>().Created).toHaveLength(1);
+  }, 60_000);
+
+  it('refuses files by the rules 15001-15004, nothing stored', async () => {
+    const before = await db()
+      .select({ n: sql<number>`count(*)::integer` })
+      .from(importDataLogs);
+    const csv = csvFile([['InviteeEmail'], ['a@example.test']]);
+    const cases: [string, string, Buffer, number][] = [
+      ['list.csv.xlsx', XLSX_MIME, await xlsxFile([['InviteeEmail']]), ErrorCode.FileMultipleExtensions],
+      ['latin1.csv', 'text/csv', Buffer.from([0x41, 0x0d, 0x0a, 0xe7, 0x0d, 0x0a]), ErrorCode.FileNotUtf8],
+      ['list.txt', 'text/plain', csv, ErrorCode.FileWrongExtension],
+      ['list', 'text/csv', csv, ErrorCode.FileWrongExtension],
+      ['list.csv', 'image/png', csv, ErrorCode.FileWrongMimeType],
+      ['list.xlsx', XLSX_MIME, csv, ErrorCode.FileWrongMimeType],
+      ['list.csv', 'text/csv', await xlsxFile([['InviteeEmail']]), ErrorCode.FileWrongMimeType],
+    ];
+    for (const [name, type, content, expected] of cases) {
+      const response = await upload(
+        tokens.uploader,
+        { SurveyId: String(ids.openSurvey) },
+        { name, type, content },
+      );
+      expect(response.status, `${name}: ${response.text}`).toBe(400);
+      expect(response.json().Code, name).toBe(expected);
+    }
+    for (const [fields, file] of [
+      [{ SurveyId: String(ids.otherSurvey) }, { name: 'a.csv', type: 'text/csv', content: csv }],
+      [{ SurveyId: 'x' }, { name: 'a.csv', type: 'text/csv', content: csv }],
+      [
+        { SurveyId: String(ids.openSurvey), Mapping: '{not json' },
+        { name: 'a.csv', type: 'text/csv', content: csv },
+      ],
+      [
+        { SurveyId: String(ids.openSurvey), Mapping: '[{"Column":"a","Field":"Nope"}]' },
+        { name: 'a.csv', type: 'text/csv', content: csv },
+      ],
+      [{ SurveyId: String(ids.openSurvey) }, undefined],
+    ] as const) {
+      const response = await upload(tokens.uploader, fields, file);
+      expect(response.status, response.text).toBe(400);
+      expect(response.json().Code).toBe(ErrorCode.ModelNotValid);
+    }
+    const plain = await call('POST', '/api/import-data-logs', tokens.uploader, { SurveyId: ids.openSurvey });
+    expect(plain.status).toBe(400);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::integer` })
+        .from(importDataLogs),
+    ).toEqual(before);
+    // The preview reads the heading and first rows and suggests the mapping of field-named headings.
+    const preview = await upload(
+      tokens.uploader,
+      {},
+      {
+        name: 'p.csv',
+        type: 'text/csv',
+        content: csvFile([
+          ['InviteeEmail', 'Other'],
+          ['a@example.test', 'x'],
+        ]),
+      },
+      '/api/import-data-logs/preview',
+    );
+    expect(preview.json()).toEqual({
+      Headers: ['InviteeEmail', 'Other'],
+      Rows: [['a@example.test', 'x']],
+      SuggestedMapping: [{ Column: 'InviteeEmail', Field: 'InviteeEmail' }],
+    });
+  });
+
+  it('sources: 16002 type field taken, 16001 in use, 16003 import in progress, 16004 mapped field a waiting import uses', async () => {
+    const source = await createSource({
+      Mapping: [
+        { Column: 'Mail', Field: 'InviteeEmail' },
+        { Column: 'Name', Field: 'InviteeFullName' },
+      ],
+      RequiresApproval: true,
+    });
+    const save = {
+      TenantId: t.tenantId,
+      Name: source.Name,
+      TypeField: source.TypeField,
+      SurveyId: null,
+      Mapping: source.Mapping,
+      RequiresApproval: true,
+      IsActive: true,
+    };
+    const taken = await call('POST', '/api/import-data-sources', tokens.admin, {
+      ...save,
+      Name: 'x',
+      TypeField: source.TypeField.toUpperCase(),
+    });
+    expect(taken.json().Code).toBe(ErrorCode.ImportTypeFieldInUse);
+    // An import in progress: the source cannot change (16003).
+    const [log] = await db()
+      .insert(importDataLogs)
+      .values({
+        tenantId: t.tenantId,
+        surveyId: ids.openSurvey,
+        importDataSourceId: source.Id,
+        fileName: 'x.csv',
+        fileType: 'csv',
+        status: S.Processing,
+        mapping: source.Mapping,
+      })
+      .returning({ id: importDataLogs.id });
+    expect((await call('PUT', `/api/import-data-sources/${source.Id}`, tokens.admin, save)).json().Code).toBe(
+      ErrorCode.ImportSourceInUseUpdate,
+    );
+    // Waiting for approval: dropping a mapped field its rows rely on is refused (16004), other changes pass.
+    await db()
+      .update(importDataLogs)
+      .set({ status: S.WaitingForApproval })
+      .where(eq(importDataLogs.id, log!.id));
+    const dropped = await call('PUT', `/api/import-data-sources/${source.Id}`, tokens.admin, {
+      ...save,
+      Mapping: [{ Column: 'Mail', Field: 'InviteeEmail' }],
+    });
+    expect(dropped.json().Code).toBe(ErrorCode.ImportSourceContentInUse);
+    const renamed = await call('PUT', `/api/import-data-sources/${source.Id}`, tokens.admin, {
+      ...save,
+      Name: 'Renamed',
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    // Any import made from it: it cannot be deleted (16001).
+    expect((await call('DELETE', `/api/import-data-sources/${source.Id}`, tokens.admin)).json().Code).toBe(
+      ErrorCode.ImportSourceInUse,
+    );
+    const unused = await createSource();
+    expect((await call('DELETE', `/api/import-data-sources/${unused.Id}`, tokens.admin)).status).toBe(204);
+    // The operator names the tenant; a tenant's user never reaches the sources.
+    const noTenant = await call('POST', '/api/import-data-sources', tokens.admin, {
+      ...save,
+      TenantId: undefined,
+      TypeField: code('tf'),
+    });
+    expect(noTenant.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: 'TenantId' }] });
+    expect((await call('GET', '/api/import-data-sources', tokens.uploader)).status).toBe(403);
+    const options = (await call('GET', '/api/import-data-sources/options', tokens.uploader)).json<
+      { Id: number }[]
+    >();
+    expect(options.map((item) => item.Id)).toContain(source.Id);
+    expect(
+      (await call('GET', '/api/import-data-sources/options', tokens.other))
+        .json<{ Id: number }[]>()
+        .map((item) => item.Id),
+    ).not.toContain(source.Id);
+  });
+
+  it('creates one invitee: field errors with their paths, eliminated or moved at once, audited', async () => {
+    const bad = await call('POST', '/api/invitees', tokens.uploader, {
+      SurveyId: ids.openSurvey,
+      InviteeEmail: 'x@example.test',
+      TransactionChannel: 'NOPE',
+      InviteeSegments: ['A;B'],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({
+      Code: ErrorCode.RestInvalidSegments,
+      Details: [
+        { Path: 'InviteeSegments', Message: expect.stringContaining('3100') },
+        { Path: 'TransactionChannel', Message: expect.stringContaining('3101') },
+      ],
+    });
+    const shape = await call('POST', '/api/invitees', tokens.uploader, {
+      SurveyId: ids.openSurvey,
+      InviteeEmail: 'not-mail',
+    });
+    expect(shape.json()).toMatchObject({
+      Code: ErrorCode.ModelNotValid,
+      Details: [{ Path: 'body/InviteeEmail' }],
+    });
+    const email = `${code('one')}@example.test`;
+    const body = {
+      SurveyId: ids.openSurvey,
+      InviteeFullName: 'Zeynep Kaya',
+      InviteeEmail: email,
+      TransactionChannel: codes.c1,
+      InviteeSegments: [`${more.g1};${more.s1}`],
+      CustomData3: 'vip',
+    };
+    const created = await call('POST', '/api/invitees', tokens.uploader, body);
+    expect(created.status, created.text).toBe(201);
+    expect(created.json<InviteeCreateAnswer>()).toMatchObject({
+      Status: 2,
+      EliminationReason: null,
+      InviteeId: expect.any(Number),
+      InvitationCount: 1,
+    });
+    const twice = await call('POST', '/api/invitees', tokens.uploader, body);
+    expect(twice.json<InviteeCreateAnswer>()).toMatchObject({
+      Status: 3,
+      EliminationReason: R.Duplicate,
+      InviteeId: null,
+      InvitationCount: 0,
+    });
+    const none = await call('POST', '/api/invitees', tokens.uploader, { SurveyId: ids.openSurvey });
+    expect(none.json<InviteeCreateAnswer>().EliminationReason).toBe(R.NoEmailAndMobile);
+    expect((await call('POST', '/api/invitees', tokens.reader, body)).status).toBe(403);
+    expect((await call('POST', '/api/invitees', tokens.other, body)).json()).toMatchObject({
+      Code: ErrorCode.ModelNotValid,
+      Details: [{ Path: 'SurveyId' }],
+    });
+  });
+
+  it('the invitee pool filters by its body, masks for mask:invitee and stays in the tenant', async () => {
+    const page = async (token: string, body: unknown, query = '$top=100') => {
+      const response = await call('POST', `/api/invitee-pool/query?${query}`, token, body);
+      expect(response.status, response.text).toBe(200);
+      return response.json<{ Items: StagedInviteeRow[]; Count: number }>();
+    };
+    const removedOptOut = await page(tokens.reader, { Statuses: [3], EliminationReasons: [R.OptOut] });
+    expect(removedOptOut.Count).toBeGreaterThan(0);
+    expect(removedOptOut.Items.every((row) => row.Status === 3 && row.EliminationReason === R.OptOut)).toBe(
+      true,
+    );
+    const gold = await page(tokens.reader, {
+      Segments: [`${ids.g1};${ids.s1}`],
+      TransactionChannels: { Ids: [ids.root] },
+      CustomData3: 'VI',
+    });
+    expect(gold.Count).toBeGreaterThan(0);
+    expect(
+      gold.Items.every((row) => row.Segments.includes('Tier: Gold') && row.TransactionChannelId === ids.c1),
+    ).toBe(true);
+    const typed = await page(tokens.reader, {
+      TransactionTypes: [ids.t2],
+      Surveys: [ids.closedSurvey],
+      Statuses: [3],
+    });
+    expect(
+      typed.Items.every(
+        (row) =>
+          row.TransactionTypeName === 'Call' && row.EliminationReason === R.TransactionTypeNotAcceptable,
+      ),
+    ).toBe(true);
+    expect(typed.Count).toBe(Number(process.env.IMPORTS_ROWS ?? 10_000) / 100);
+    const masked = await page(tokens.masked, { Surveys: [ids.closedSurvey] }, '$top=5');
+    expect(masked.Items[0]!.InviteeEmail).toMatch(/^b\*+@e\*+\.test$/);
+    expect(masked.Items[0]!.InviteeFullName).toMatch(/^C\*+ \d\*+$/);
+    const probe = await call(
+      'GET',
+      `/api/invitee-pool?$filter=${encodeURIComponent("InviteeEmail eq 'big5@example.test'")}`,
+      tokens.masked,
+    );
+    expect(probe.status).toBe(400);
+    expect((await call('POST', '/api/invitee-pool/query', tokens.reader, { Statuses: [9] })).status).toBe(
+      400,
+    );
+    expect((await call('POST', '/api/invitee-pool/query', tokens.reader, { Nope: 1 })).status).toBe(400);
+    expect((await page(tokens.other, {})).Count).toBe(0);
+    expect((await call('GET', '/api/invitee-pool', tokens.none)).status).toBe(403);
+    // Another tenant sees none of these imports nor decides them.
+    const logs = (await call('GET', '/api/import-data-logs?$top=100', tokens.uploader)).json<{
+      Items: { Id: number }[];
+    }>();
+    expect(logs.Items.length).toBeGreaterThan(0);
+    expect((await call('GET', '/api/import-data-logs', tokens.other)).json<{ Count: number }>().Count).toBe(
+      0,
+    );
+    for (const { Id } of logs.Items) {
+      expect((await call('GET', `/api/import-data-logs/${Id}`, tokens.other)).status).toBe(404);
+      expect((await call('PUT', `/api/import-data-logs/${Id}/reject`, tokens.other)).status).toBe(404);
+      expect(
+        (await call('GET', `/api/import-data-logs/${Id}/rows`, tokens.other)).json<{ Count: number }>().Count,
+      ).toBe(0);
+    }
+  });
+
+  it('a rejected import removes its waiting rows', async () => {
+    const source = await createSource({ RequiresApproval: true });
+    const rows = [['InviteeEmail'], [`${code('r')}@example.test`], [`${code('r')}@example.test`]];
+    const response = await upload(
+      tokens.uploader,
+      { SurveyId: String(ids.openSurvey), ImportDataSourceId: String(source.Id) },
+      { name: 'r.csv', type: 'application/vnd.ms-excel', content: csvFile(rows) },
+    );
+    const { Id } = response.json<{ Id: number }>();
+    expect((await settled(Id)).Status).toBe(S.WaitingForApproval);
+    expect((await call('PUT', `/api/import-data-logs/${Id}/reject`, tokens.uploader)).json().Code).toBe(
+      ErrorCode.ImportApproverIsUploader,
+    );
+    const rejected = await call('PUT', `/api/import-data-logs/${Id}/reject`, tokens.approver);
+    expect(rejected.json<ImportDataLogDetail>()).toMatchObject({
+      Status: S.Rejected,
+      StatusCounts: { Processed: 0, Removed: 2 },
+    });
+    const staged = await db()
+      .select()
+      .from(stagedInvitees)
+      .where(and(eq(stagedInvitees.importDataLogId, Id), eq(stagedInvitees.status, 2)));
+    expect(staged).toHaveLength(0);
+    expect(
+      (await db().select().from(importDataSources).where(eq(importDataSources.id, source.Id)))[0]!.isActive,
+    ).toBe(true);
+  });
 });
