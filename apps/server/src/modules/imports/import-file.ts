@@ -75,11 +75,51 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/** Characters papaparse reads per chunk: the rows of one chunk are handed over before the next is read. */
+const CSV_CHUNK_CHARS = 1024 * 1024;
+
+/**
+ * The CSV's rows, a chunk at a time: papaparse reads the (already UTF-8-checked) text in chunks and pauses after
+ * each until its rows are consumed, so memory holds one chunk's rows whatever the file's size.
+ */
 async function* csvRows(bytes: Buffer): AsyncGenerator<string[]> {
   const body = startsWith(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes;
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
-  Readable.from([body]).pipe(parser);
-  for await (const row of parser as AsyncIterable<string[]>) yield row;
+  let rows: string[][] = [];
+  let finished = false;
+  let failure: unknown;
+  let parser: Papa.Parser | undefined;
+  let signal: () => void = () => undefined;
+  const next = () => new Promise<void>((resolve) => (signal = resolve));
+  let waiting = next();
+  Papa.parse<string[]>(body.toString('utf8'), {
+    skipEmptyLines: 'greedy',
+    chunkSize: CSV_CHUNK_CHARS,
+    chunk: (results: Papa.ParseResult<string[]>, chunkParser: Papa.Parser) => {
+      rows = results.data;
+      parser = chunkParser;
+      chunkParser.pause();
+      signal();
+    },
+    complete: () => {
+      finished = true;
+      signal();
+    },
+    error: (error: unknown) => {
+      failure = error;
+      finished = true;
+      signal();
+    },
+  });
+  for (;;) {
+    await waiting;
+    waiting = next();
+    if (failure) throw failure;
+    const chunk = rows;
+    rows = [];
+    for (const row of chunk) yield row;
+    if (finished) return;
+    parser?.resume();
+  }
 }
 
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<string[]> {
