@@ -30,7 +30,11 @@ const TARGET_MS = 60_000;
 process.env.LOUPE_TEST_DB = 'postgres';
 process.env.TEST_DATABASE_URL = args.server;
 
-const t = await createTestApp();
+const t = await createTestApp(
+  process.env.BENCH_LOG
+    ? { logger: (await import('../apps/server/src/logger.js')).createLogger('info') }
+    : {},
+);
 await t.app.ready();
 const db = t.database.db;
 const channelCode = `B-${randomUUID().slice(0, 6)}`;

@@ -223,8 +223,8 @@ function optedOut(
 }
 
 /**
- * Runs every rule over the target's new rows in the documented order, then marks the rows left Processed
- * (status 1: passed, waiting to be moved). Answers nothing; the counts are read from the rows.
+ * Runs every rule over the target's new rows in the documented order; the rows left new passed (`markPassed` when
+ * they wait for approval, else they are moved as they are). Answers nothing; the counts are read from the rows.
  */
 export async function eliminate(db: Executor, target: EliminationTarget): Promise<void> {
   const context = await ruleContext(db, target);
@@ -270,6 +270,10 @@ export async function eliminate(db: Executor, target: EliminationTarget): Promis
       since: sql`now() - make_interval(hours => ${INVITATION_RULES.oneInvitePerHours}::integer)`,
     });
   await remove(db, target, R.OneInvitePerFiveHours, addressIn(recent));
+}
+
+/** The rows that passed every rule wait for approval: status 1 processed. */
+export async function markPassed(db: Executor, target: EliminationTarget): Promise<void> {
   await db.execute(
     sql`UPDATE staged_invitees s SET status = ${Processed}::smallint WHERE ${targetRows(target, New)}`,
   );
@@ -277,9 +281,13 @@ export async function eliminate(db: Executor, target: EliminationTarget): Promis
 
 /**
  * The recurring pass at move time (after an approval the rows may have waited days): the frequency and global
- * rules again over the Processed rows, with the recurring reasons (targeted surveys: their own).
+ * rules again over the passed rows (in `status`), with the recurring reasons (targeted surveys: their own).
  */
-export async function recheckBeforeMove(db: Executor, target: EliminationTarget): Promise<void> {
+export async function recheckBeforeMove(
+  db: Executor,
+  target: EliminationTarget,
+  status: number,
+): Promise<void> {
   const context = await ruleContext(db, target);
   const targeted = context.targetType === TARGETED_SURVEY;
   await removeByFrequency(
@@ -289,6 +297,6 @@ export async function recheckBeforeMove(db: Executor, target: EliminationTarget)
     targeted
       ? { frequency: R.TargetedSurveyRecurringFrequency, global: R.TargetedSurveyRecurringGlobalRule }
       : { frequency: R.RecurringSurveyCommunicationFrequency, global: R.RecurringGlobalInvitationRule },
-    Processed,
+    status,
   );
 }

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../errors.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
 import type { InvitationService } from '../invitations/index.js';
-import { eliminate, recheckBeforeMove, type EliminationTarget } from './elimination.js';
+import { eliminate, markPassed, recheckBeforeMove, type EliminationTarget } from './elimination.js';
 import { readRows, type ImportFileType } from './import-file.js';
 import {
   checkValues,
@@ -78,12 +78,14 @@ function targetWhere(target: EliminationTarget) {
 }
 
 /**
- * Moves the target's Processed rows: each becomes an invitee (ids taken from the invitees' sequence first, so
- * the staged row names its invitee) and the row status 2. One statement each, in the caller's transaction.
+ * Moves the target's passed rows (in `status`: new right after the rules, processed after an approval): the
+ * recurring rules again, then each becomes an invitee (its id drawn from the invitees' sequence, so the staged row
+ * names its invitee) and the row status 2. In the caller's transaction.
  */
-async function moveRows(db: Executor, target: EliminationTarget): Promise<void> {
+async function moveRows(db: Executor, target: EliminationTarget, status: number): Promise<void> {
+  await recheckBeforeMove(db, target, status);
   const where = sql`s.tenant_id = ${target.tenantId}::integer AND ${targetWhere(target)}
-    AND s.status = ${Processed}::smallint`;
+    AND s.status = ${status}::smallint`;
   // One statement: the foreign key from the staged row to its invitee is checked when it ends.
   await db.execute(
     sql`WITH moving AS MATERIALIZED (
@@ -234,14 +236,15 @@ export function createImportProcessing({
     if (rowNumber >= ANALYZE_AFTER_ROWS) await db.execute(sql`ANALYZE staged_invitees`);
   }
 
-  /** Moves an import's Processed rows, invites them and ends the log Processed. */
-  async function move(log: LogRow): Promise<void> {
+  /** Moves an import's passed rows (in `status`), invites them and ends the log Processed. */
+  async function move(log: LogRow, status: number): Promise<void> {
     const target = { tenantId: log.tenant_id, surveyId: log.survey_id, importDataLogId: log.id };
-    await db.transaction(async (tx) => {
-      await recheckBeforeMove(tx, target);
-      await moveRows(tx, target);
-    });
+    let at = Date.now();
+    await db.transaction(async (tx) => moveRows(tx, target, status));
+    logger.info({ logId: log.id, ms: Date.now() - at }, 'import moved');
+    at = Date.now();
     const invited = await invite(target, log.created_by_user_id);
+    logger.info({ logId: log.id, ms: Date.now() - at, invited }, 'import invited');
     await recount(log.id, invited);
     await setStatus(log.id, S.Processed, sql`, processed_at = now()`);
   }
@@ -266,9 +269,11 @@ export function createImportProcessing({
       const target = { tenantId: log.tenant_id, surveyId: log.survey_id, importDataLogId: log.id };
       await db.transaction(async (tx) => eliminate(tx, target));
       logger.info({ logId, ms: Date.now() - at }, 'import eliminated');
-      await recount(logId);
-      if (log.requires_approval) await setStatus(logId, S.WaitingForApproval);
-      else await move(log);
+      if (log.requires_approval) {
+        await markPassed(db, target);
+        await recount(logId);
+        await setStatus(logId, S.WaitingForApproval);
+      } else await move(log, STAGED_RECORD_STATUS.New);
     } catch (error) {
       await failed(logId, error);
     }
@@ -279,7 +284,7 @@ export function createImportProcessing({
     const log = await loadLog(logId);
     if (!log || log.status !== S.Approved) return;
     try {
-      await move(log);
+      await move(log, Processed);
     } catch (error) {
       await failed(logId, error);
     }
@@ -307,7 +312,7 @@ export function createImportProcessing({
         ]);
         const target = { tenantId, surveyId, stagedId: id! };
         await eliminate(tx, target);
-        await moveRows(tx, target);
+        await moveRows(tx, target, STAGED_RECORD_STATUS.New);
         return id!;
       });
       const invited = await invite({ tenantId, surveyId, stagedId }, actor.userId);
