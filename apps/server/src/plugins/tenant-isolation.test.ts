@@ -401,7 +401,16 @@ beforeAll(async () => {
     tenantId: t.tenantId,
     token: await everyScopeToken('admin'),
     ids: await idsOf(t.tenantId),
-    markers: ['demo-bank.example', 'client-A', 'tester.A', 'Filter A', 'Widget A', 'ServiceA', 'Kiosk A', 'staged.A@'],
+    markers: [
+      'demo-bank.example',
+      'client-A',
+      'tester.A',
+      'Filter A',
+      'Widget A',
+      'ServiceA',
+      'Kiosk A',
+      'staged.A@',
+    ],
   };
   sides.B = {
     tag: 'B',
@@ -553,7 +562,10 @@ describe('the two-tenant suite', () => {
           { Name: `Kiosk ${callerTag}`, TransactionChannelId: Number(owner.ids.channel) },
         ],
         // Imports (issue 18): one invitee on the other tenant's survey.
-        ['/api/invitees', { SurveyId: Number(owner.ids.survey), InviteeEmail: `x.${callerTag}@example.test` }],
+        [
+          '/api/invitees',
+          { SurveyId: Number(owner.ids.survey), InviteeEmail: `x.${callerTag}@example.test` },
+        ],
         [
           '/api/users',
           {

@@ -170,7 +170,7 @@ function audienceMatch(rule: TreeRule, property: string, values: number[]): SQL 
 
 async function removeByAudience(db: Executor, target: EliminationTarget, context: RuleContext) {
   const conditions = (context.audience.Conditions ?? []).flatMap((condition) => {
-    const property = String(condition.Property ?? '');
+    const property = typeof condition.Property === 'string' ? condition.Property : '';
     const rule = AUDIENCE_RULES[property];
     const values = rule ? conditionIds(property, condition.Value) : [];
     if (!rule || values.length === 0) return [];

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+// eslint-disable-next-line import-x/default -- exceljs is CommonJS: Node's ESM loader offers it as the default export only
 import ExcelJS from 'exceljs';
+// eslint-disable-next-line import-x/default -- papaparse is CommonJS (UMD): its API is the default export
 import Papa from 'papaparse';
 import { ErrorCode, IMPORT_LIMITS } from '@loupe/contracts';
 import { AppError } from '../../errors.js';
@@ -67,7 +69,7 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result);
     if ('text' in value) return String(value.text);
     if ('error' in value) return '';
     return '';
@@ -86,7 +88,7 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<string[]> {
   const body = startsWith(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes;
   let rows: string[][] = [];
   let finished = false;
-  let failure: unknown;
+  let failure: Error | undefined;
   let parser: Papa.Parser | undefined;
   let signal: () => void = () => undefined;
   const next = () => new Promise<void>((resolve) => (signal = resolve));
@@ -105,7 +107,7 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<string[]> {
       signal();
     },
     error: (error: unknown) => {
-      failure = error;
+      failure = error instanceof Error ? error : new Error('The CSV file could not be read');
       finished = true;
       signal();
     },

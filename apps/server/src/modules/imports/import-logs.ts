@@ -150,7 +150,7 @@ export function importLogRoutes(
       .select({ ...selection, Mapping: l.mapping })
       .from(l)
       .where(and(eq(l.tenantId, tenantId), eq(l.id, id)));
-    const log = logOf(found(row) as RawLog);
+    const log = logOf(found(row));
     const counts = await rowsOf<{ status: number; reason: number | null; code: string | null; n: number }>(
       db,
       sql`SELECT status, elimination_reason AS reason,

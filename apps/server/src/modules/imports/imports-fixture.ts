@@ -1,3 +1,4 @@
+// eslint-disable-next-line import-x/default -- exceljs is CommonJS: Node's ESM loader offers it as the default export only
 import ExcelJS from 'exceljs';
 
 /*

@@ -3,6 +3,7 @@ import { and, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ErrorCode,
+  INT32_MAX,
   hasAnyScope,
   inviteePoolFilterSchema,
   stagedInviteeRowSchema,
@@ -15,6 +16,7 @@ import { countOf } from '../../core/queries.js';
 import type { Db } from '../../db/client.js';
 import {
   employees,
+  importDataLogs,
   locations,
   products,
   stagedInvitees,
@@ -129,7 +131,7 @@ const inTree = (column: SQLWrapper, table: string, tenantId: number, nodes: numb
   sql`${column} IN (SELECT t.id FROM ${sql.raw(table)} t WHERE t.tenant_id = ${tenantId}::integer AND t.path && ${ids(nodes)})`;
 
 /** The pool's filter body as conditions on staged_invitees (docs/data-flow.md "Invitee pool"). */
-export function poolFilterSql(filter: InviteePoolFilter, tenantId: number): SQL[] {
+function poolFilterSql(filter: InviteePoolFilter, tenantId: number): SQL[] {
   const conditions: SQL[] = [];
   const anyOf = (column: SQLWrapper, values: readonly number[] | null | undefined, cast = 'integer') => {
     if (values && values.length > 0)
@@ -179,7 +181,8 @@ function refuseMaskedQuery(request: FastifyRequest) {
   if (!isMasked(request)) return;
   const query = request.query as Record<string, unknown> | undefined;
   for (const key of ['$filter', '$orderby']) {
-    const text = typeof query?.[key] === 'string' ? (query[key] as string) : '';
+    const value = query?.[key];
+    const text = typeof value === 'string' ? value : '';
     const field = MASKED_FIELDS.find((name) => new RegExp(`\\b${name}\\b`).test(text));
     if (field)
       throw new AppError(400, ErrorCode.ModelNotValid, [{ Path: key, Message: `${field} is masked` }]);
@@ -235,22 +238,33 @@ export function inviteePoolRoutes(app: FastifyInstance, { db }: { db: Db }): voi
       return marked(request, and(eq(s.tenantId, tenantId), ...poolFilterSql(parsedFilter(body), tenantId)));
     },
   });
-  stagedRowsGrid(app, db, {
-    path: '/api/import-data-logs/:id/rows',
-    access: IMPORT_READ,
-    scope: (request, body) => {
-      const tenantId = requireTenant(request.actor);
+  // An import's rows: a log that is not the caller's tenant's answers 404, as its detail does.
+  void app.register(async (scope) => {
+    scope.addHook('preHandler', async (request) => {
       const id = Number((request.params as { id?: string }).id);
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+      if (!Number.isInteger(id) || id < 1 || id > INT32_MAX)
         throw new AppError(400, ErrorCode.ModelNotValid, [{ Path: 'params/id', Message: 'Expected an id' }]);
-      return marked(
-        request,
-        and(
-          eq(s.tenantId, tenantId),
-          eq(s.importDataLogId, id),
-          ...poolFilterSql(parsedFilter(body), tenantId),
-        ),
-      );
-    },
+      const [log] = await db
+        .select({ id: importDataLogs.id })
+        .from(importDataLogs)
+        .where(and(eq(importDataLogs.tenantId, requireTenant(request.actor)), eq(importDataLogs.id, id)));
+      if (!log) throw new AppError(404, ErrorCode.NotFound);
+    });
+    stagedRowsGrid(scope, db, {
+      path: '/api/import-data-logs/:id/rows',
+      access: IMPORT_READ,
+      scope: (request, body) => {
+        const tenantId = requireTenant(request.actor);
+        const id = Number((request.params as { id?: string }).id);
+        return marked(
+          request,
+          and(
+            eq(s.tenantId, tenantId),
+            eq(s.importDataLogId, id),
+            ...poolFilterSql(parsedFilter(body), tenantId),
+          ),
+        );
+      },
+    });
   });
 }
