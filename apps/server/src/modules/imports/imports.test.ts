@@ -822,9 +822,7 @@ describe('imports', () => {
     for (const { Id } of logs.Items) {
       expect((await call('GET', `/api/import-data-logs/${Id}`, tokens.other)).status).toBe(404);
       expect((await call('PUT', `/api/import-data-logs/${Id}/reject`, tokens.other)).status).toBe(404);
-      expect(
-        (await call('GET', `/api/import-data-logs/${Id}/rows`, tokens.other)).json<{ Count: number }>().Count,
-      ).toBe(0);
+      expect((await call('GET', `/api/import-data-logs/${Id}/rows`, tokens.other)).status).toBe(404);
     }
   });
 
