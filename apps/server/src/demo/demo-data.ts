@@ -5,6 +5,7 @@ import { ensureDemoCatalog } from './demo-catalog.js';
 import { ensureDemoReports } from './demo-reports.js';
 import { ensureDemoTemplates } from './demo-templates.js';
 import { ensureDemoSurveyLinks } from './demo-survey-links.js';
+import { ensureDemoImports } from './demo-imports.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -61,6 +62,7 @@ export async function loadDemoData(
   if (existing?.found && !options.append) {
     await ensureDemoReports(database.db, tenantId);
     await ensureDemoSurveyLinks(database.db, tenantId);
+    await ensureDemoImports(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -69,6 +71,7 @@ export async function loadDemoData(
   await ensureDemoReports(database.db, tenantId);
   await ensureDemoTemplates(database.db, tenantId);
   await ensureDemoSurveyLinks(database.db, tenantId);
+  await ensureDemoImports(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
 
   const clock = { nowMs: Date.now(), today: await tenantToday(database, tenantId) };

@@ -7,12 +7,15 @@ import {
   audits,
   dataValidationLogs,
   experiences,
+  importDataLogs,
+  importDataSources,
   messageTemplates,
   oauthClients,
   questionChoices,
   questions,
   roles,
   serviceConfigurations,
+  stagedInvitees,
   surveyLinks,
   surveys,
   systemConfigurations,
@@ -92,6 +95,9 @@ const KIND_OF_PATH: [RegExp, string][] = [
   // Invitation and message templates (issue 17).
   [/^\/api\/invitation-templates\/:id/, 'invitationTemplate'],
   [/^\/api\/message-templates\/:id/, 'messageTemplate'],
+  // Imports (issue 18, modules/imports).
+  [/^\/api\/import-data-sources\/:id/, 'importDataSource'],
+  [/^\/api\/import-data-logs\/:id/, 'importDataLog'],
 ];
 
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */
@@ -200,6 +206,32 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     name: `Kiosk ${tag}`,
     transactionChannelId: null,
   });
+  // Imports (issue 18): a source, an import waiting for approval and its staged row.
+  const [source] = await db
+    .insert(importDataSources)
+    .values({ tenantId, name: `Source ${tag}`, typeField: `type-${tag}`, surveyId: survey!.id })
+    .returning({ id: importDataSources.id });
+  const [log] = await db
+    .insert(importDataLogs)
+    .values({
+      tenantId,
+      surveyId: survey!.id,
+      importDataSourceId: source!.id,
+      fileName: `import-${tag}.csv`,
+      fileType: 'csv',
+      status: 3,
+      requiresApproval: true,
+    })
+    .returning({ id: importDataLogs.id });
+  await db.insert(stagedInvitees).values({
+    tenantId,
+    surveyId: survey!.id,
+    importDataLogId: log!.id,
+    rowNumber: 1,
+    fullName: `Staged ${tag}`,
+    email: `staged.${tag}@example.test`,
+    status: 1,
+  });
   await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
@@ -280,6 +312,9 @@ async function idsOf(tenantId: number): Promise<Ids> {
     // Survey links (issue 17): the newest survey's link, and a channel a link's body can name.
     surveyLink: await newest('survey_links'),
     channel: await newest('transaction_channels'),
+    // Imports (issue 18).
+    importDataSource: await newest('import_data_sources'),
+    importDataLog: await newest('import_data_logs'),
   };
 }
 
@@ -366,7 +401,16 @@ beforeAll(async () => {
     tenantId: t.tenantId,
     token: await everyScopeToken('admin'),
     ids: await idsOf(t.tenantId),
-    markers: ['demo-bank.example', 'client-A', 'tester.A', 'Filter A', 'Widget A', 'ServiceA', 'Kiosk A'],
+    markers: [
+      'demo-bank.example',
+      'client-A',
+      'tester.A',
+      'Filter A',
+      'Widget A',
+      'ServiceA',
+      'Kiosk A',
+      'staged.A@',
+    ],
   };
   sides.B = {
     tag: 'B',
@@ -382,6 +426,7 @@ beforeAll(async () => {
       'Widget B',
       'ServiceB',
       'Kiosk B',
+      'staged.B@',
     ],
   };
   for (const side of Object.values(sides))
@@ -515,6 +560,11 @@ describe('the two-tenant suite', () => {
         [
           '/api/surveys/' + caller.ids.survey + '/links',
           { Name: `Kiosk ${callerTag}`, TransactionChannelId: Number(owner.ids.channel) },
+        ],
+        // Imports (issue 18): one invitee on the other tenant's survey.
+        [
+          '/api/invitees',
+          { SurveyId: Number(owner.ids.survey), InviteeEmail: `x.${callerTag}@example.test` },
         ],
         [
           '/api/users',
