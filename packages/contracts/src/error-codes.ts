@@ -141,6 +141,10 @@ export const ErrorCode = {
   ImportTypeFieldInUse: 16002,
   ImportSourceInUseUpdate: 16003,
   ImportSourceContentInUse: 16004,
+  /** The user who uploaded an import cannot approve or reject it; a second user decides (docs/data-flow.md). */
+  ImportApproverIsUploader: 16005,
+  /** Only an import waiting for approval can be approved or rejected. */
+  ImportNotWaitingForApproval: 16006,
   ConfigurationNotJson: 17001,
   /** A tenant already has a configuration of this section (and, for service configurations, config type). */
   ConfigurationSectionExists: 17002,

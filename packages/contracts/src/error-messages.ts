@@ -298,6 +298,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
   },
   16003: { en: 'A source in use cannot be updated.', tr: 'Kullanımdaki bir kaynak güncellenemez.' },
   16004: { en: 'Source content in use cannot be deleted.', tr: 'Kullanımdaki kaynak içeriği silinemez.' },
+  16005: {
+    en: 'You uploaded this import; another user must approve or reject it.',
+    tr: 'Bu içe aktarmayı siz yüklediniz; onay veya reddi başka bir kullanıcı vermelidir.',
+  },
+  16006: {
+    en: 'Only an import waiting for approval can be approved or rejected.',
+    tr: 'Yalnızca onay bekleyen bir içe aktarma onaylanabilir veya reddedilebilir.',
+  },
   17001: {
     en: 'The configuration must be valid JSON with the values its section expects.',
     tr: 'Yapılandırma, bölümünün beklediği değerlerle geçerli JSON olmalıdır.',
