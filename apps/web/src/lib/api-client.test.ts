@@ -148,7 +148,9 @@ describe('apiRequest', () => {
 
   it('carries the refused fields of the answer (Details)', async () => {
     const details = [{ Path: 'body/InviteeEmail', Message: 'Invalid email' }];
-    fetchMock.mockResolvedValueOnce(json(400, { Code: 3333, Message: 'm', SupportId: 's', Details: details }));
+    fetchMock.mockResolvedValueOnce(
+      json(400, { Code: 3333, Message: 'm', SupportId: 's', Details: details }),
+    );
 
     await expect(apiRequest({ path: '/api/invitees', schema: okSchema })).rejects.toMatchObject({
       code: 3333,
