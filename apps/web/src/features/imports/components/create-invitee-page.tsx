@@ -24,6 +24,7 @@ import styles from './imports.module.css';
 
 type Values = InviteeCreate;
 const FIELDS = Object.keys(inviteeCreateSchema.shape);
+const UNCHECKED = new Set<InviteeFormField>(['TransactionDuration', 'InviteeSegments']);
 
 type CodeNode = { value: string; title: string; children: CodeNode[] };
 
@@ -91,12 +92,15 @@ function InviteeForm({
       },
     });
 
-  const rule = (field: InviteeFormField) => zodRule(inviteeCreateSchema.shape[field], tCommon);
+  // The text fields are checked with the route's own schema; an empty one is absent. The duration and the
+  // segments are bounded by their controls (an empty number or list is no text to check).
+  const rule = (field: InviteeFormField) =>
+    UNCHECKED.has(field) ? [] : [zodRule(inviteeCreateSchema.shape[field], tCommon)];
   const item = (field: InviteeFormField, control: React.ReactNode, extra?: string) => (
     <Form.Item
       name={field}
       label={t(`create.fields.${field}` as 'create.fields.SurveyId')}
-      rules={[rule(field)]}
+      rules={rule(field)}
       extra={extra}
     >
       {control}
@@ -230,7 +234,7 @@ function InviteeForm({
                 slots?.find((slot) => slot.No === index + 1)?.Name ||
                 t('create.fields.customData', { number: index + 1 })
               }
-              rules={[rule(key)]}
+              rules={rule(key)}
             >
               <Input autoComplete="off" maxLength={4000} />
             </Form.Item>
