@@ -116,6 +116,12 @@ function InviteeForm({
         loading={loading}
       />,
     );
+  /** A flat lookup's select, valued by integration code. */
+  const codes = (field: InviteeFormField, loading: boolean, options: { value: string; label: string }[]) =>
+    item(
+      field,
+      <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={loading} options={options} />,
+    );
   const section = (title: string) => (
     <Typography.Title level={2} className={styles.wide}>
       {title}
@@ -179,28 +185,17 @@ function InviteeForm({
 
           {section(t('create.sections.transaction'))}
           {tree('InviteeLocation', locations.data, locations.isLoading)}
-          {item(
+          {codes(
             'TransactionType',
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={transactionTypes.isLoading}
-              options={(transactionTypes.data ?? []).map((type) => ({ value: type.Code, label: type.Name }))}
-            />,
+            transactionTypes.isLoading,
+            (transactionTypes.data ?? []).map((type) => ({ value: type.Code, label: type.Name })),
           )}
           {tree('TransactionProduct', products.data, products.isLoading)}
           {tree('TransactionChannel', channels.data, channels.isLoading)}
-          {item(
+          {codes(
             'Employee',
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={employees.isLoading}
-              options={(employees.data ?? []).map((employee) => ({
-                value: employee.Code,
-                label: employee.FullName,
-              }))}
-            />,
+            employees.isLoading,
+            (employees.data ?? []).map((employee) => ({ value: employee.Code, label: employee.FullName })),
           )}
           {item('TransactionDuration', <InputNumber min={0} precision={0} className={styles.fieldSelect} />)}
 

@@ -1,9 +1,13 @@
-import { FilterOutlined } from '@ant-design/icons';
 import type { InviteePoolFilter } from '@loupe/contracts';
-import { Alert, Button, Collapse, ConfigProvider, Drawer, Form, Input, Select } from 'antd';
-import { useContext, useState, type ReactNode } from 'react';
+import { Alert, Collapse, Form, Input, Select } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterChipItem, FilterTreeSelect, reportFilterStyles as styles } from '@/components/report-filter';
+import {
+  FilterChipItem,
+  FilterDrawer,
+  FilterTreeSelect,
+  reportFilterStyles as styles,
+} from '@/components/report-filter';
 import {
   POOL_FILTER_GROUPS,
   POOL_FILTER_KEYS,
@@ -34,13 +38,11 @@ export function PoolFilterPanel({
   onApply: (filter: InviteePoolFilter) => void;
 }) {
   const { t } = useTranslation('imports');
-  const { direction } = useContext(ConfigProvider.ConfigContext);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<InviteePoolFilter>(value);
   const [invalid, setInvalid] = useState<PoolFilterKey[]>([]);
   const options = usePoolFilterOptions(open);
   const count = countSetPoolFilters(value);
-  const total = POOL_FILTER_KEYS.length;
 
   const show = () => {
     setDraft(value);
@@ -68,68 +70,44 @@ export function PoolFilterPanel({
   ).map((group) => group.id);
 
   return (
-    <>
-      <Button
-        icon={<FilterOutlined />}
-        onClick={show}
-        aria-label={t('poolFilter.openLabel', { count, total })}
-        aria-haspopup="dialog"
-      >
-        <span className={styles.trigger}>
-          {t('poolFilter.open')}
-          {count > 0 && (
-            <span className={`${styles.badge} ${styles.badgeActive}`} aria-hidden>
-              {t('poolFilter.badge', { count, total })}
-            </span>
-          )}
-        </span>
-      </Button>
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('poolFilter.title')}
-        placement={direction === 'rtl' ? 'left' : 'right'}
-        size={440}
-        closable={{ 'aria-label': t('poolFilter.close') }}
-        destroyOnHidden
-        footer={
-          <div className={styles.footer}>
-            <Button onClick={clear}>{t('poolFilter.clear')}</Button>
-            <Button type="primary" onClick={apply}>
-              {t('poolFilter.apply')}
-            </Button>
-          </div>
-        }
-      >
-        {invalid.length > 0 ? (
-          <Alert type="error" showIcon title={t('poolFilter.invalid')} className={styles.note} />
-        ) : null}
-        <Form layout="vertical" component="div">
-          <Collapse
-            ghost
-            defaultActiveKey={openGroups}
-            items={POOL_FILTER_GROUPS.map((group) => ({
-              key: group.id,
-              label: t(`poolFilter.groups.${group.id}`),
-              forceRender: true,
-              children: group.keys.map((key) => (
-                <PoolFilterField
-                  key={key}
-                  filterKey={key}
-                  draft={draft}
-                  onChange={(next) => {
-                    setDraft(next);
-                    setInvalid((current) => current.filter((item) => item !== key));
-                  }}
-                  options={options}
-                  invalid={invalid.includes(key)}
-                />
-              )),
-            }))}
-          />
-        </Form>
-      </Drawer>
-    </>
+    <FilterDrawer
+      count={count}
+      total={POOL_FILTER_KEYS.length}
+      open={open}
+      onOpen={show}
+      onClose={() => setOpen(false)}
+      onApply={apply}
+      onClear={clear}
+      title={t('poolFilter.title')}
+    >
+      {invalid.length > 0 ? (
+        <Alert type="error" showIcon title={t('poolFilter.invalid')} className={styles.note} />
+      ) : null}
+      <Form layout="vertical" component="div">
+        <Collapse
+          ghost
+          defaultActiveKey={openGroups}
+          items={POOL_FILTER_GROUPS.map((group) => ({
+            key: group.id,
+            label: t(`poolFilter.groups.${group.id}`),
+            forceRender: true,
+            children: group.keys.map((key) => (
+              <PoolFilterField
+                key={key}
+                filterKey={key}
+                draft={draft}
+                onChange={(next) => {
+                  setDraft(next);
+                  setInvalid((current) => current.filter((item) => item !== key));
+                }}
+                options={options}
+                invalid={invalid.includes(key)}
+              />
+            )),
+          }))}
+        />
+      </Form>
+    </FilterDrawer>
   );
 }
 
