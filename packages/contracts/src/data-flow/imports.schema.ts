@@ -94,8 +94,13 @@ export const importMappingSchema = z
 
 // --------------------------------------------------------------------------------------- import data sources
 
-/** `POST /api/import-data-sources`, `PUT /api/import-data-sources/{id}` (alterna:manage). */
+/**
+ * `POST /api/import-data-sources`, `PUT /api/import-data-sources/{id}` (alterna:manage, an operator scope: the
+ * caller is tenantless and names the source's tenant; a tenant's caller may leave it out or name their own).
+ */
 export const importDataSourceSaveSchema = z.strictObject({
+  /** The tenant the source belongs to; required from a tenantless operator, fixed once created. */
+  TenantId: int32Id.nullish(),
   Name: safeText(200).trim().min(1),
   /** The value its rows carry as their custom config name; unique per tenant, case-insensitively (16002). */
   TypeField: safeText(100).trim().min(1),
@@ -112,6 +117,8 @@ export const importDataSourceParamsSchema = z.object({ id: int32IdParam });
 /** An import data source as the grid and the form read it (`GET /api/import-data-sources[/{id}]`). */
 export const importDataSourceSchema = z.object({
   Id: z.number().int(),
+  TenantId: z.number().int(),
+  TenantName: z.string().nullable(),
   Name: z.string(),
   TypeField: z.string(),
   SurveyId: z.number().int().nullable(),

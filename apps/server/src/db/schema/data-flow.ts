@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ImportField } from '@loupe/contracts';
 import {
   bigint,
   bigserial,
@@ -28,7 +29,7 @@ import { surveys } from './surveys.js';
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** One column of an uploaded file mapped to one invitee field (contracts `IMPORT_FIELDS`). */
-export type ImportColumnMapping = { Column: string; Field: string };
+export type ImportColumnMapping = { Column: string; Field: ImportField };
 
 /**
  * Where imports come from: a name, the value its rows carry in their type field (unique per tenant: 16002), the

@@ -3,6 +3,8 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   experiences,
+  importDataLogs,
+  importDataSources,
   journeyStages,
   messageTemplates,
   oauthClients,
@@ -227,6 +229,11 @@ export const AUDIT_ENTITIES = {
   onSiteInvitation: { scope: 'OnSiteInvitation' },
   invitationTemplate: { scope: 'InvitationTemplate', load: rowLoader(messageTemplates) },
   messageTemplate: { scope: 'MessageTemplate', load: rowLoader(messageTemplates) },
+  importDataSource: { scope: 'ImportDataSource', load: rowLoader(importDataSources) },
+  /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
+  importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
+  /** One invitee of the create-invitee form: the row keeps the request. */
+  invitee: { scope: 'Invitee' },
   /** A survey's touchpoint link: `:linkId` names it (`:id` is its survey); a delete leaves it switched off. */
   surveyLink: {
     scope: 'SurveyLink',
@@ -234,6 +241,15 @@ export const AUDIT_ENTITIES = {
     id: (request) => linkIdOf(request.params),
   },
 } satisfies Record<string, AuditEntity>;
+
+async function loadImportLog(db: Db, id: AuditId): Promise<AuditState | undefined> {
+  const { fileContent: _file, ...columns } = getTableColumns(importDataLogs);
+  const [row] = await db
+    .select(columns)
+    .from(importDataLogs)
+    .where(eq(importDataLogs.id, Number(id)));
+  return row ? { tenantId: row.tenantId, state: row } : undefined;
+}
 
 /** The `:linkId` path parameter of a survey link's route. */
 function linkIdOf(params: unknown): AuditId | undefined {

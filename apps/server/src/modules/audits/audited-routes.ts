@@ -121,6 +121,15 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/message-templates': create('messageTemplate'),
   'PUT /api/message-templates/:id': update('messageTemplate'),
   'DELETE /api/message-templates/:id': remove('messageTemplate'),
+
+  // The invitee data flow's imports (issue 18, docs/data-flow.md).
+  'POST /api/import-data-sources': create('importDataSource'),
+  'PUT /api/import-data-sources/:id': update('importDataSource'),
+  'DELETE /api/import-data-sources/:id': remove('importDataSource'),
+  'POST /api/import-data-logs': create('importDataLog'),
+  'PUT /api/import-data-logs/:id/approve': update('importDataLog', 'approve'),
+  'PUT /api/import-data-logs/:id/reject': update('importDataLog', 'reject'),
+  'POST /api/invitees': create('invitee'),
 };
 
 /**
@@ -146,6 +155,7 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/public/surveys/:guid/optout':
     'a respondent unsubscribing (no caller); the optouts row keeps its time, source and invitation',
   'POST /s/:guid/optout': "a mail client's one-click unsubscribe (no caller); the optouts row is its record",
+  'POST /api/import-data-logs/preview': 'reads the heading and first rows of a file; stores nothing',
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

@@ -1,0 +1,2 @@
+/** What other modules may use of this module (docs/architecture.md, "Server layers"); the rest is its own. */
+export { splitSegment } from './rest-data.validation.js';
