@@ -26,14 +26,17 @@ const APPROVER = `e2e-approver-${run}`;
 const APPROVER_PASSWORD = 'E2e-Pass-1234';
 
 const email = (n: number) => `e2e-${run}-${n}@example.test`;
-/** The file: three good rows, one repeating the first (duplicate), one without email or mobile. */
+/**
+ * The file: three rows the loan survey's audience accepts (a loan product, a loan application), one repeating the
+ * first (duplicate), one without email or mobile. "Ürün" and "İşlem tipi" name fields by their Turkish labels.
+ */
 const CSV = [
-  'Ad Soyad,E-posta,Telefon,Notlar',
-  `Ada Yılmaz ${run},${email(1)},+905551110001,ilk`,
-  `Bora Kaya ${run},${email(2)},+905551110002,`,
-  `Cem Demir ${run},${email(3)},,`,
-  `Ada Yılmaz ${run},${email(1)},+905551110001,tekrar`,
-  `Deniz Boş ${run},,,`,
+  'Ad Soyad,E-posta,Telefon,Ürün,İşlem tipi,Notlar',
+  `Ada Yılmaz ${run},${email(1)},+905551110001,PR-LON-01,TT-LAP,ilk`,
+  `Bora Kaya ${run},${email(2)},+905551110002,PR-LON-01,TT-LAP,`,
+  `Cem Demir ${run},${email(3)},,PR-LON-02,TT-LAP,`,
+  `Ada Yılmaz ${run},${email(1)},+905551110001,PR-LON-01,TT-LAP,tekrar`,
+  `Deniz Boş ${run},,,PR-LON-01,TT-LAP,`,
 ].join('\n');
 
 const main = (page: Page) => page.getByRole('main');
@@ -72,7 +75,7 @@ async function prepare(request: APIRequestContext): Promise<void> {
 
   const admin = await apiHeaders(request, 'admin');
   const role = await json<{ Id: number }>(
-    await request.post('/api/roles', {
+    await request.post('/api/identity/roles', {
       headers: admin,
       data: {
         Name: `E2E onaylayan ${run}`,
@@ -130,6 +133,7 @@ test('imports: upload a CSV, map columns, a second user approves, the pool shows
   const fieldOf = (column: string) => main(page).getByLabel(`${column} sütununun alanı`);
   await expect(main(page).getByRole('row').filter({ hasText: 'Ad Soyad' })).toContainText('Ad soyad');
   await expect(main(page).getByRole('row').filter({ hasText: 'E-posta' })).toContainText('E-posta');
+  await expect(main(page).getByRole('row').filter({ hasText: 'Ürün' })).toContainText('Ürün');
   await expect(main(page).getByRole('row').filter({ hasText: 'Notlar' })).toContainText('İçe aktarılmaz');
   // "Telefon" names no field: map it to the mobile phone by hand.
   await fieldOf('Telefon').click();
@@ -177,6 +181,7 @@ test('imports: upload a CSV, map columns, a second user approves, the pool shows
   await expect(rows).toHaveCount(5);
   await expect(rows.filter({ hasText: `Deniz Boş ${run}` })).toContainText('E-posta ve cep telefonu yok');
   await expect(rows.filter({ hasText: `Bora Kaya ${run}` })).toContainText('Aktarıldı');
+  await expect(rows.filter({ hasText: `Cem Demir ${run}` })).toContainText('Aktarıldı');
   await expect(rows.filter({ hasText: 'Mükerrer kayıt' })).toHaveCount(1);
 
   // Filter by one reason: the duplicate only, with its chip.

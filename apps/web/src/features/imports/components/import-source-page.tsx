@@ -16,6 +16,8 @@ import { FormNote, NameItem, RecordForm, useSaveHandlers } from '@/components/ad
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
 import { useFilterList } from '@/components/report-filter';
+import { useTenantOptions } from '@/api/tenant-options';
+import { useBootstrap } from '@/lib/bootstrap';
 import { zodRule } from '@/lib/form-rules';
 import { useImportSource, useSaveImportSource } from '../api/import-sources';
 import { DeleteImportSourceButton } from './delete-import-source-button';
@@ -24,7 +26,8 @@ import { useFieldOptions } from './use-field-labels';
 
 const LIST_PATH = '/import-data-sources';
 
-type Values = Omit<ImportDataSourceSave, 'SurveyId' | 'Mapping'> & {
+type Values = Omit<ImportDataSourceSave, 'TenantId' | 'SurveyId' | 'Mapping'> & {
+  TenantId?: number;
   SurveyId?: number;
   Mapping: Partial<ImportColumnMappingItem>[];
 };
@@ -58,6 +61,9 @@ function ImportSourceForm({ source }: { source?: ImportDataSource }) {
   const save = useSaveImportSource();
   const surveys = useFilterList('surveys');
   const fields = useFieldOptions();
+  // A tenantless operator names the source's tenant (fixed once created); a tenant's user makes its own.
+  const operator = useBootstrap().data?.User.TenantId === null;
+  const tenants = useTenantOptions(operator);
   const handlers = useSaveHandlers({
     form,
     fieldOf,
@@ -66,6 +72,7 @@ function ImportSourceForm({ source }: { source?: ImportDataSource }) {
   });
 
   const initialValues: Values = {
+    TenantId: source?.TenantId,
     Name: source?.Name ?? '',
     TypeField: source?.TypeField ?? '',
     SurveyId: source?.SurveyId ?? undefined,
@@ -79,6 +86,7 @@ function ImportSourceForm({ source }: { source?: ImportDataSource }) {
       {
         id: source?.Id,
         body: {
+          ...(operator && values.TenantId !== undefined ? { TenantId: values.TenantId } : {}),
           Name: values.Name,
           TypeField: values.TypeField,
           SurveyId: values.SurveyId ?? null,
@@ -127,6 +135,20 @@ function ImportSourceForm({ source }: { source?: ImportDataSource }) {
           source && <DeleteImportSourceButton record={source} onDeleted={() => void navigate(LIST_PATH)} />
         }
       >
+        {operator ? (
+          <Form.Item
+            name="TenantId"
+            label={t('sources.fields.tenant')}
+            rules={[{ required: true, message: tCommon('form.required') }]}
+          >
+            <Select<number>
+              showSearch={{ optionFilterProp: 'label' }}
+              disabled={source !== undefined}
+              loading={tenants.isLoading}
+              options={(tenants.data ?? []).map((tenant) => ({ value: tenant.Id, label: tenant.Name }))}
+            />
+          </Form.Item>
+        ) : null}
         <NameItem label={t('sources.fields.name')} schema={importDataSourceSaveSchema.shape.Name} />
         <Form.Item
           name="TypeField"

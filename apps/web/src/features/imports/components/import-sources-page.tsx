@@ -11,6 +11,7 @@ export function ImportSourcesPage() {
   const { t } = useTranslation('imports');
   const columns: DataGridColumn<ImportDataSource>[] = [
     { key: 'Name', title: t('sources.fields.name'), width: 220 },
+    { key: 'TenantName', title: t('sources.fields.tenant'), width: 180 },
     { key: 'TypeField', title: t('sources.fields.typeField'), width: 180 },
     { key: 'SurveyName', title: t('sources.fields.survey'), width: 220 },
     { key: 'RequiresApproval', title: t('sources.fields.requiresApproval'), width: 140 },

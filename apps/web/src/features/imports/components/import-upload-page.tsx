@@ -177,7 +177,13 @@ export function ImportUploadPage() {
           </Form>
         </Card>
       ) : (
-        <Card title={t('upload.mapping.title')}>
+        <Card
+          title={
+            <Typography.Title level={2} className={styles.cardTitle}>
+              {t('upload.mapping.title')}
+            </Typography.Title>
+          }
+        >
           <Typography.Paragraph type="secondary">{t('upload.mapping.intro')}</Typography.Paragraph>
           <MappingTable rows={rows} samples={samples} onChange={setRows} />
           {source ? (
