@@ -123,7 +123,7 @@ function InviteeForm({
       <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={loading} options={options} />,
     );
   const section = (title: string) => (
-    <Typography.Title level={2} className={styles.wide}>
+    <Typography.Title level={2} className={`${styles.wide} ${styles.sectionTitle}`}>
       {title}
     </Typography.Title>
   );

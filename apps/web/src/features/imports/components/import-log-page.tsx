@@ -140,7 +140,7 @@ function ImportLogView({ log }: { log: ImportDataLogDetail }) {
             },
           ]}
         />
-        <Typography.Text strong id="import-progress">
+        <Typography.Text strong id="import-progress" className={styles.progress}>
           {t('detail.progress')}
         </Typography.Text>
         <Progress
