@@ -3,7 +3,6 @@ import {
   ErrorCode,
   importColumnMappingSchema,
   importDataSourceSaveSchema,
-  importMappingSchema,
   type ImportColumnMappingItem,
   type ImportDataSource,
   type ImportDataSourceSave,
@@ -101,15 +100,16 @@ function ImportSourceForm({ source }: { source?: ImportDataSource }) {
       handlers,
     );
 
-  // The whole mapping is checked with the route's schema: each field and each column once.
+  // Each field and each column once (as `importMappingSchema` requires); an empty row is its own fields' problem.
   const mappingRule = {
     validator: (_rule: unknown, mapping: Values['Mapping'] | undefined) => {
-      const result = importMappingSchema.safeParse(mapping ?? []);
-      if (result.success) return Promise.resolve();
-      const fieldsOnce = new Set((mapping ?? []).map((item) => item.Field)).size === (mapping ?? []).length;
-      return Promise.reject(
-        new Error(fieldsOnce ? t('sources.mapping.duplicateColumn') : t('sources.mapping.duplicateField')),
-      );
+      const rows = (mapping ?? []).filter((item) => item.Column?.trim() && item.Field);
+      const once = (values: string[]) => new Set(values).size === values.length;
+      if (!once(rows.map((item) => item.Field!)))
+        return Promise.reject(new Error(t('sources.mapping.duplicateField')));
+      if (!once(rows.map((item) => item.Column!.trim().toLowerCase())))
+        return Promise.reject(new Error(t('sources.mapping.duplicateColumn')));
+      return Promise.resolve();
     },
   };
 
