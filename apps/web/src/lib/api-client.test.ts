@@ -72,6 +72,18 @@ describe('apiRequest', () => {
     });
   });
 
+  it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { Ok: true }));
+    const form = new FormData();
+    form.append('SurveyId', '7');
+
+    await apiRequest({ path: '/api/upload', method: 'POST', body: form, schema: okSchema });
+
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('refreshes once on a 401 and retries with the new token', async () => {
     fetchMock
       .mockResolvedValueOnce(json(401, unauthorized))
@@ -131,6 +143,18 @@ describe('apiRequest', () => {
       status: 409,
       code: 2500,
       supportId: 'req-9',
+    });
+  });
+
+  it('carries the refused fields of the answer (Details)', async () => {
+    const details = [{ Path: 'body/InviteeEmail', Message: 'Invalid email' }];
+    fetchMock.mockResolvedValueOnce(
+      json(400, { Code: 3333, Message: 'm', SupportId: 's', Details: details }),
+    );
+
+    await expect(apiRequest({ path: '/api/invitees', schema: okSchema })).rejects.toMatchObject({
+      code: 3333,
+      details,
     });
   });
 

@@ -22,6 +22,8 @@ export class ApiError extends Error {
    * query client reports it once the query or mutation has given up, so retries do not open a dialog each.
    */
   readonly forErrorDialog: boolean;
+  /** The answer's `Details` as sent (e.g. `[{ Path, Message }]` of a refused field), else undefined. */
+  readonly details: unknown;
 
   constructor({
     status,
@@ -29,12 +31,14 @@ export class ApiError extends Error {
     message,
     supportId,
     forErrorDialog = false,
+    details,
   }: {
     status: number;
     code: number;
     message: string;
     supportId: string | null;
     forErrorDialog?: boolean;
+    details?: unknown;
   }) {
     super(message);
     this.name = 'ApiError';
@@ -42,6 +46,7 @@ export class ApiError extends Error {
     this.code = code;
     this.supportId = supportId;
     this.forErrorDialog = forErrorDialog;
+    this.details = details;
   }
 }
 
@@ -92,6 +97,7 @@ function apiErrorOf(response: Response, body: unknown, forErrorDialog = false): 
     message: parsed.success ? parsed.data.Message : response.statusText,
     supportId: parsed.success ? parsed.data.SupportId : null,
     forErrorDialog,
+    details: parsed.success ? (body as { Details?: unknown }).Details : undefined,
   });
 }
 
@@ -198,11 +204,13 @@ function send({
   const headers = commonHeaders();
   const accessToken = getSession()?.accessToken;
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) is sent as multipart: the browser writes its Content-Type with the boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   return fetch(path, {
     method,
     headers,
-    body: body === undefined ? null : JSON.stringify(body),
+    body: body === undefined ? null : multipart ? body : JSON.stringify(body),
     signal: signal ?? null,
   });
 }

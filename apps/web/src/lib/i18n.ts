@@ -32,6 +32,7 @@ import type surveyStats from '../locales/en/surveyStats.json';
 import type messageText from '../locales/en/messageText.json';
 import type templates from '../locales/en/templates.json';
 import type surveyLinks from '../locales/en/surveyLinks.json';
+import type imports from '../locales/en/imports.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -77,6 +78,7 @@ const NAMESPACES = [
   'messageText',
   'templates',
   'surveyLinks',
+  'imports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -115,6 +117,7 @@ declare module 'i18next' {
       messageText: typeof messageText;
       templates: typeof templates;
       surveyLinks: typeof surveyLinks;
+      imports: typeof imports;
     };
   }
 }

@@ -4,6 +4,7 @@ import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
+import { importsRoutes } from '@/features/imports/routes';
 import { surveysRoutes } from '@/features/surveys/routes';
 import { templatesRoutes } from '@/features/templates/routes';
 import { licenseRoutes } from '@/features/license/routes';
@@ -72,6 +73,7 @@ const router = createBrowserRouter([
                   ...templatesRoutes,
                   ...reportsRoutes,
                   ...widgetCatalogueRoutes,
+                  ...importsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

@@ -53,8 +53,33 @@ function Chip({
   onRemove: () => void;
 }) {
   const { t } = useTranslation('filters');
-  const name = t(`fields.${chip.key}`);
-  const labels = chip.values.map((item) => options.labelOf(chip.key, item));
+  return (
+    <FilterChipItem
+      name={t(`fields.${chip.key}`)}
+      labels={chip.values.map((item) => options.labelOf(chip.key, item))}
+      removable={chip.removable}
+      onRemove={onRemove}
+    />
+  );
+}
+
+/**
+ * One applied-filter chip (reports spec §2): the filter's name, a count badge, the summary of its values, a
+ * tooltip listing them all, and a remove button unless the caller's restrictions fix it. Put it in a list
+ * (`<ul className={reportFilterStyles.chips}>`); other screens' filters (the invitee pool) use it with their own names.
+ */
+export function FilterChipItem({
+  name,
+  labels,
+  removable,
+  onRemove,
+}: {
+  name: string;
+  labels: readonly string[];
+  removable: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('filters');
   const separator = t('chips.separator');
   const { summary, count, all } = summariseChip({
     labels,
@@ -69,12 +94,12 @@ function Chip({
           <li key={`${index}-${label}`}>{label}</li>
         ))}
       </ul>
-      {chip.removable ? null : <div>{t('chips.restricted')}</div>}
+      {removable ? null : <div>{t('chips.restricted')}</div>}
     </>
   );
 
   return (
-    <li className={`${styles.chip} ${chip.removable ? '' : styles.chipFixed}`}>
+    <li className={`${styles.chip} ${removable ? '' : styles.chipFixed}`}>
       <Tooltip title={tooltip} trigger={['hover', 'focus']}>
         <span
           className={styles.chipBody}
@@ -82,7 +107,7 @@ function Chip({
           tabIndex={0}
           aria-label={t('chips.describe', { name, count, values: all.join(separator) })}
         >
-          {chip.removable ? null : <LockOutlined aria-hidden />}
+          {removable ? null : <LockOutlined aria-hidden />}
           <span className={styles.chipName}>{name}</span>
           <span className={styles.chipCount} aria-hidden>
             {count}
@@ -92,7 +117,7 @@ function Chip({
           </span>
         </span>
       </Tooltip>
-      {chip.removable ? (
+      {removable ? (
         <Tooltip title={t('chips.clear')}>
           <Button
             type="text"

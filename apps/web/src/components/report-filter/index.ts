@@ -22,3 +22,10 @@ export { FilterChips } from './filter-chips';
 export { type FilterKey, type FilterRestrictions } from './panel-filter';
 export { useFilterOptions } from './use-filter-options';
 export { useFilterTree } from './api/get-filter-tree';
+export { FilterChipItem } from './filter-chips';
+export { FilterDrawer } from './filter-drawer';
+/** The panel's and chips' classes, for other screens' filters built of these parts (the invitee pool). */
+export { default as reportFilterStyles } from './report-filter.module.css';
+export { FilterTreeSelect } from './filter-tree-select';
+export { useFilterList } from './api/get-filter-lists';
+export { treeNames } from './tree-options';

@@ -1,8 +1,8 @@
-import { FilterOutlined } from '@ant-design/icons';
 import { idsOf, type ReportFilter } from '@loupe/contracts';
-import { Alert, Button, ConfigProvider, Drawer, Form, Typography } from 'antd';
-import { useContext, useMemo, useState } from 'react';
+import { Alert, Form, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterDrawer } from './filter-drawer';
 import { FilterFields, fieldId } from './filter-fields';
 import {
   ADVANCED_FILTER_KEYS,
@@ -70,7 +70,6 @@ export function ReportFilterPanel({
   savedFiltersPage,
 }: ReportFilterPanelProps) {
   const { t } = useTranslation('filters');
-  const { direction } = useContext(ConfigProvider.ConfigContext);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ReportFilter>(value);
   const [problems, setProblems] = useState<FilterProblems>({});
@@ -133,85 +132,59 @@ export function ReportFilterPanel({
   const hasProblems = Object.keys(problems).length > 0;
 
   return (
-    <>
-      <Button
-        icon={<FilterOutlined />}
-        onClick={show}
-        aria-label={t('panel.openLabel', { count, total: offered.length })}
-        aria-haspopup="dialog"
-      >
-        <span className={styles.trigger}>
-          {t('panel.open')}
-          {/* "N of M" once a filter is set; blank when none is (spec: filter panel badge). */}
-          {count > 0 && (
-            <span className={`${styles.badge} ${styles.badgeActive}`} aria-hidden>
-              {t('panel.badge', { count, total: offered.length })}
-            </span>
-          )}
-        </span>
-      </Button>
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('panel.title')}
-        placement={direction === 'rtl' ? 'left' : 'right'}
-        size={440}
-        closable={{ 'aria-label': t('panel.close') }}
-        destroyOnHidden
-        footer={
-          <div className={styles.footer}>
-            <Button onClick={clear}>{t('panel.clear')}</Button>
-            <Button type="primary" onClick={apply}>
-              {t('panel.apply')}
-            </Button>
-          </div>
-        }
-      >
-        {savedFiltersPage ? (
-          <SavedFilters
-            page={savedFiltersPage}
-            draft={draft}
-            offered={offered}
-            restrictions={restrictions}
-            onLoad={(next) => change(next)}
-          />
-        ) : null}
-        {hasProblems ? (
-          <Alert type="error" showIcon title={t('panel.invalid')} className={styles.note} />
-        ) : null}
-        {fixed.length > 0 ? (
-          <Alert type="info" showIcon title={t('panel.restrictedNote')} className={styles.note} />
-        ) : null}
-        <Form layout="vertical" component="div">
-          {sections.map((section) => (
-            <section
-              key={section.id}
-              className={styles.section}
-              aria-labelledby={`report-filter-${section.id}`}
-            >
-              <Typography.Title level={5} id={`report-filter-${section.id}`} className={styles.sectionTitle}>
-                {t(`sections.${section.id}`)}
-              </Typography.Title>
-              {section.id === 'advanced' && aiInDraft ? (
-                <Alert
-                  type="warning"
-                  showIcon
-                  title={aiApplied ? t('panel.aiApplied') : t('panel.aiNote')}
-                  className={styles.note}
-                />
-              ) : null}
-              <FilterFields
-                keys={section.keys}
-                draft={draft}
-                onChange={change}
-                options={options}
-                problems={problems}
-                disabled={disabled}
+    <FilterDrawer
+      count={count}
+      total={offered.length}
+      open={open}
+      onOpen={show}
+      onClose={() => setOpen(false)}
+      onApply={apply}
+      onClear={clear}
+    >
+      {savedFiltersPage ? (
+        <SavedFilters
+          page={savedFiltersPage}
+          draft={draft}
+          offered={offered}
+          restrictions={restrictions}
+          onLoad={(next) => change(next)}
+        />
+      ) : null}
+      {hasProblems ? (
+        <Alert type="error" showIcon title={t('panel.invalid')} className={styles.note} />
+      ) : null}
+      {fixed.length > 0 ? (
+        <Alert type="info" showIcon title={t('panel.restrictedNote')} className={styles.note} />
+      ) : null}
+      <Form layout="vertical" component="div">
+        {sections.map((section) => (
+          <section
+            key={section.id}
+            className={styles.section}
+            aria-labelledby={`report-filter-${section.id}`}
+          >
+            <Typography.Title level={5} id={`report-filter-${section.id}`} className={styles.sectionTitle}>
+              {t(`sections.${section.id}`)}
+            </Typography.Title>
+            {section.id === 'advanced' && aiInDraft ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={aiApplied ? t('panel.aiApplied') : t('panel.aiNote')}
+                className={styles.note}
               />
-            </section>
-          ))}
-        </Form>
-      </Drawer>
-    </>
+            ) : null}
+            <FilterFields
+              keys={section.keys}
+              draft={draft}
+              onChange={change}
+              options={options}
+              problems={problems}
+              disabled={disabled}
+            />
+          </section>
+        ))}
+      </Form>
+    </FilterDrawer>
   );
 }

@@ -119,6 +119,8 @@ export function useFilterOptions({
   const journeyStages = useFilterList('journeyStages', needs('journeyStages'));
   const surveys = useFilterList('surveys', needs('surveys'));
   const topicModels = useFilterList('topicModels', needs('topicModels'));
+  // No report filter chooses employees yet; the map below names every list.
+  const employees = useFilterList('employees', needs('employees'));
   const questions = useSurveyQuestions(surveyIds, needs('questions'));
 
   const trees = useMemo(
@@ -247,6 +249,7 @@ export function useFilterOptions({
       journeyStages,
       surveys,
       topicModels,
+      employees,
     }[lookup];
     return { loading: query.isLoading, failed: query.isError };
   };

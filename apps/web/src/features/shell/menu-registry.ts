@@ -188,7 +188,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'surveys',
     icon: TeamOutlined,
     scopes: ['invitation:read', 'invitation:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'surveys',
@@ -279,7 +279,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'data',
     icon: CloudUploadOutlined,
     scopes: ['invitation:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'inviteeCreate',
@@ -287,7 +287,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'data',
     icon: UserAddOutlined,
     scopes: ['invitation:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'dataValidationLogs',
@@ -519,7 +519,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: PartitionOutlined,
     scopes: ['alterna:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'logs',

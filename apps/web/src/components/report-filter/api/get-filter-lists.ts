@@ -1,11 +1,13 @@
 import {
   codedItemSchema,
+  employeeItemSchema,
   experienceItemSchema,
   journeyStageItemSchema,
   segmentGroupItemSchema,
   surveyLookupItemSchema,
   topicModelItemSchema,
   type CodedItem,
+  type EmployeeItem,
   type ExperienceItem,
   type JourneyStageItem,
   type SegmentGroupItem,
@@ -29,6 +31,7 @@ type Items = {
   journeyStages: JourneyStageItem;
   surveys: SurveyLookupItem;
   topicModels: TopicModelItem;
+  employees: EmployeeItem;
 };
 
 export type FilterList = keyof Items;
@@ -41,6 +44,8 @@ const LISTS: { [L in FilterList]: { path: string; item: ZodType<Items[L]> } } = 
   surveys: { path: '/api/surveys?isForFilter=true', item: surveyLookupItemSchema },
   /** Topic models and emotion models: topics for UserDimensionFilters2, emotions for EmotionDimensionFilters. */
   topicModels: { path: '/api/filters/topic-models-with-emotion', item: topicModelItemSchema },
+  /** The invitee pool's filter and the create-invitee form. */
+  employees: { path: '/api/filters/employees', item: employeeItemSchema },
 };
 
 /** `GET` one of the lookups above. */
