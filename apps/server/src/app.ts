@@ -7,6 +7,7 @@ import type { AnalyticsReplica } from './analytics/replica.js';
 import { fastifyTrustProxy, loadConfig, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createJobQueue } from './jobs/job-queue.js';
+import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 import { createAccountServices } from './modules/account/account-services.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alertRoutes } from './modules/alerts/alert.routes.js';
@@ -61,6 +62,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The invitations module: tests run its reminder tick (`invitations.jobs.tick()`) without waiting. */
     invitations: InvitationsModule;
+    /** The scheduled jobs: tests run one with `scheduler.runNow(name)`. */
+    scheduler: Scheduler;
   }
 }
 
@@ -124,6 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.mailer) app.addHook('onClose', async () => invitationMailer.close());
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  // Clock-driven jobs: registered by the modules below, their timers started once the queue has.
+  const scheduler = createScheduler({ jobs, logger: options.logger, timers: config.jobSchedules });
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
+  app.decorate('scheduler', scheduler);
   const identity = createIdentityRepository(db);
   // Before any route: it marks the audited routes as they are added (modules/audits/audited-routes.ts).
   const audit = createAuditService({ db });

@@ -88,6 +88,8 @@ const envSchema = z.object({
   INVITATION_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   /** Seconds between the reminder ticks; 0 switches them off (on one node, the others tick). */
   INVITATION_TICK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** `off`: this node works the scheduled jobs' queues but never asks for them (other nodes' clocks do). */
+  JOB_SCHEDULES: z.enum(['on', 'off']).default('on'),
   /** On first start with no operator yet, creates one with this password (never passed on a command line). */
   LOUPE_OPERATOR_PASSWORD: z.string().min(1).optional(),
   LOUPE_OPERATOR_NAME: z.string().trim().min(1).default('operator'),
@@ -128,6 +130,8 @@ export type Config = {
   operatorName: string;
   /** Invitation sending (docs/invitations.md): retry back-off, claim lease, reminder tick, in seconds. */
   invitations: { retrySeconds: number; leaseSeconds: number; tickSeconds: number };
+  /** Whether this node's clock asks for the scheduled jobs (jobs/scheduler.ts); they run once across nodes. */
+  jobSchedules: boolean;
 };
 
 /** Reads the configuration from the environment; the README's configuration table documents each variable. */
@@ -165,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: parsed.INVITATION_LEASE_SECONDS,
       tickSeconds: parsed.INVITATION_TICK_SECONDS,
     },
+    jobSchedules: parsed.JOB_SCHEDULES === 'on',
   };
 }

@@ -201,7 +201,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       mailer: options.mailer,
       webRoot: options.webRoot,
       respondentRoot: options.respondentRoot,
-      config: { ...(options.config ?? loadConfig()), rateLimits: options.rateLimits ?? null },
+      // No scheduled-job timers: a test runs a schedule with `app.scheduler.runNow`.
+      config: { ...(options.config ?? loadConfig()), rateLimits: options.rateLimits ?? null, jobSchedules: false },
     });
     const built = app;
     const authHeader = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
