@@ -77,7 +77,9 @@ export function createScheduler({
         const timer = new Cron(cron, { timezone: 'UTC', protect: true, unref: true }, () => {
           jobs
             .send(name, {}, { singleton: { key: name, seconds: MAX_SLOT_SECONDS } })
-            .catch((error: unknown) => logger.error({ err: error, schedule: name }, 'scheduled job not queued'));
+            .catch((error: unknown) =>
+              logger.error({ err: error, schedule: name }, 'scheduled job not queued'),
+            );
         });
         running.push(timer);
       }

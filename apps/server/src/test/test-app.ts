@@ -202,7 +202,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       webRoot: options.webRoot,
       respondentRoot: options.respondentRoot,
       // No scheduled-job timers: a test runs a schedule with `app.scheduler.runNow`.
-      config: { ...(options.config ?? loadConfig()), rateLimits: options.rateLimits ?? null, jobSchedules: false },
+      config: {
+        ...(options.config ?? loadConfig()),
+        rateLimits: options.rateLimits ?? null,
+        jobSchedules: false,
+      },
     });
     const built = app;
     const authHeader = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
