@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Id, int32IdParam, safeText } from '../input-bounds.js';
-import { filterIdsSchema, segmentKeySchema, treeSetSchema } from '../reports/filter-values.js';
+import { filterShape } from '../reports/filter-fields.js';
 import { ELIMINATION_REASON, type EliminationReason } from './data-flow-enums.js';
 
 /*
@@ -277,29 +277,13 @@ export const stagedInviteeRowSchema = z.object({
 });
 export type StagedInviteeRow = z.infer<typeof stagedInviteeRowSchema>;
 
-const choices = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max).nullish();
-
 /**
- * The filter body of `POST /api/invitee-pool/query` and `/export` (surveys spec §3 Invitee pool). Each key is
- * optional and narrows; a tree set also takes the descendants of its nodes; `Segments` 'groupId;id' keeps rows
- * with any of them; CustomData* contains the text (case-insensitively).
+ * The filter body of `POST /api/invitee-pool/query` and `/export` (surveys spec §3 Invitee pool): the filter
+ * registry's `inviteePool` rows (reports/filter-fields.ts). Each key is optional and narrows; a tree set also takes
+ * the descendants of its nodes; `Segments` 'groupId;id' keeps rows with any of them; CustomData* contains the text
+ * (case-insensitively).
  */
-export const inviteePoolFilterSchema = z
-  .object({
-    Statuses: choices(z.number().int().min(0).max(3), 4),
-    EliminationReasons: choices(z.number().int().min(1).max(18), 18),
-    Surveys: filterIdsSchema.nullish(),
-    TransactionTypes: filterIdsSchema.nullish(),
-    TransactionChannels: treeSetSchema.nullish(),
-    Products: treeSetSchema.nullish(),
-    Employees: filterIdsSchema.nullish(),
-    InviteeLocations: treeSetSchema.nullish(),
-    Segments: z.array(segmentKeySchema).max(1000).nullish(),
-    ...Object.fromEntries(
-      Array.from({ length: 10 }, (_, index) => [`CustomData${index + 1}`, safeText(500).trim().nullish()]),
-    ),
-  })
-  .strict();
+export const inviteePoolFilterSchema = z.object(filterShape('inviteePool')).strict();
 export type InviteePoolFilter = z.infer<typeof inviteePoolFilterSchema>;
 
 // ----------------------------------------------------------------------------------------- create invitee

@@ -14,6 +14,11 @@ export const LOOKUP_SCOPES = [
   'alert:read',
   'alert:manage',
   'alert:readall',
+  // The invitee pool's filter, create invitee and the import screens choose surveys, channels, products …
+  'invitation:read',
+  'invitation:manage',
+  // The FTP export of answers chooses surveys and a report filter.
+  'surveyanswers',
 ] as const satisfies readonly [Scope, ...Scope[]];
 
 /** Survey type 7 is hidden from filters (`?isForFilter=true`); 1 is the product's own, 4 an external source. */

@@ -7,6 +7,7 @@ import {
   FILTER_KINDS,
   FILTER_TREES,
   PANEL_FILTER_KEYS,
+  POOL_FILTER_KEYS,
   REPORT_DIALOG_FILTER_KEYS,
   WIDGET_GENERAL_FILTER_KEYS,
   filterDependants,
@@ -16,6 +17,7 @@ import {
   filterToWire,
   filterValues,
 } from './filter-fields.js';
+import { inviteePoolFilterSchema } from '../data-flow/imports.schema.js';
 import { idsOf, listOf } from './filter-values.js';
 import { reportFilterSchema, widgetDataFiltersSchema } from './report-filter.schema.js';
 import { widgetConfigProblems, widgetConfigSchema } from './widget-config.schema.js';
@@ -48,6 +50,26 @@ describe('the filter-field registry', () => {
     ]);
     const shape = widgetDataFiltersSchema.shape as Record<string, unknown>;
     for (const key of widgetKeys) expect(shape[key]).toBe(FILTER_FIELDS[key].schema);
+  });
+
+  it("gives the invitee pool's filter its own rows, each in a group of the panel", () => {
+    expect([...POOL_FILTER_KEYS]).toEqual([
+      'Segments',
+      'Statuses',
+      'EliminationReasons',
+      'Surveys',
+      'TransactionTypes',
+      'TransactionChannels',
+      'Products',
+      'Employees',
+      'InviteeLocations',
+      ...Array.from({ length: 10 }, (_, index) => `CustomData${index + 1}`),
+    ]);
+    for (const key of POOL_FILTER_KEYS) expect(FILTER_FIELDS[key].poolGroup, key).toBeDefined();
+    // The report's own properties are not the pool's: a report filter key is refused there.
+    expect(inviteePoolFilterSchema.safeParse({ SurveyId: [1] }).success).toBe(false);
+    expect(inviteePoolFilterSchema.safeParse({ Statuses: [3], EliminationReasons: [18] }).success).toBe(true);
+    expect(inviteePoolFilterSchema.safeParse({ EliminationReasons: [19] }).success).toBe(false);
   });
 
   it('takes null and absent for every property (they do not filter)', () => {

@@ -151,22 +151,50 @@ export type FilterFieldDefinition = {
   reportDialog?: true;
   /** One of the widget dialog's general filters. */
   widgetGeneral?: true;
+  /** The invitee pool's filter panel: the group it is shown in (scope `inviteePool`). */
+  poolGroup?: PoolFilterGroup;
 };
 
-const WITH_WIDGET = ['report', 'widget', 'alert', 'inviteePool', 'dataFlow'] as const;
-const WITHOUT_WIDGET = ['report', 'alert', 'inviteePool', 'dataFlow'] as const;
+/** The invitee pool filter panel's collapsible groups, in the panel's order. */
+export const POOL_FILTER_GROUPS = ['status', 'transaction', 'invitee', 'customData'] as const;
+export type PoolFilterGroup = (typeof POOL_FILTER_GROUPS)[number];
+
+const WITH_WIDGET = ['report', 'widget', 'alert', 'dataFlow'] as const;
+const WITHOUT_WIDGET = ['report', 'alert', 'dataFlow'] as const;
 /** The rows a survey's audience (and a quota) may be conditioned on, besides CustomData1-10. */
 const WITH_WIDGET_AND_AUDIENCE = [...WITH_WIDGET, 'audience'] as const;
 
-/** The longest CustomData value an audience condition names. */
+/** The longest CustomData value an audience condition or the invitee pool's filter names. */
 const CUSTOM_DATA_MAX = 500;
-/** An invitee's custom data (REST data CustomData1-10): audience conditions only. */
+/**
+ * An invitee's custom data (REST data CustomData1-10): audience conditions, and the invitee pool's filter (the
+ * slot's text contained, case-insensitively).
+ */
 const customData = {
   kind: 'text',
   schema: safeText(CUSTOM_DATA_MAX).trim().min(1).nullish(),
-  scopes: ['audience'],
+  scopes: ['audience', 'inviteePool'],
   match: 'none',
+  poolGroup: 'customData',
 } as const;
+
+/** The largest list of choices an invitee pool filter takes (its elimination reasons). */
+const POOL_CHOICES_MAX = 18;
+const poolChoices = (values: readonly number[]) => ({
+  kind: 'choices' as const,
+  schema: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(Math.min(...values))
+        .max(Math.max(...values)),
+    )
+    .max(POOL_CHOICES_MAX)
+    .nullish(),
+  choices: values,
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 /** The longest free-text search. */
 export const FREE_TEXT_MAX = 500;
@@ -290,7 +318,8 @@ const FIELDS = {
   Segments: {
     kind: 'segments',
     schema: z.array(segmentKeySchema).max(MAX_FILTER_IDS).nullish(),
-    scopes: WITH_WIDGET_AND_AUDIENCE,
+    scopes: [...WITH_WIDGET_AND_AUDIENCE, 'inviteePool'],
+    poolGroup: 'invitee',
     match: 'segments',
     column: 'segment_ids',
     lookup: 'segments',
@@ -431,6 +460,76 @@ const FIELDS = {
     column: 'search_terms',
     panel: { order: 19, aiModule: true },
   },
+  /*
+   * The invitee pool's filter (surveys spec §3 Invitee pool): its own property names over the staged invitees,
+   * which modules/imports/invitee-pool.ts compiles on the system of record (the columns below name the replica's
+   * equivalents and are not read for this scope). Segments and CustomData1-10 are shared rows.
+   */
+  /** Staged record statuses (0 new, 1 processed, 2 moved, 3 removed). */
+  Statuses: { ...poolChoices(range(0, 3)), scopes: ['inviteePool'], match: 'none', poolGroup: 'status' },
+  /** Elimination reasons 1-18 (contracts ELIMINATION_REASON). */
+  EliminationReasons: {
+    ...poolChoices(range(1, POOL_CHOICES_MAX)),
+    scopes: ['inviteePool'],
+    match: 'none',
+    poolGroup: 'status',
+  },
+  Surveys: {
+    kind: 'ids',
+    schema: filterIdsSchema.nullish(),
+    scopes: ['inviteePool'],
+    match: 'in',
+    column: 'survey_id',
+    lookup: 'surveys',
+    poolGroup: 'transaction',
+  },
+  TransactionTypes: {
+    kind: 'ids',
+    schema: filterIdsSchema.nullish(),
+    scopes: ['inviteePool'],
+    match: 'in',
+    column: 'transaction_type_id',
+    lookup: 'transactionTypes',
+    poolGroup: 'transaction',
+  },
+  TransactionChannels: {
+    kind: 'treeSet',
+    schema: treeSetSchema.nullish(),
+    scopes: ['inviteePool'],
+    match: 'tree',
+    column: 'channel',
+    tree: 'channels',
+    lookup: 'channels',
+    poolGroup: 'transaction',
+  },
+  Products: {
+    kind: 'treeSet',
+    schema: treeSetSchema.nullish(),
+    scopes: ['inviteePool'],
+    match: 'tree',
+    column: 'product',
+    tree: 'products',
+    lookup: 'products',
+    poolGroup: 'transaction',
+  },
+  Employees: {
+    kind: 'ids',
+    schema: filterIdsSchema.nullish(),
+    scopes: ['inviteePool'],
+    match: 'in',
+    column: 'employee_id',
+    poolGroup: 'transaction',
+  },
+  InviteeLocations: {
+    kind: 'treeSet',
+    schema: treeSetSchema.nullish(),
+    scopes: ['inviteePool'],
+    match: 'tree',
+    column: 'invitee_location',
+    tree: 'locations',
+    lookup: 'locations',
+    poolGroup: 'invitee',
+  },
   CustomData1: customData,
   CustomData2: customData,
   CustomData3: customData,
@@ -453,6 +552,8 @@ type KeysWhere<Condition> = {
 type ScopeFilterKey<Scope extends FilterScope> = {
   [K in FilterFieldKey]: Scope extends Fields[K]['scopes'][number] ? K : never;
 }[FilterFieldKey];
+/** The invitee pool filter's properties. */
+export type PoolFilterKey = ScopeFilterKey<'inviteePool'>;
 /** The properties the report filter panel offers. */
 export type PanelFilterKey = KeysWhere<{ panel: object }>;
 /** The report's own fixed filters the report dialog chooses. */
@@ -495,6 +596,11 @@ const treesFirst = <K extends FilterFieldKey>(keys: K[]): K[] => [
 export const PANEL_FILTER_KEYS: readonly PanelFilterKey[] = filterKeysWhere<PanelFilterKey>(
   (field) => field.panel !== undefined,
 ).sort((a, b) => FILTER_FIELDS[a].panel!.order - FILTER_FIELDS[b].panel!.order);
+
+/** The invitee pool filter panel's properties, in the registry's order. */
+export const POOL_FILTER_KEYS: readonly PoolFilterKey[] = filterKeysWhere<PoolFilterKey>((field) =>
+  field.scopes.includes('inviteePool'),
+);
 
 /** The report dialog's fixed filters: the trees, then the lists. */
 export const REPORT_DIALOG_FILTER_KEYS: readonly ReportDialogFilterKey[] = treesFirst(

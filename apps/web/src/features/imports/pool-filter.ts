@@ -1,10 +1,21 @@
-import { inviteePoolFilterSchema, type InviteePoolFilter } from '@loupe/contracts';
+import {
+  FILTER_FIELDS,
+  POOL_FILTER_GROUPS as GROUPS,
+  POOL_FILTER_KEYS as REGISTRY_KEYS,
+  inviteePoolFilterSchema,
+  type FilterKind,
+  type InviteePoolFilter,
+  type PoolFilterGroup,
+  type PoolFilterKey,
+} from '@loupe/contracts';
 
 /*
- * The invitee pool's filter (surveys spec §3 Invitee pool, the Filter object's data-flow properties): which
- * properties the panel offers, in which group, how a value reads as a list of values (chips) and what Apply sends.
- * The wire shape is contracts `inviteePoolFilterSchema`.
+ * The invitee pool's filter (surveys spec §3 Invitee pool): the filter registry's `inviteePool` rows
+ * (contracts reports/filter-fields.ts) — which properties the panel offers, in which group, how a value reads as a
+ * list of values (chips) and what Apply sends. The wire shape is contracts `inviteePoolFilterSchema`.
  */
+
+export type { PoolFilterKey };
 
 export const CUSTOM_DATA_KEYS = Array.from(
   { length: 10 },
@@ -14,39 +25,25 @@ export const CUSTOM_DATA_KEYS = Array.from(
 /** How a property's value is chosen and held. */
 export type PoolFilterKind = 'choices' | 'ids' | 'tree' | 'segments' | 'text';
 
-const KINDS = {
-  Statuses: 'choices',
-  EliminationReasons: 'choices',
-  Surveys: 'ids',
-  TransactionTypes: 'ids',
-  TransactionChannels: 'tree',
-  Products: 'tree',
-  Employees: 'ids',
-  InviteeLocations: 'tree',
-  Segments: 'segments',
-  ...Object.fromEntries(CUSTOM_DATA_KEYS.map((key) => [key, 'text'])),
-} as const satisfies Record<string, PoolFilterKind>;
-
-export type PoolFilterKey = keyof typeof KINDS | (typeof CUSTOM_DATA_KEYS)[number];
+/** The registry's kinds the pool's rows use, as the panel renders them. */
+const KIND_OF: Partial<Record<FilterKind, PoolFilterKind>> = {
+  choices: 'choices',
+  ids: 'ids',
+  treeSet: 'tree',
+  segments: 'segments',
+  text: 'text',
+};
 
 /** The panel's collapsible groups and their properties, in the panel's order. */
-export const POOL_FILTER_GROUPS: readonly {
-  id: 'status' | 'transaction' | 'invitee' | 'customData';
-  keys: readonly PoolFilterKey[];
-}[] = [
-  { id: 'status', keys: ['Statuses', 'EliminationReasons'] },
-  {
-    id: 'transaction',
-    keys: ['Surveys', 'TransactionTypes', 'TransactionChannels', 'Products', 'Employees'],
-  },
-  { id: 'invitee', keys: ['InviteeLocations', 'Segments'] },
-  { id: 'customData', keys: CUSTOM_DATA_KEYS },
-];
+export const POOL_FILTER_GROUPS: readonly { id: PoolFilterGroup; keys: readonly PoolFilterKey[] }[] =
+  GROUPS.map((id) => ({ id, keys: REGISTRY_KEYS.filter((key) => FILTER_FIELDS[key].poolGroup === id) }));
 
 export const POOL_FILTER_KEYS: readonly PoolFilterKey[] = POOL_FILTER_GROUPS.flatMap((group) => group.keys);
 
 export function poolFilterKind(key: PoolFilterKey): PoolFilterKind {
-  return (KINDS as Record<string, PoolFilterKind>)[key]!;
+  const kind = KIND_OF[FILTER_FIELDS[key].kind];
+  if (!kind) throw new Error(`the invitee pool cannot show ${key}`);
+  return kind;
 }
 
 /** A property's value as a list: tree sets by their node ids, a text as itself. */
