@@ -17,7 +17,7 @@ export async function ensureDemoOptouts(db: Db, tenantId: number): Promise<numbe
     .where(eq(optouts.tenantId, tenantId));
   if ((existing?.count ?? 0) > 0) return 0;
   const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
-  const rows: (typeof optouts.$inferInsert)[] = [
+  const rows: Omit<typeof optouts.$inferInsert, 'tenantId'>[] = [
     {
       email: 'ayse.yilmaz@example.com',
       reason: 'Asked at the branch to receive no surveys',
