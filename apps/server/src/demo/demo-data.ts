@@ -6,6 +6,7 @@ import { ensureDemoReports } from './demo-reports.js';
 import { ensureDemoTemplates } from './demo-templates.js';
 import { ensureDemoSurveyLinks } from './demo-survey-links.js';
 import { ensureDemoImports } from './demo-imports.js';
+import { ensureDemoOptouts } from './demo-optouts.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -63,6 +64,7 @@ export async function loadDemoData(
     await ensureDemoReports(database.db, tenantId);
     await ensureDemoSurveyLinks(database.db, tenantId);
     await ensureDemoImports(database.db, tenantId);
+    await ensureDemoOptouts(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -72,6 +74,7 @@ export async function loadDemoData(
   await ensureDemoTemplates(database.db, tenantId);
   await ensureDemoSurveyLinks(database.db, tenantId);
   await ensureDemoImports(database.db, tenantId);
+  await ensureDemoOptouts(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
 
   const clock = { nowMs: Date.now(), today: await tenantToday(database, tenantId) };

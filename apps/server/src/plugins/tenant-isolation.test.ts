@@ -9,6 +9,7 @@ import {
   experiences,
   importDataLogs,
   importDataSources,
+  optouts,
   messageTemplates,
   oauthClients,
   questionChoices,
@@ -98,6 +99,7 @@ const KIND_OF_PATH: [RegExp, string][] = [
   // Imports (issue 18, modules/imports).
   [/^\/api\/import-data-sources\/:id/, 'importDataSource'],
   [/^\/api\/import-data-logs\/:id/, 'importDataLog'],
+  [/^\/api\/optouts\/:id/, 'optout'],
 ];
 
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */
@@ -232,6 +234,8 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     email: `staged.${tag}@example.test`,
     status: 1,
   });
+  // Opt-outs (issue 18, modules/optouts).
+  await db.insert(optouts).values({ tenantId, email: `optout.${tag}@example.test`, source: 'manual' });
   await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
@@ -315,6 +319,7 @@ async function idsOf(tenantId: number): Promise<Ids> {
     // Imports (issue 18).
     importDataSource: await newest('import_data_sources'),
     importDataLog: await newest('import_data_logs'),
+    optout: await newest('optouts'),
   };
 }
 

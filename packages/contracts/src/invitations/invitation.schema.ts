@@ -145,7 +145,12 @@ export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
 /** Why an invitee got no invitation. */
 const INVITATION_SKIP_REASONS = [
+  /** An opt-out in force matches the email or MSISDN (docs/optouts.md). */
   'OptedOut',
+  /** Invited (same email or MSISDN) by this survey within its CommunicationFrequencyDays. */
+  'SurveyCommunicationFrequency',
+  /** Invited InvitationLimit times or more within the system rules' ContactFrequencyDays, on any survey. */
+  'GlobalInvitationRule',
   /** Invited (same email or MSISDN) within INVITATION_RULES.oneInvitePerHours, on any survey of the tenant. */
   'InvitedRecently',
   /** No address for any of the survey's invitation channels. */

@@ -58,6 +58,8 @@ export const SURVEY_LIMITS = {
   quotaConditionsMax: 10,
   conditionValuesMax: 1_000,
   expiryDaysMax: 365,
+  /** A survey invites one address at most once per this many days (docs/optouts.md); 0 or null: no limit. */
+  communicationFrequencyDaysMax: 365,
   reminderFrequencyMinutesMin: 60,
   reminderFrequencyMinutesMax: 43_200,
   notFinishedReminderDaysMax: 30,
@@ -174,6 +176,13 @@ export const surveyChannelSchema = z.object({
   Templates: z.array(invitationTemplateSchema).max(INTERACTION_CHANNELS.length),
   ExpiryDays: z.number().int().min(1).max(SURVEY_LIMITS.expiryDaysMax).nullable(),
   Reminder: reminderSchema.nullable(),
+  /** Days within which the survey invites one email or MSISDN once (docs/optouts.md); 0 or null: no limit. */
+  CommunicationFrequencyDays: z
+    .number()
+    .int()
+    .min(0)
+    .max(SURVEY_LIMITS.communicationFrequencyDaysMax)
+    .nullish(),
 });
 export type SurveyChannel = z.infer<typeof surveyChannelSchema>;
 

@@ -8,6 +8,7 @@ import {
   journeyStages,
   messageTemplates,
   oauthClients,
+  optouts,
   questionChoices,
   questions,
   reportWidgets,
@@ -230,6 +231,7 @@ export const AUDIT_ENTITIES = {
   invitationTemplate: { scope: 'InvitationTemplate', load: rowLoader(messageTemplates) },
   messageTemplate: { scope: 'MessageTemplate', load: rowLoader(messageTemplates) },
   importDataSource: { scope: 'ImportDataSource', load: rowLoader(importDataSources) },
+  optout: { scope: 'Optout', load: rowLoader(optouts) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** One invitee of the create-invitee form: the row keeps the request. */

@@ -5,6 +5,7 @@ import {
   STAGED_RECORD_STATUS,
   type EliminationReason,
 } from '@loupe/contracts';
+import { activeOptoutAddresses } from '../../core/optouts.js';
 import type { Executor } from '../../db/executor.js';
 import { rowsOf } from './import-sql.js';
 
@@ -207,19 +208,20 @@ async function removeByFrequency(
   }
 }
 
-/** Opt-outs in force: for ever, until a later date, or a CATI opt-out within its reason's days (system rules). */
+/**
+ * Opt-outs in force (core/optouts.ts: for ever, or until a later date), or a CATI opt-out within its reason's days
+ * (system rules).
+ */
 function optedOut(
   tenantId: number,
   key: 'email' | 'msisdn',
   frequencies: RuleContext['catiOptoutFrequencies'],
 ) {
-  const column = key === 'email' ? sql`lower(o.email)` : sql`o.msisdn`;
-  return sql`SELECT ${column} FROM optouts o
-    WHERE o.tenant_id = ${tenantId}::integer AND ${column} IS NOT NULL
-      AND (o.is_forever OR o.until_date > now()
-        OR (o.channel = 9 AND EXISTS (SELECT 1 FROM jsonb_to_recordset(${JSON.stringify(frequencies)}::jsonb)
+  return activeOptoutAddresses(sql`${tenantId}::integer`, key, {
+    orAlso: sql`(o.channel = 9 AND EXISTS (SELECT 1 FROM jsonb_to_recordset(${JSON.stringify(frequencies)}::jsonb)
               AS f("Reason" text, "Days" integer)
-            WHERE f."Reason" = o.reason AND o.created_at + make_interval(days => f."Days") > now())))`;
+            WHERE f."Reason" = o.reason AND o.created_at + make_interval(days => f."Days") > now()))`,
+  });
 }
 
 /**

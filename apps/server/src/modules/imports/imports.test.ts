@@ -547,7 +547,7 @@ describe('imports', () => {
     expect(invitedEmails.filter((row) => row.email === optedOut)).toHaveLength(0);
     expect(invitedEmails.filter((row) => row.email === recent)).toHaveLength(1);
     expect(invitedEmails.filter((row) => row.email === fresh)[0]!.messages).toBeGreaterThan(0);
-    // Without the rules, the invitations module alone would have invited the recent address (its rule is 5 hours).
+    // The invitations module applies the survey's communication frequency too (docs/optouts.md): skipped.
     const [again] = await db()
       .insert(invitees)
       .values({ tenantId: t.tenantId, surveyId: ids.openSurvey, email: recent, transactionDate: new Date() })
@@ -558,7 +558,10 @@ describe('imports', () => {
       await signInNewUser(t, { userName: code('sm'), tenantId: t.tenantId, scopes: ['survey:manage'] }),
       { InviteeIds: [again!.id] },
     );
-    expect(direct.json<{ Created: unknown[] }>().Created).toHaveLength(1);
+    expect(direct.json<{ Created: unknown[]; Skipped: unknown[] }>()).toEqual({
+      Created: [],
+      Skipped: [{ InviteeId: again!.id, Reason: 'SurveyCommunicationFrequency' }],
+    });
   }, 60_000);
 
   it('refuses files by the rules 15001-15004, nothing stored', async () => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
+import { activeOptoutAddresses, optedOutSql } from '../../core/optouts.js';
 import {
   INVITEE_PLACEHOLDER_COLUMNS,
   INVITEE_PLACEHOLDER_JOINS,
@@ -44,6 +45,11 @@ export type SurveyForSending = {
   templates: ChannelTemplate[];
   expiryDays: number | null;
   reminder: ReminderSettings | null;
+  /** Days within which this survey invites an address once; null or 0: no limit. */
+  communicationFrequencyDays: number | null;
+  /** The tenant's system rules: at most `invitationLimit` invitations per `contactFrequencyDays` (0: off). */
+  invitationLimit: number;
+  contactFrequencyDays: number;
 };
 
 export type InviteeAddress = {
@@ -92,11 +98,6 @@ export type ClaimedMessage = {
 
 const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
-/** The SQL that tells whether an optouts row of the tenant matches an email or MSISDN column pair. */
-const optedOutSql = (tenant: SQL, email: SQL, msisdn: SQL) => sql`EXISTS (
-  SELECT 1 FROM optouts o WHERE o.tenant_id = ${tenant}
-    AND ((${email} IS NOT NULL AND lower(o.email) = lower(${email})) OR (${msisdn} IS NOT NULL AND o.msisdn = ${msisdn})))`;
-
 function surveyOf(row: Record<string, unknown>): SurveyForSending {
   const settings = (row.channel_settings ?? {}) as {
     Templates?: ChannelTemplate[];
@@ -115,6 +116,9 @@ function surveyOf(row: Record<string, unknown>): SurveyForSending {
     templates: settings.Templates ?? [],
     expiryDays: settings.ExpiryDays ?? null,
     reminder: settings.Reminder ?? null,
+    communicationFrequencyDays: (row.communication_frequency_days as number | null | undefined) ?? null,
+    invitationLimit: Number(row.invitation_limit ?? 0),
+    contactFrequencyDays: Number(row.contact_frequency_days ?? 0),
   };
 }
 
@@ -150,10 +154,13 @@ export function createInvitationRepository() {
       const [row] = await rowsOf<Record<string, unknown>>(
         db,
         sql`SELECT s.id, s.title, s.type, s.language, s.is_active, s.wizard_step, s.channels, s.primary_channel,
-              s.channel_settings,
+              s.channel_settings, s.communication_frequency_days,
+              coalesce(r.invitation_limit, 0) AS invitation_limit,
+              coalesce(r.contact_frequency_days, 0) AS contact_frequency_days,
               (SELECT f.id FROM survey_flows f WHERE f.tenant_id = s.tenant_id AND f.survey_id = s.id AND f.is_active
                ORDER BY f.id LIMIT 1) AS flow_id
-            FROM surveys s WHERE s.id = ${surveyId}::integer AND s.tenant_id = ${tenantId}::integer`,
+            FROM surveys s LEFT JOIN system_rules r ON r.tenant_id = s.tenant_id
+            WHERE s.id = ${surveyId}::integer AND s.tenant_id = ${tenantId}::integer`,
       );
       return row ? surveyOf(row) : undefined;
     },
@@ -184,23 +191,26 @@ export function createInvitationRepository() {
       }));
     },
 
-    /** Which of these addresses (emails lower-cased, MSISDNs as they are) opted out in the tenant. */
+    /** Which of these addresses (emails lower-cased, MSISDNs as they are) have an opt-out in force at `at`. */
     async optedOut(
       db: Executor,
-      tenantId: number,
-      emails: string[],
-      msisdns: string[],
+      { tenantId, emails, msisdns, at }: { tenantId: number; emails: string[]; msisdns: string[]; at: Date },
     ): Promise<Set<string>> {
+      const tenant = sql`${tenantId}::integer`;
       const rows = await rowsOf<{ address: string }>(
         db,
-        sql`SELECT lower(email) AS address FROM optouts WHERE tenant_id = ${tenantId}::integer
-              AND lower(email) = ANY(${sql.param(emails)}::text[])
-            UNION SELECT msisdn FROM optouts WHERE tenant_id = ${tenantId}::integer AND msisdn = ANY(${sql.param(msisdns)}::text[])`,
+        sql`SELECT a.address FROM (${activeOptoutAddresses(tenant, 'email', { at })}) AS a(address)
+              WHERE a.address = ANY(${sql.param(emails)}::text[])
+            UNION SELECT m.address FROM (${activeOptoutAddresses(tenant, 'msisdn', { at })}) AS m(address)
+              WHERE m.address = ANY(${sql.param(msisdns)}::text[])`,
       );
       return new Set(rows.map((row) => row.address));
     },
 
-    /** Which of these addresses got a (non-test) invitation of the tenant since `since`, on any survey. */
+    /**
+     * Which of these addresses got a (non-test) invitation of the tenant since `since`: on any survey, or on
+     * `surveyId` only; with `atLeast`, only the addresses invited that many times or more.
+     */
     async invitedSince(
       db: Executor,
       {
@@ -208,21 +218,36 @@ export function createInvitationRepository() {
         emails,
         msisdns,
         since,
-      }: { tenantId: number; emails: string[]; msisdns: string[]; since: Date },
+        surveyId,
+        atLeast,
+      }: {
+        tenantId: number;
+        emails: string[];
+        msisdns: string[];
+        since: Date;
+        surveyId?: number;
+        atLeast?: number;
+      },
     ): Promise<Set<string>> {
-      const rows = await rowsOf<{ email: string | null; msisdn: string | null }>(
-        db,
-        sql`SELECT lower(i.email) AS email, i.msisdn FROM invitations inv
-            JOIN invitees i ON i.id = inv.invitee_id
-            WHERE inv.tenant_id = ${tenantId}::integer AND NOT inv.is_test
-              AND inv.invited_at > ${since.toISOString()}::timestamptz
-              AND (lower(i.email) = ANY(${sql.param(emails)}::text[]) OR i.msisdn = ANY(${sql.param(msisdns)}::text[]))`,
-      );
       const found = new Set<string>();
-      for (const row of rows) {
-        if (row.email) found.add(row.email);
-        if (row.msisdn) found.add(row.msisdn);
-      }
+      if (emails.length === 0 && msisdns.length === 0) return found;
+      const onSurvey = surveyId === undefined ? sql`` : sql`AND inv.survey_id = ${surveyId}::integer`;
+      const times = atLeast === undefined ? 1 : atLeast;
+      const rows = await rowsOf<{ address: string }>(
+        db,
+        sql`SELECT a.address FROM (
+              SELECT lower(i.email) AS address FROM invitations inv JOIN invitees i ON i.id = inv.invitee_id
+                WHERE inv.tenant_id = ${tenantId}::integer AND NOT inv.is_test ${onSurvey}
+                  AND inv.invited_at > ${since.toISOString()}::timestamptz
+                  AND lower(i.email) = ANY(${sql.param(emails)}::text[])
+              UNION ALL
+              SELECT i.msisdn FROM invitations inv JOIN invitees i ON i.id = inv.invitee_id
+                WHERE inv.tenant_id = ${tenantId}::integer AND NOT inv.is_test ${onSurvey}
+                  AND inv.invited_at > ${since.toISOString()}::timestamptz
+                  AND i.msisdn = ANY(${sql.param(msisdns)}::text[])) a
+            GROUP BY a.address HAVING count(*) >= ${times}::integer`,
+      );
+      for (const row of rows) found.add(row.address);
       return found;
     },
 

@@ -76,7 +76,9 @@ export function createInvitationService({ db, repository, jobs, now = () => new 
     /**
      * One invitation per chosen invitee of the survey on its primary channel (else the first other channel the
      * invitee has an address for), queued for sending; an id that is not the survey's invitee refuses the whole
-     * request (4044). Skipped, with the reason: opted out, invited within the last INVITATION_RULES.oneInvitePerHours (same email or MSISDN, any survey of the
+     * request (4044). Skipped, with the reason (docs/optouts.md): an opt-out in force, invited by this survey within its
+     * CommunicationFrequencyDays, invited InvitationLimit times within the system rules' ContactFrequencyDays,
+     * invited within the last INVITATION_RULES.oneInvitePerHours (same email or MSISDN, any survey of the
      * tenant, this request included), no address, no template for the channel.
      */
     async create(actor: Actor, surveyId: number, body: InvitationCreate): Promise<InvitationCreateAnswer> {
@@ -102,7 +104,29 @@ export function createInvitationService({ db, repository, jobs, now = () => new 
         const rows = [...found.values()];
         const emails = rows.flatMap((row) => (row.email ? [row.email.toLowerCase()] : []));
         const msisdns = rows.flatMap((row) => (row.msisdn ? [row.msisdn] : []));
-        const optedOut = await repository.optedOut(tx, tenantId, emails, msisdns);
+        const optedOut = await repository.optedOut(tx, { tenantId, emails, msisdns, at });
+        const daysBefore = (days: number) => new Date(at.getTime() - days * DAY_MS);
+        const frequency = survey.communicationFrequencyDays;
+        const surveyRecent =
+          frequency !== null && frequency > 0
+            ? await repository.invitedSince(tx, {
+                tenantId,
+                emails,
+                msisdns,
+                surveyId,
+                since: daysBefore(frequency),
+              })
+            : new Set<string>();
+        const overLimit =
+          survey.invitationLimit > 0 && survey.contactFrequencyDays > 0
+            ? await repository.invitedSince(tx, {
+                tenantId,
+                emails,
+                msisdns,
+                since: daysBefore(survey.contactFrequencyDays),
+                atLeast: survey.invitationLimit,
+              })
+            : new Set<string>();
         const recent = await repository.invitedSince(tx, {
           tenantId,
           emails,
@@ -119,6 +143,14 @@ export function createInvitationService({ db, repository, jobs, now = () => new 
           const keys = [email, invitee.msisdn].filter((key): key is string => key !== null);
           if (keys.some((key) => optedOut.has(key))) {
             skip(id, 'OptedOut');
+            continue;
+          }
+          if (keys.some((key) => surveyRecent.has(key))) {
+            skip(id, 'SurveyCommunicationFrequency');
+            continue;
+          }
+          if (keys.some((key) => overLimit.has(key))) {
+            skip(id, 'GlobalInvitationRule');
             continue;
           }
           if (keys.some((key) => recent.has(key))) {

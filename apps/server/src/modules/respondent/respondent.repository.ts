@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { optedOutSql } from '../../core/optouts.js';
 import {
   INVITEE_PLACEHOLDER_COLUMNS,
   INVITEE_PLACEHOLDER_JOINS,
@@ -148,14 +149,12 @@ export function createRespondentRepository(db: Db) {
       };
     },
 
-    /** Whether an optouts row of the tenant matches this email or MSISDN (any channel). */
+    /** Whether an opt-out of the tenant in force now (core/optouts.ts) matches this email or MSISDN (any channel). */
     async isOptedOut(tenantId: number, email: string | null, msisdn: string | null): Promise<boolean> {
       if (email === null && msisdn === null) return false;
       const [row] = await rowsOf<{ found: boolean }>(
         db,
-        sql`SELECT EXISTS (SELECT 1 FROM optouts WHERE tenant_id = ${tenantId}::integer AND (
-              (${email}::text IS NOT NULL AND lower(email) = lower(${email}::text))
-              OR (${msisdn}::text IS NOT NULL AND msisdn = ${msisdn}::text))) AS found`,
+        sql`SELECT ${optedOutSql(sql`${tenantId}::integer`, sql`${email}::text`, sql`${msisdn}::text`)} AS found`,
       );
       return row?.found === true;
     },

@@ -154,6 +154,7 @@ export function createSurveyService({
         Channels: survey.channels as SurveyChannel['Channels'],
         PrimaryChannel: survey.primaryChannel as SurveyChannel['PrimaryChannel'],
         ...settings,
+        CommunicationFrequencyDays: survey.communicationFrequencyDays,
       },
       Quotas: quotas.map((quota) => ({
         Id: quota.id,
@@ -373,7 +374,13 @@ export function createSurveyService({
       ExpiryDays: body.ExpiryDays,
       Reminder: body.Reminder,
     };
-    return { channels, primaryChannel: body.PrimaryChannel, channelSettings: settings };
+    return {
+      channels,
+      primaryChannel: body.PrimaryChannel,
+      channelSettings: settings,
+      // 0 and none alike: no limit.
+      communicationFrequencyDays: body.CommunicationFrequencyDays || null,
+    };
   }
 
   // -------------------------------------------------------------------------------------------------- quota

@@ -489,6 +489,19 @@ describe('channel', () => {
     expect(after.Channel.Templates).toHaveLength(2);
   });
 
+  it('keeps the communication frequency in days (1–365; 0 or none: no limit)', async () => {
+    const survey = await created();
+    const limited = await saved(survey.Id, channelStep({ CommunicationFrequencyDays: 30 }));
+    expect(limited.Channel.CommunicationFrequencyDays).toBe(30);
+    const unlimited = await saved(survey.Id, channelStep({ CommunicationFrequencyDays: 0 }));
+    expect(unlimited.Channel.CommunicationFrequencyDays).toBeNull();
+    await refused(
+      () => step(survey.Id, channelStep({ CommunicationFrequencyDays: 366 })),
+      400,
+      ErrorCode.ModelNotValid,
+    );
+  });
+
   it('refuses no channel (4020), a primary not chosen (4021), a missing template (4027), an e-mail without subject', async () => {
     const survey = await created();
     await refused(() => step(survey.Id, channelStep({ Channels: [] })), 400, ErrorCode.ChannelRequired);

@@ -457,7 +457,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: StopOutlined,
     scopes: ['optout'],
-    built: false,
+    built: true,
   },
   {
     name: 'experiences',

@@ -22,6 +22,7 @@ type Values = {
   PrimaryChannel: InteractionChannel | null;
   Templates: Partial<Record<InteractionChannel, { Subject?: string | null; Body?: string }>>;
   ExpiryDays: number | null;
+  CommunicationFrequencyDays: number | null;
   ReminderOn: boolean;
   Reminder: { FrequencyMinutes?: number; NotFinishedDays?: number | null; Subject?: string; Body?: string };
 };
@@ -37,6 +38,7 @@ function initialValues(channel: SurveyChannel | undefined): Values {
       ]),
     ),
     ExpiryDays: channel?.ExpiryDays ?? null,
+    CommunicationFrequencyDays: channel?.CommunicationFrequencyDays ?? null,
     ReminderOn: Boolean(channel?.Reminder),
     Reminder: channel?.Reminder ?? {},
   };
@@ -57,6 +59,8 @@ function channelSave(values: Values): SurveyChannel {
         Body: values.Templates[channel]?.Body ?? '',
       })),
     ExpiryDays: values.ExpiryDays ?? null,
+    // Empty or 0: no limit.
+    CommunicationFrequencyDays: values.CommunicationFrequencyDays || null,
     Reminder: values.ReminderOn
       ? {
           FrequencyMinutes: values.Reminder.FrequencyMinutes ?? 0,
@@ -183,6 +187,15 @@ export function ChannelStep({ survey, onSaved, onBack }: StepProps) {
       </Form.Item>
       <Form.Item name="ExpiryDays" label={t('wizard.channel.expiryDays')}>
         <InputNumber min={1} max={SURVEY_LIMITS.expiryDaysMax} precision={0} />
+      </Form.Item>
+      <Form.Item
+        name="CommunicationFrequencyDays"
+        label={t('wizard.channel.communicationFrequencyDays')}
+        extra={t('wizard.channel.communicationFrequencyHint', {
+          max: SURVEY_LIMITS.communicationFrequencyDaysMax,
+        })}
+      >
+        <InputNumber min={0} max={SURVEY_LIMITS.communicationFrequencyDaysMax} precision={0} />
       </Form.Item>
       <Form.Item name="ReminderOn" label={t('wizard.channel.reminder')} valuePropName="checked">
         <Switch />
