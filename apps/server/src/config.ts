@@ -63,7 +63,10 @@ function retentionSchema(name: string) {
       const match = /^(\d{1,6})\s*([dh])$/i.exec(value);
       const hours = match ? Number(match[1]) * (match[2]!.toLowerCase() === 'd' ? 24 : 1) : 0;
       if (hours < 1 || hours > RETENTION_HOURS_MAX) {
-        context.addIssue({ code: 'custom', message: `${name}: days or hours, e.g. 90d or 36h (at most 10 years)` });
+        context.addIssue({
+          code: 'custom',
+          message: `${name}: days or hours, e.g. 90d or 36h (at most 10 years)`,
+        });
         return z.NEVER;
       }
       return hours;
