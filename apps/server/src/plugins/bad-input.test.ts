@@ -310,7 +310,9 @@ describe('bad input', () => {
     const after = await tableDigests();
     const changed = Object.keys(before).filter(
       // The REST data API logs every call, the refused ones too (rest-data module): that row is its answer.
-      (table) => before[table] !== after[table] && table !== 'data_validation_logs',
+      // Each worker node's heartbeat row moves every 30 s (modules/scheduled-jobs), whatever the requests.
+      (table) =>
+        before[table] !== after[table] && table !== 'data_validation_logs' && table !== 'job_servers',
     );
     expect(changed).toEqual([]);
 

@@ -33,6 +33,7 @@ import type messageText from '../locales/en/messageText.json';
 import type templates from '../locales/en/templates.json';
 import type surveyLinks from '../locales/en/surveyLinks.json';
 import type imports from '../locales/en/imports.json';
+import type scheduledJobs from '../locales/en/scheduledJobs.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -79,6 +80,7 @@ const NAMESPACES = [
   'templates',
   'surveyLinks',
   'imports',
+  'scheduledJobs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -118,6 +120,7 @@ declare module 'i18next' {
       templates: typeof templates;
       surveyLinks: typeof surveyLinks;
       imports: typeof imports;
+      scheduledJobs: typeof scheduledJobs;
     };
   }
 }

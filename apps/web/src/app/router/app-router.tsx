@@ -5,6 +5,7 @@ import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
 import { importsRoutes } from '@/features/imports/routes';
+import { scheduledJobsRoutes } from '@/features/scheduled-jobs/routes';
 import { surveysRoutes } from '@/features/surveys/routes';
 import { templatesRoutes } from '@/features/templates/routes';
 import { licenseRoutes } from '@/features/license/routes';
@@ -74,6 +75,7 @@ const router = createBrowserRouter([
                   ...reportsRoutes,
                   ...widgetCatalogueRoutes,
                   ...importsRoutes,
+                  ...scheduledJobsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],
