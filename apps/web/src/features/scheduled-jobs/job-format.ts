@@ -1,4 +1,13 @@
 import { KNOWN_JOB_NAMES } from '@loupe/contracts';
+import dayjs from 'dayjs';
+
+/** The console's date and time (shell spec §9 date format, with the time). */
+const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+
+/** An ISO instant as the date and time in the browser's time zone. */
+export function formatDateTime(iso: string): string {
+  return dayjs(iso).format(DATE_TIME_FORMAT);
+}
 
 /** Whether the console has a translated name for the job (else it shows the name as the server has it). */
 export function isKnownJob(name: string): name is (typeof KNOWN_JOB_NAMES)[number] {

@@ -2,8 +2,8 @@ import type { JobServer } from '@loupe/contracts';
 import { Alert, Card, Empty, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/features/imports/import-format';
 import { useJobServers } from '../api/scheduled-jobs-api';
+import { formatDateTime } from '../job-format';
 import styles from './scheduled-jobs.module.css';
 
 /** The worker nodes seen in the last 2 minutes (`/api/filters/hangfireServers`), read again every few seconds. */

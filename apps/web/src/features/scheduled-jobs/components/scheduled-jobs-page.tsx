@@ -1,5 +1,5 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { scheduledJobRowSchema, type JobState, type ScheduledJobRow } from '@loupe/contracts';
+import { hasAnyScope, scheduledJobRowSchema, type JobState, type ScheduledJobRow } from '@loupe/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { ConfirmActionButton } from '@/components/admin-page/confirm-action-button';
 import { DataGrid, gridQueryKey, type DataGridColumn } from '@/components/data-grid/data-grid';
-import { useCanManage } from '@/features/imports/use-can-manage';
-import { formatDateTime } from '@/features/imports/import-format';
+import { useBootstrap } from '@/lib/bootstrap';
 import { REFRESH_MS, SCHEDULED_JOBS_ENDPOINT, useRunJob } from '../api/scheduled-jobs-api';
-import { hourlyMinute, isKnownJob, relativeTime } from '../job-format';
+import { formatDateTime, hourlyMinute, isKnownJob, relativeTime } from '../job-format';
 import { JobServersPanel } from './job-servers-panel';
 import styles from './scheduled-jobs.module.css';
 
@@ -82,7 +81,7 @@ function RunNowButton({ row }: { row: ScheduledJobRow }) {
 export function ScheduledJobsPage() {
   const { t } = useTranslation('scheduledJobs');
   const jobName = useJobName();
-  const canRun = useCanManage('job:manage');
+  const canRun = hasAnyScope(useBootstrap().data?.User.Scopes ?? [], ['job:manage']);
   const now = useNow();
   const queryClient = useQueryClient();
   useEffect(() => {
