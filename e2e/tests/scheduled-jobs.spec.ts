@@ -74,11 +74,13 @@ test('scheduled jobs: the purges and this node are listed; run-now updates the l
     .not.toBe(before.LastRun);
   await expect(row('Purge import logs')).toContainText(/now|seconds? ago/, { timeout: 20_000 });
   await expect(row('Purge import logs')).toContainText('Idle');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, 'scheduled-jobs-en');
 
   await chooseLanguage(page, 'Language', 'العربية');
   await expect(main(page).getByRole('heading', { name: 'المهام المجدولة', level: 1 })).toBeVisible();
   await expect(row('حذف سجلات الاستيراد')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, 'scheduled-jobs-ar');
   await chooseLanguage(page, 'اللغة', 'Türkçe');
   await expect(main(page).getByRole('heading', { name: 'Zamanlanmış işler', level: 1 })).toBeVisible();

@@ -93,12 +93,12 @@ export function ScheduledJobsPage() {
     {
       key: 'Name',
       title: t('fields.name'),
-      width: 260,
+      width: 190,
       render: (_value, row) => (
         <span className={styles.when}>
           <span>{jobName(row.Name)}</span>
           <Typography.Text type="secondary" code className={styles.absolute}>
-            {row.Name}
+            <span dir="ltr">{row.Name}</span>
           </Typography.Text>
         </span>
       ),
@@ -106,7 +106,7 @@ export function ScheduledJobsPage() {
     {
       key: 'Cron',
       title: t('fields.cron'),
-      width: 200,
+      width: 160,
       render: (_value, row) => {
         if (row.Cron === null)
           return <Typography.Text type="secondary">{t('cron.onDemand')}</Typography.Text>;
@@ -115,7 +115,7 @@ export function ScheduledJobsPage() {
           <span className={styles.when}>
             {minute === undefined ? null : <span>{t('cron.hourly', { minute })}</span>}
             <Typography.Text code className={styles.absolute}>
-              {row.Cron}
+              <span dir="ltr">{row.Cron}</span>
             </Typography.Text>
           </span>
         );
@@ -124,23 +124,23 @@ export function ScheduledJobsPage() {
     {
       key: 'NextRun',
       title: t('fields.nextRun'),
-      width: 190,
+      width: 140,
       render: (_value, row) => (row.NextRun ? <When iso={row.NextRun} now={now} /> : null),
     },
     {
       key: 'LastRun',
       title: t('fields.lastRun'),
-      width: 190,
+      width: 140,
       render: (_value, row) => <When iso={row.LastRun} now={now} failed={row.LastRunFailed} />,
     },
     {
       key: 'State',
       title: t('fields.state'),
-      width: 150,
+      width: 100,
       render: (_value, row) => <Tag color={STATE_COLOURS[row.State]}>{t(`states.${row.State}`)}</Tag>,
     },
-    { key: 'Failures24h', title: t('fields.failures'), width: 120, render: count },
-    { key: 'QueuedCount', title: t('fields.queued'), width: 100, render: count },
+    { key: 'Failures24h', title: t('fields.failures'), width: 100, render: count },
+    { key: 'QueuedCount', title: t('fields.queued'), width: 100, render: count, defaultHidden: true },
     { key: 'RunningCount', title: t('fields.running'), width: 100, render: count, defaultHidden: true },
   ];
 
