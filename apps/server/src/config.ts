@@ -50,6 +50,29 @@ const trustProxySchema = z
     return items;
   });
 
+/** The longest retention a variable may name: ten years, in hours. */
+const RETENTION_HOURS_MAX = 10 * 366 * 24;
+
+/** A retention period: a whole number of days (`90d`) or hours (`36h`), at least one hour; answers hours. */
+function retentionSchema(name: string) {
+  return z
+    .string()
+    .trim()
+    .default('90d')
+    .transform((value, context) => {
+      const match = /^(\d{1,6})\s*([dh])$/i.exec(value);
+      const hours = match ? Number(match[1]) * (match[2]!.toLowerCase() === 'd' ? 24 : 1) : 0;
+      if (hours < 1 || hours > RETENTION_HOURS_MAX) {
+        context.addIssue({
+          code: 'custom',
+          message: `${name}: days or hours, e.g. 90d or 36h (at most 10 years)`,
+        });
+        return z.NEVER;
+      }
+      return hours;
+    });
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -90,6 +113,10 @@ const envSchema = z.object({
   INVITATION_TICK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** `off`: this node works the scheduled jobs' queues but never asks for them (other nodes' clocks do). */
   JOB_SCHEDULES: z.enum(['on', 'off']).default('on'),
+  /** How long imported (staged) invitees are kept: days or hours, e.g. `90d` or `36h` (docs/jobs-and-retention.md). */
+  IMPORTED_INVITEE_RETENTION: retentionSchema('IMPORTED_INVITEE_RETENTION'),
+  /** How long finished import logs are kept: days or hours, e.g. `90d` or `36h`. */
+  IMPORT_LOG_RETENTION: retentionSchema('IMPORT_LOG_RETENTION'),
   /** On first start with no operator yet, creates one with this password (never passed on a command line). */
   LOUPE_OPERATOR_PASSWORD: z.string().min(1).optional(),
   LOUPE_OPERATOR_NAME: z.string().trim().min(1).default('operator'),
@@ -132,6 +159,8 @@ export type Config = {
   invitations: { retrySeconds: number; leaseSeconds: number; tickSeconds: number };
   /** Whether this node's clock asks for the scheduled jobs (jobs/scheduler.ts); they run once across nodes. */
   jobSchedules: boolean;
+  /** Retention of the purge jobs (docs/jobs-and-retention.md), in hours. */
+  retention: { importedInviteeHours: number; importLogHours: number };
 };
 
 /** Reads the configuration from the environment; the README's configuration table documents each variable. */
@@ -170,5 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickSeconds: parsed.INVITATION_TICK_SECONDS,
     },
     jobSchedules: parsed.JOB_SCHEDULES === 'on',
+    retention: {
+      importedInviteeHours: parsed.IMPORTED_INVITEE_RETENTION,
+      importLogHours: parsed.IMPORT_LOG_RETENTION,
+    },
   };
 }

@@ -71,3 +71,18 @@ describe('TRUST_PROXY', () => {
     expect(await ipWith('true', '10.0.0.5', '192.0.2.66, 203.0.113.7')).toBe('192.0.2.66');
   });
 });
+
+describe('IMPORTED_INVITEE_RETENTION and IMPORT_LOG_RETENTION', () => {
+  it('default to 90 days and take days or hours, in hours', () => {
+    expect(loadConfig({}).retention).toEqual({ importedInviteeHours: 90 * 24, importLogHours: 90 * 24 });
+    const config = loadConfig({ IMPORTED_INVITEE_RETENTION: '36h', IMPORT_LOG_RETENTION: '7D' });
+    expect(config.retention).toEqual({ importedInviteeHours: 36, importLogHours: 7 * 24 });
+  });
+
+  it('refuses anything else', () => {
+    for (const value of ['0h', '0d', '90', '1w', '-3d', '1.5d', 'd', '99999d']) {
+      expect(() => loadConfig({ IMPORTED_INVITEE_RETENTION: value }), value).toThrow(/days or hours/);
+      expect(() => loadConfig({ IMPORT_LOG_RETENTION: value }), value).toThrow(/days or hours/);
+    }
+  });
+});

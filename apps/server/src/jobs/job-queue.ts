@@ -49,6 +49,8 @@ export type JobQueue = {
    * `settings` to it.
    */
   work<T extends object>(name: string, settings: QueueSettings, handler: JobHandler<T>): void;
+  /** The queues this node works (registered with `work`), sorted by name. */
+  queues(): string[];
   /** Starts pg-boss (creating or migrating its schema) and the workers; the app's onReady hook. */
   start(): Promise<void>;
   /**
@@ -143,6 +145,8 @@ export function createJobQueue({
     work(name, settings, handler) {
       registrations.push({ name, settings, handler: handler as JobHandler<object> });
     },
+
+    queues: () => registrations.map(({ name }) => name).sort(),
 
     async start() {
       await boss.start();

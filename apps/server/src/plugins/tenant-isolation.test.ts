@@ -70,6 +70,8 @@ const NOT_TENANT_DATA: Record<string, string> = {
     'public; its parameter is a mailed one-time token, not a record id',
   'GET /api/bootstrap/:locale': 'the caller’s own session; read below like every GET (the locale is no id)',
   'GET /bootstrap/:locale': 'encrypted bootstrap; the same payload as /api/bootstrap/:locale',
+  'POST /api/scheduled-jobs/:name/run':
+    'installation-wide schedules (docs/jobs-and-retention.md); the name is a schedule’s, not a record id',
 };
 
 /** Path parameters the suite fills with the other tenant's ids: the record kind each route's parameter names. */

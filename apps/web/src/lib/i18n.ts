@@ -34,6 +34,7 @@ import type templates from '../locales/en/templates.json';
 import type surveyLinks from '../locales/en/surveyLinks.json';
 import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
+import type scheduledJobs from '../locales/en/scheduledJobs.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -81,6 +82,7 @@ const NAMESPACES = [
   'surveyLinks',
   'imports',
   'optouts',
+  'scheduledJobs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -121,6 +123,7 @@ declare module 'i18next' {
       surveyLinks: typeof surveyLinks;
       imports: typeof imports;
       optouts: typeof optouts;
+      scheduledJobs: typeof scheduledJobs;
     };
   }
 }

@@ -8,3 +8,4 @@ export * from './reports.js';
 export * from './widgets.js';
 export * from './invitations.js';
 export * from './data-flow.js';
+export * from './jobs.js';

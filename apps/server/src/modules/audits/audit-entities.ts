@@ -242,7 +242,18 @@ export const AUDIT_ENTITIES = {
     load: rowLoader(surveyLinks),
     id: (request) => linkIdOf(request.params),
   },
+  /** A schedule of the scheduler (run-now): `:name` names it; installation-wide, the row keeps the request. */
+  scheduledJob: {
+    scope: 'ScheduledJob',
+    id: (request) => nameOf(request.params),
+    recordTenant: false,
+  },
 } satisfies Record<string, AuditEntity>;
+
+function nameOf(params: unknown): string | undefined {
+  const name = (params as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
 
 async function loadImportLog(db: Db, id: AuditId): Promise<AuditState | undefined> {
   const { fileContent: _file, ...columns } = getTableColumns(importDataLogs);

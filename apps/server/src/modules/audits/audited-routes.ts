@@ -133,6 +133,9 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/import-data-logs/:id/approve': update('importDataLog', 'approve'),
   'PUT /api/import-data-logs/:id/reject': update('importDataLog', 'reject'),
   'POST /api/invitees': create('invitee'),
+
+  // Scheduled jobs (issue 18 item 10, docs/jobs-and-retention.md): run-now queues one run of a schedule.
+  'POST /api/scheduled-jobs/:name/run': update('scheduledJob', 'run now'),
 };
 
 /**

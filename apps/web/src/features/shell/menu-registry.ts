@@ -350,7 +350,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: ScheduleOutlined,
     scopes: ['job:read', 'job:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'systemConfigurations',
