@@ -23,7 +23,7 @@ export const KNOWN_JOB_NAMES = [
  * A job's state: `running` (a job of it is being worked now), `failed` (its last finished job failed), `queued`
  * (jobs wait, none running), `idle` (nothing waits; the last finished job completed, or there was none).
  */
-export const JOB_STATES = ['idle', 'queued', 'running', 'failed'] as const;
+const JOB_STATES = ['idle', 'queued', 'running', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /** One row of `GET /api/scheduled-jobs`: a schedule (with its cron) or a queue without one (cron null). */
@@ -50,7 +50,7 @@ export const scheduledJobRowSchema = z.object({
 export type ScheduledJobRow = z.infer<typeof scheduledJobRowSchema>;
 
 /** The longest job name (a schedule's or a queue's). */
-export const JOB_NAME_MAX = 100;
+const JOB_NAME_MAX = 100;
 
 /** `POST /api/scheduled-jobs/{name}/run`: the schedule's name. */
 export const scheduledJobParamsSchema = z.object({ name: safeText(JOB_NAME_MAX).pipe(z.string().min(1)) });
@@ -60,7 +60,7 @@ export const scheduledJobRunAnswerSchema = z.object({ Name: z.string(), Queued: 
 export type ScheduledJobRunAnswer = z.infer<typeof scheduledJobRunAnswerSchema>;
 
 /** One worker node of `GET /api/filters/hangfireServers` (seen in the last 2 minutes). */
-export const jobServerSchema = z.object({
+const jobServerSchema = z.object({
   Id: z.string(),
   HostName: z.string(),
   Pid: z.number().int(),

@@ -8,7 +8,7 @@ import { jobServers } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 
 /** Seconds between two heartbeats of a node. */
-export const HEARTBEAT_SECONDS = 30;
+const HEARTBEAT_SECONDS = 30;
 /** A node is listed while its last heartbeat is at most this old (four missed beats). */
 const SEEN_WITHIN_SECONDS = 120;
 /** The most nodes the list answers. */
