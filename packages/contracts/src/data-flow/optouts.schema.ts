@@ -8,9 +8,9 @@ import { VALIDATION_MESSAGES } from '../validators.js';
  */
 
 /** An MSISDN as the create-invitee form takes it: digits, an optional leading +, 6–15 digits. */
-export const MSISDN_PATTERN = /^\+?[0-9]{6,15}$/;
+const MSISDN_PATTERN = /^\+?[0-9]{6,15}$/;
 
-export const OPTOUT_LIMITS = { emailMax: 254, reasonMax: 500 } as const;
+const OPTOUT_LIMITS = { emailMax: 254, reasonMax: 500 } as const;
 
 /** Where an opt-out came from. */
 export const OPTOUT_SOURCES = ['manual', 'unsubscribe-link', 'cati', 'import'] as const;

@@ -124,7 +124,7 @@ function OptoutForm({ optout }: { optout?: Optout }) {
           dependencies={['Msisdn']}
           rules={[oneAddress, zodRule(shape.Email, tCommon)]}
         >
-          <Input type="email" autoComplete="off" maxLength={254} />
+          <Input type="email" dir="ltr" autoComplete="off" maxLength={254} />
         </Form.Item>
         <Form.Item
           name="Msisdn"
@@ -133,7 +133,7 @@ function OptoutForm({ optout }: { optout?: Optout }) {
           dependencies={['Email']}
           rules={[oneAddress, msisdnRule]}
         >
-          <Input inputMode="tel" autoComplete="off" maxLength={16} />
+          <Input inputMode="tel" dir="ltr" autoComplete="off" maxLength={16} />
         </Form.Item>
         <Form.Item name="Reason" label={t('fields.reason')} rules={[zodRule(shape.Reason, tCommon)]}>
           <Input.TextArea rows={3} maxLength={500} showCount />
