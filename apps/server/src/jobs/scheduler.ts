@@ -18,7 +18,7 @@ export type Schedule = {
 };
 
 /** A schedule as the scheduled-jobs screen lists it. */
-export type ScheduleInfo = { name: string; cron: string; nextRun: Date | null };
+type ScheduleInfo = { name: string; cron: string; nextRun: Date | null };
 
 export type Scheduler = {
   /** Registers a schedule (before the app is ready): its queue is worked on this node, its timer starts with it. */
