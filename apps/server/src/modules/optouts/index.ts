@@ -67,7 +67,7 @@ async function optoutOf(db: Executor, actor: Actor, id: number): Promise<Optout>
     .select(selection)
     .from(o)
     .where(and(mine(actor), eq(o.id, id)));
-  return itemOf(found(row) as OptoutRow);
+  return itemOf(found(row));
 }
 
 type SaveBody = z.output<typeof optoutSaveSchema>;

@@ -1,9 +1,4 @@
-import {
-  ELIMINATION_REASON,
-  STAGED_RECORD_STATUS,
-  inviteePoolFilterSchema,
-  type InviteePoolFilter,
-} from '@loupe/contracts';
+import { ELIMINATION_REASON, STAGED_RECORD_STATUS, inviteePoolFilterSchema } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   POOL_FILTER_KEYS,
@@ -28,8 +23,7 @@ describe('the invitee pool filter', () => {
         TransactionChannels: { Ids: [4, 5] },
         CustomData1: '  ',
         CustomData2: ' VIP ',
-        // The contract's type does not name the CustomData keys (built with Object.fromEntries).
-      } as InviteePoolFilter),
+      }),
     ).toEqual({
       EliminationReasons: [ELIMINATION_REASON.OptOut],
       TransactionChannels: { Ids: [4, 5] },
@@ -45,7 +39,7 @@ describe('the invitee pool filter', () => {
   });
 
   it('refuses on Apply what the contract refuses, naming the property', () => {
-    expect(applyPoolFilter({ CustomData3: 'x'.repeat(501) } as InviteePoolFilter)).toEqual({
+    expect(applyPoolFilter({ CustomData3: 'x'.repeat(501) })).toEqual({
       ok: false,
       invalid: ['CustomData3'],
     });
