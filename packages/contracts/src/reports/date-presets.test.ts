@@ -119,4 +119,19 @@ describe('presetOfRange', () => {
     expect(presetOfRange([dayjs('2026-11-02'), dayjs('2026-11-05')], nowTr, presets)).toBeUndefined();
     expect(presetOfRange(presetRange('last1Year', nowTr), nowTr, availablePresets(6))).toBeUndefined();
   });
+
+  it('keeps the picked preset when two cover the same days, as this week and the last 7 days do on the last day of a week', () => {
+    const presets = availablePresets(0);
+    const weekEnd = [0, 1, 2, 3, 4, 5, 6]
+      .map((offset) => nowTr.add(offset, 'day'))
+      .find((day) => day.startOf('week').isSame(day.subtract(6, 'day'), 'day'));
+    if (weekEnd === undefined) throw new Error('a week has a last day');
+    const lastSeven = presetRange('last7Days', weekEnd);
+    expect(days(presetRange('thisWeek', weekEnd))).toEqual(days(lastSeven));
+    expect(presetOfRange(lastSeven, weekEnd, presets, 'last7Days')).toBe('last7Days');
+    expect(presetOfRange(lastSeven, weekEnd, presets, 'thisWeek')).toBe('thisWeek');
+    expect(presetOfRange(lastSeven, weekEnd, presets, 'lastMonth')).toBe(
+      presetOfRange(lastSeven, weekEnd, presets),
+    );
+  });
 });

@@ -135,14 +135,21 @@ export function clampRange([from, to]: DayRange, now: Dayjs, retentionMonths: nu
   return start.isAfter(end, 'day') ? [end, end] : [start, end];
 }
 
-/** The first offered preset covering exactly this range, for the filter's TimePeriod; undefined for a custom range. */
+/**
+ * The preset covering exactly this range, for the filter's TimePeriod; undefined for a custom range. Two presets
+ * can cover the same days (on a Sunday this week is the last 7 days), so the one the user picked, `picked`, wins
+ * when it matches; otherwise the first offered one does.
+ */
 export function presetOfRange(
-  [from, to]: DayRange,
+  range: DayRange,
   now: Dayjs,
   presets: readonly DatePreset[],
+  picked?: DatePreset,
 ): DatePreset | undefined {
-  return presets.find((preset) => {
+  const covers = (preset: DatePreset) => {
     const [start, end] = presetRange(preset, now);
-    return start.isSame(from, 'day') && end.isSame(to, 'day');
-  });
+    return start.isSame(range[0], 'day') && end.isSame(range[1], 'day');
+  };
+  if (picked !== undefined && presets.includes(picked) && covers(picked)) return picked;
+  return presets.find(covers);
 }

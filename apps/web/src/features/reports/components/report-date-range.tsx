@@ -2,13 +2,14 @@ import {
   availablePresets,
   clampRange,
   DATE_FORMAT,
+  type DatePreset,
   isDisabledDay,
   presetOfRange,
   presetRange,
 } from '@loupe/contracts';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportTime } from '../report-filter-params';
 import styles from './report-page.module.css';
@@ -29,6 +30,9 @@ export function ReportDateRange({
   const { t } = useTranslation('reports');
   const id = useId();
   const presets = availablePresets(retentionMonths);
+  // The picker works a preset's days out when it is hovered and again when it is clicked, then reports only the
+  // days; the last preset asked for names the range when it covers those days (two presets can cover the same).
+  const lastAsked = useRef<DatePreset | undefined>(undefined);
 
   return (
     <div className={styles.range}>
@@ -42,13 +46,17 @@ export function ReportDateRange({
         placeholder={[t('datePresets.start'), t('datePresets.end')]}
         presets={presets.map((preset) => ({
           label: t(`datePresets.${preset}`),
-          value: () => clampRange(presetRange(preset, dayjs()), dayjs(), retentionMonths),
+          value: () => {
+            lastAsked.current = preset;
+            return clampRange(presetRange(preset, dayjs()), dayjs(), retentionMonths);
+          },
         }))}
         onChange={(range) => {
           const [from, to] = range ?? [];
           if (!from || !to) return;
-          const now = dayjs();
-          onChange({ range: [from, to], period: presetOfRange([from, to], now, presets) });
+          const picked = lastAsked.current;
+          lastAsked.current = undefined;
+          onChange({ range: [from, to], period: presetOfRange([from, to], dayjs(), presets, picked) });
         }}
       />
     </div>
