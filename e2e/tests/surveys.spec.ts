@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { animationsSettled } from './support/animations.js';
+import { animationsSettled, clickMenuItem } from './support/animations.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
@@ -55,8 +55,9 @@ async function pick(page: Page, select: Locator, option: string | RegExp, search
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: text })
     .first();
-  // Playwright clicks once the option has stopped moving (the list opens with a slide).
+  // Clicked once the list has stopped moving (it opens with a slide).
   await expect(item).toBeVisible();
+  await animationsSettled(page);
   await item.click();
 }
 
@@ -160,7 +161,7 @@ test('a manager builds a survey through the six steps, activates it and finds it
   await opening.click();
   await page.keyboard.type('Merhaba ');
   await main(page).getByRole('button', { name: 'Yer tutucu ekle' }).first().click();
-  await page.getByRole('menuitem', { name: '{{FullName}}' }).click();
+  await clickMenuItem(page, '{{FullName}}', { exact: true });
   await expect(opening).toContainText('Merhaba {{FullName}}');
   await next(page).click();
   await expect(
@@ -189,7 +190,7 @@ test('a manager builds a survey through the six steps, activates it and finds it
   await main(page).getByLabel('Konu').fill('Görüşünüz bizim için önemli');
   await main(page).getByLabel('Metin').fill('Ankete katılmak için tıklayın: ');
   await main(page).getByRole('button', { name: 'Yer tutucu ekle' }).click();
-  await page.getByRole('menuitem', { name: '{{ExecutionLink}}', exact: true }).click();
+  await clickMenuItem(page, '{{ExecutionLink}}', { exact: true });
   await expect(main(page).getByLabel('Metin')).toHaveValue(
     'Ankete katılmak için tıklayın: {{ExecutionLink}}',
   );

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { animationsSettled } from './support/animations.js';
+import { animationsSettled, clickMenuItem } from './support/animations.js';
 import { jsonField, jsonText } from './support/json-field.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
@@ -31,10 +31,7 @@ async function writeBody(page: Page, body: Locator, text: string, placeholder: s
   await body.click();
   await page.keyboard.type(text);
   await main(page).getByRole('button', { name: 'Yer tutucu ekle' }).click();
-  const item = page.getByRole('menuitem', { name: placeholder, exact: true });
-  await expect(item).toBeVisible();
-  await animationsSettled(page);
-  await item.click();
+  await clickMenuItem(page, placeholder, { exact: true });
 }
 
 test('invitation templates: picker, preview, save, edit, duplicate name, delete', async ({ page }) => {

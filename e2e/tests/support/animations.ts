@@ -2,20 +2,31 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './test.js';
 
 /**
- * Waits until no animation runs on the page. Menus and popovers open with a zoom or slide: a click while the
- * list still moves can land beside the item (the list stays open, nothing chosen), where a person's would not.
+ * Waits until nothing moves on the page. Menus and popovers open with a zoom or slide: a click while the list
+ * still moves can land beside the item (the list stays open, nothing chosen), where a person's would not. The
+ * motion (rc-motion) first shows its opening frame with a `…-enter`/`…-appear` class and the animation not yet
+ * started, so Playwright's own "stable" check can pass there; the class stays until the motion has ended.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  await page.waitForFunction(() => {
+    const opening = /^ant-[\w-]+-(enter|appear)$/;
+    const moving = Array.from(document.querySelectorAll('[class*="-enter"], [class*="-appear"]')).some(
+      (element) => Array.from(element.classList).some((name) => opening.test(name)),
+    );
+    return !moving && document.getAnimations().every((animation) => animation.playState !== 'running');
+  });
+}
+
+/** Picks the open menu's item `name` (or the one named exactly that) once the menu has stopped moving. */
+export async function clickMenuItem(page: Page, name: string, { exact = false } = {}): Promise<void> {
+  const item = page.getByRole('menuitem', { name, exact });
+  await expect(item).toBeVisible();
+  await animationsSettled(page);
+  await item.click();
 }
 
 /** Opens a menu with `opener` and picks its item `name` once the menu has stopped moving. */
 export async function chooseMenuItem(page: Page, opener: Locator, name: string): Promise<void> {
   await opener.click();
-  const item = page.getByRole('menuitem', { name });
-  await expect(item).toBeVisible();
-  await animationsSettled(page);
-  await item.click();
+  await clickMenuItem(page, name);
 }
