@@ -1,3 +1,4 @@
+import { CONSOLE_CLIENT_ID } from '@loupe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -58,5 +59,30 @@ describe('error handler', () => {
     });
     expect(response.statusCode).toBe(500);
     expect(response.json().Message).toBe('Bir şeyler ters gitti. Lütfen daha sonra yeniden deneyin.');
+  });
+
+  it('answers in Arabic when the caller asks for it, its field messages too', async () => {
+    const explode = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/explode',
+      headers: { ...t.authHeader(accessToken), language: 'ar' },
+    });
+    expect(explode.json().Message).toBe('حدث خطأ ما. يُرجى المحاولة لاحقًا.');
+
+    const wrongPassword = await t.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', language: 'ar' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'viewer',
+        password: 'not-the-password',
+        client_id: CONSOLE_CLIENT_ID,
+      }).toString(),
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().error_description).toBe(
+      'اسم المستخدم/البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ErrorCode,
   LOGIN_ERROR_MESSAGES,
+  messageLanguage,
   errorMessage,
   isIssueMessageKey,
   issueMessage,
@@ -59,7 +60,7 @@ const statusCodes: Partial<Record<number, ErrorCode>> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof OAuthError) {
-      const language = request.language === 'tr' ? 'tr' : 'en';
+      const language = messageLanguage(request.language);
       return reply
         .status(400)
         .send({ error: error.error, error_description: LOGIN_ERROR_MESSAGES[error.error][language] });

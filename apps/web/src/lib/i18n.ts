@@ -234,7 +234,7 @@ function applyOverrides(locale: Locale): void {
 }
 
 function hasErrorTexts(locale: Locale): locale is ErrorTextLanguage {
-  return locale === 'en' || locale === 'tr';
+  return locale === 'en' || locale === 'tr' || locale === 'ar';
 }
 
 /** The contracts catalogue's error texts in `locale`; none for the languages that read English's. */

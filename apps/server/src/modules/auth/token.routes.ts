@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOGIN_ERROR_MESSAGES, revokeRequestSchema, tokenRequestSchema } from '@loupe/contracts';
+import {
+  LOGIN_ERROR_MESSAGES,
+  messageLanguage,
+  revokeRequestSchema,
+  tokenRequestSchema,
+} from '@loupe/contracts';
 import { OAuthError } from '../../errors.js';
 import { SignInRefusal, type TokenService } from './token.service.js';
 
@@ -29,7 +34,7 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService) {
       } catch (error) {
         // The shared error handler answers `{ error, error_description }`; the hints are added here.
         if (!(error instanceof SignInRefusal)) throw error;
-        const language = request.language === 'tr' ? 'tr' : 'en';
+        const language = messageLanguage(request.language);
         return reply.status(400).send({
           error: error.error,
           error_description: LOGIN_ERROR_MESSAGES[error.error][language],
