@@ -34,14 +34,13 @@ describe('catalogues', () => {
     expect(localStorage.getItem('loupe.locale')).toBe('en');
   });
 
-  it('loads Arabic on demand, right to left, with English for keys it lacks', async () => {
+  it('loads Arabic on demand, right to left, its error texts too', async () => {
     await changeLocale('ar');
     expect(currentLocale()).toBe('ar');
     expect(i18n.dir()).toBe('rtl');
     expect(i18n.t('shell:screens.users')).toBe('المستخدمون');
     expect(i18n.t('errorCodes.2500')).toBe('يجب أن يكون اسم التقرير فريدًا.');
-    // The widget catalogue has no Arabic file yet.
-    expect(i18n.t('widgetCatalogue:widget.npsGauge')).toBe('NPS gauge');
+    expect(i18n.t('widgetCatalogue:widget.npsGauge')).toBe('مقياس NPS');
   });
 
   it('falls back to English key by key for a language without catalogues', async () => {

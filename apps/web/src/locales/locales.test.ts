@@ -52,6 +52,19 @@ describe('locales', () => {
     }
   });
 
+  it('Arabic has every namespace and key English has, each plural in its six forms', () => {
+    expect(namespacesOf('ar')).toEqual(namespacesOf('en'));
+    const arabicForms = ['zero', 'one', 'two', 'few', 'many', 'other'];
+    for (const namespace of namespacesOf('en')) {
+      const arabic = new Set(keys(catalogue('ar', namespace)));
+      for (const key of keys(catalogue('en', namespace))) {
+        const plural = PLURAL_SUFFIX.exec(key);
+        const wanted = plural ? arabicForms.map((form) => key.replace(PLURAL_SUFFIX, `_${form}`)) : [key];
+        for (const form of wanted) expect(arabic.has(form), `ar/${namespace}: ${form}`).toBe(true);
+      }
+    }
+  });
+
   it('other languages hold only keys English has, since English fills the rest', () => {
     const others = LANGUAGES.map((language) => language.code).filter(
       (code) => code !== 'tr' && code !== 'en',
