@@ -22,7 +22,7 @@ const FTP_EXPORT_LIMITS = {
 } as const;
 
 /** The files an export writes: the answers table (docs/widgets-tables.md) as CSV or as an Excel workbook. */
-export const FTP_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+const FTP_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 /** The spec's default: every minute. */
 export const FTP_EXPORT_DEFAULT_CRON = '* * * * *';
@@ -82,11 +82,10 @@ export const ftpExportSchema = z.object({
 export type FtpExport = z.infer<typeof ftpExportSchema>;
 
 /** How a transfer ended; `running` until it does. */
-export const FTP_EXPORT_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
-export type FtpExportRunStatus = (typeof FTP_EXPORT_RUN_STATUSES)[number];
+const FTP_EXPORT_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
 
 /** One transfer (`GET /api/export-ftp-surveys-answer/{id}/runs`, newest first, the last 50). */
-export const ftpExportRunSchema = z.object({
+const ftpExportRunSchema = z.object({
   Id: z.number().int(),
   Status: z.enum(FTP_EXPORT_RUN_STATUSES),
   /** Started by run-now rather than by the schedule. */

@@ -40,7 +40,7 @@ const FILE_LANGUAGE = 'tr';
 type ExportRow = typeof ftpExports.$inferSelect;
 
 /** Host, port and base folder of the export's URL (`ftp://host[:port][/path]` or `{address}host…`). */
-export function ftpTarget(ftpUrl: string): { host: string; port: number; path: string } {
+function ftpTarget(ftpUrl: string): { host: string; port: number; path: string } {
   const url = new URL(ftpUrl.replace(/^\{address\}/, 'ftp://').replace(/^ftp:\/\//i, 'ftp://'));
   return {
     host: url.hostname,

@@ -43,9 +43,9 @@ import {
 const ACCESS: [Scope, ...Scope[]] = ['surveyanswers'];
 const PATH = '/api/export-ftp-surveys-answer';
 /** The schedule that finds the exports due (its name is the scheduled-jobs screen's). */
-export const FTP_EXPORT_SCHEDULE = 'ftp-exports';
+const FTP_EXPORT_SCHEDULE = 'ftp-exports';
 /** The queue of single transfers, scheduled or run-now. */
-export const FTP_EXPORT_QUEUE = 'ftp-export-run';
+const FTP_EXPORT_QUEUE = 'ftp-export-run';
 /** Exports one tick starts at most; the rest are due still and start at the next. */
 const DUE_PER_TICK = 100;
 
