@@ -49,11 +49,18 @@ function ftpTarget(ftpUrl: string): { host: string; port: number; path: string }
   };
 }
 
+/** The stored password in clear, for the sign-in only. */
+function passwordOfSealed(box: SecretBox, sealed: string): string {
+  if (sealed === '') throw new Error('no FTP password is stored: enter one and save the export');
+  return box.open(sealed);
+}
+
 /** A time as a name part: `2026-11-29T03-45-12Z`. */
 const stampOf = (at: Date) => at.toISOString().slice(0, 19).replaceAll(':', '-') + 'Z';
 
 export function createFtpExportRunner(deps: FtpExportRunnerDeps): { run(job: FtpExportJob): Promise<void> } {
   const { db, logger } = deps;
+  const passwordOf = (row: ExportRow) => passwordOfSealed(deps.box, row.ftpPasswordSealed);
 
   async function readAnswers(row: ExportRow): Promise<AnswersFile> {
     if (row.createdByUserId === null) throw new Error('the export has no owner any more: save it again');
@@ -87,7 +94,7 @@ export function createFtpExportRunner(deps: FtpExportRunnerDeps): { run(job: Ftp
         host: target.host,
         port: target.port,
         user: row.ftpUsername,
-        password: deps.box.open(row.ftpPasswordSealed),
+        password: passwordOf(row),
       });
       await client.ensureDir(folder);
       const writing = answers.write(stream).catch((error: unknown) => {
