@@ -49,25 +49,25 @@ test('FTP exports: create, run now into a local FTP server, history, delete with
   await expect(page.getByRole('heading', { name: 'New FTP export' })).toBeVisible();
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(main(page).getByText('This field is required.').first()).toBeVisible();
-  await main(page).getByLabel('Name').fill(NAME);
-  await main(page).getByLabel('Surveys').click();
+  await main(page).getByLabel('Name', { exact: true }).fill(NAME);
+  await main(page).getByLabel('Surveys', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await page.keyboard.press('Escape');
-  await main(page).getByLabel('FTP address').fill('http://wrong');
-  await main(page).getByLabel('FTP user name').click();
+  await main(page).getByLabel('FTP address', { exact: true }).fill('http://wrong');
+  await main(page).getByLabel('FTP user name', { exact: true }).click();
   await expect(main(page).getByText('Ftp url format is wrong')).toBeVisible();
-  await main(page).getByLabel('FTP address').fill(`ftp://127.0.0.1:${FTP_PORT}`);
-  await main(page).getByLabel('FTP user name').fill(ftp.user);
-  await main(page).getByLabel('FTP password').fill(ftp.password);
-  await main(page).getByLabel('FTP folder').fill(FOLDER);
-  await main(page).getByLabel('Users to notify').click();
+  await main(page).getByLabel('FTP address', { exact: true }).fill(`ftp://127.0.0.1:${FTP_PORT}`);
+  await main(page).getByLabel('FTP user name', { exact: true }).fill(ftp.user);
+  await main(page).getByLabel('FTP password', { exact: true }).fill(ftp.password);
+  await main(page).getByLabel('FTP folder', { exact: true }).fill(FOLDER);
+  await main(page).getByLabel('Users to notify', { exact: true }).click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: '(admin)' })
     .click();
   await page.keyboard.press('Escape');
-  await main(page).getByLabel('Email subject').fill(`Answers ${run}`);
-  await expect(main(page).getByLabel('Schedule (cron)')).toHaveValue('* * * * *');
+  await main(page).getByLabel('Email subject', { exact: true }).fill(`Answers ${run}`);
+  await expect(main(page).getByLabel('Schedule (cron)', { exact: true })).toHaveValue('* * * * *');
   await expect(main(page).getByRole('checkbox', { name: 'A new folder for each transfer' })).toBeChecked();
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`The FTP export ${NAME} was saved.`)).toBeVisible();
@@ -83,7 +83,7 @@ test('FTP exports: create, run now into a local FTP server, history, delete with
   // Its page: the password is not shown back; run now, and the transfer is in the history.
   await rows.first().getByText(NAME).click();
   await expect(page.getByRole('heading', { name: `FTP export ${NAME}` })).toBeVisible();
-  await expect(main(page).getByLabel('FTP password')).toHaveValue('');
+  await expect(main(page).getByLabel('FTP password', { exact: true })).toHaveValue('');
   await expect(main(page).getByText('A password is stored. Leave this empty to keep it.')).toBeVisible();
   const seen = (await mailsTo(ADMIN_EMAIL)).length;
   await main(page).getByRole('button', { name: 'Run now' }).click();
@@ -110,8 +110,8 @@ test('FTP exports: create, run now into a local FTP server, history, delete with
   // Arabic (right to left): the addresses and the cron stay left to right.
   await chooseLanguage(page, 'Language', 'العربية');
   await expect(page.getByRole('heading', { name: `تصدير FTP ${NAME}` })).toBeVisible();
-  await expect(main(page).getByLabel('عنوان FTP')).toHaveAttribute('dir', 'ltr');
-  await expect(main(page).getByLabel('الجدول الزمني (cron)')).toHaveAttribute('dir', 'ltr');
+  await expect(main(page).getByLabel('عنوان FTP', { exact: true })).toHaveAttribute('dir', 'ltr');
+  await expect(main(page).getByLabel('الجدول الزمني (cron)', { exact: true })).toHaveAttribute('dir', 'ltr');
   await saveScreenshot(page, 'ftp-export-form-ar');
   await chooseLanguage(page, 'اللغة', 'English');
 

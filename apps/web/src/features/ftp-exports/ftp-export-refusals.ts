@@ -1,6 +1,4 @@
-import { ErrorCode } from '@loupe/contracts';
-import type { RefusalField } from '@/components/admin-page/refusal-field';
-import { ApiError } from '@/lib/api-client';
+import { fieldOfDetails } from '@/components/admin-page/refusal-field';
 
 const FIELDS = [
   'Name',
@@ -18,17 +16,6 @@ const FIELDS = [
   'CronExpression',
   'IsActive',
 ] as const;
-type FtpExportFormField = (typeof FIELDS)[number];
 
 /** The field a refused save (3333 with `Details` such as `body/FtpUrl`) names first; others show above the form. */
-export const ftpExportRefusalField: RefusalField<Record<FtpExportFormField, unknown>> = (error) => {
-  if (!(error instanceof ApiError) || error.code !== ErrorCode.ModelNotValid || !Array.isArray(error.details))
-    return undefined;
-  for (const detail of error.details as unknown[]) {
-    const path = (detail as { Path?: unknown } | null)?.Path;
-    if (typeof path !== 'string') continue;
-    const field = FIELDS.find((name) => path.split(/[/.]/).includes(name));
-    if (field) return field;
-  }
-  return undefined;
-};
+export const ftpExportRefusalField = fieldOfDetails<Record<(typeof FIELDS)[number], unknown>>(FIELDS);
