@@ -104,6 +104,8 @@ export function createFtpExportRunner(deps: FtpExportRunnerDeps): { run(job: Ftp
       await Promise.all([client.uploadFrom(stream, remotePath), writing]);
     } finally {
       client.close();
+      // A transfer cut short leaves nobody reading: the writer's next write fails rather than waiting for ever.
+      stream.destroy();
     }
     return remotePath;
   }
