@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { FtpExport, FtpExportRun, ftpExportSaveSchema, UserForSelectItem } from '@loupe/contracts';
+import {
+  VALIDATION_MESSAGES,
+  type FtpExport,
+  type FtpExportRun,
+  type ftpExportSaveSchema,
+  type UserForSelectItem,
+} from '@loupe/contracts';
 import { requireTenant, type Actor } from '../../core/actor.js';
 import type { RecordService } from '../../core/record-routes.js';
 import { found, invalidField } from '../../core/refusals.js';
@@ -78,13 +84,15 @@ async function checkReferences(db: Executor, tenantId: number, body: SaveBody): 
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), inArray(users.id, body.UserIds)));
-    if (rows.length !== new Set(body.UserIds).size) throw invalidField('body/UserIds', 'Unknown user');
+    if (rows.length !== new Set(body.UserIds).size)
+      throw invalidField('body/UserIds', VALIDATION_MESSAGES.excluded);
   }
   const rows = await db
     .select({ id: surveys.id })
     .from(surveys)
     .where(and(eq(surveys.tenantId, tenantId), inArray(surveys.id, body.SurveyIds)));
-  if (rows.length !== new Set(body.SurveyIds).size) throw invalidField('body/SurveyIds', 'Unknown survey');
+  if (rows.length !== new Set(body.SurveyIds).size)
+    throw invalidField('body/SurveyIds', VALIDATION_MESSAGES.excluded);
 }
 
 /** The columns a body writes (the password apart), with the schedule's next time. */
@@ -121,7 +129,7 @@ export function createFtpExportService({ db, box }: { db: Db; box: SecretBox }):
     async create(actor, body) {
       const tenantId = requireTenant(actor);
       const password = body.FtpPassword?.trim() ? body.FtpPassword : undefined;
-      if (password === undefined) throw invalidField('body/FtpPassword', 'validation:validation.required');
+      if (password === undefined) throw invalidField('body/FtpPassword', VALIDATION_MESSAGES.required);
       await checkReferences(db, tenantId, body);
       const [row] = await db
         .insert(f)

@@ -199,9 +199,11 @@ describe('FTP export records', () => {
     for (const [extra, field] of cases) {
       const response = await t.call('POST', PATH, { token: manager, body: bodyOf(extra) });
       expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
-      const body = response.json<{ Code: number; Details: { Path: string }[] }>();
+      const body = response.json<{ Code: number; Details: { Path: string; Message: string }[] }>();
       expect(body.Code).toBe(ErrorCode.ModelNotValid);
       expect(body.Details.map((detail) => detail.Path).join()).toContain(field);
+      // Worded in the caller's language (English here), never an i18n key.
+      expect(JSON.stringify(body.Details)).not.toContain('validation:');
     }
     expect(await count()).toBe(before);
   });
