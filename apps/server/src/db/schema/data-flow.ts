@@ -208,7 +208,7 @@ export const ftpExports = pgTable(
     lastUploadDate: timestamp('last_upload_date', { withTimezone: true }),
     /** The answers already sent end at this instant; the next transfer starts after it. */
     exportedUntil: timestamp('exported_until', { withTimezone: true }),
-    /** Whose data restrictions a transfer reads the answers with: the user who created the export. */
+    /** Whose data restrictions a transfer reads the answers with: the user who last saved the export. */
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the schedule next starts a transfer (its cron's next time after the last start); null while inactive. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),

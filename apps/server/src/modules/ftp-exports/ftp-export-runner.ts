@@ -13,7 +13,7 @@ import { answersFile, type AnswersFile } from '../widget-data/index.js';
 
 /*
  * One transfer of an FTP export (docs/ftp-export.md): the chosen surveys' answers under the export's filter, read
- * as the answers table reads them (its owner's data restrictions apply), written by the answers table's own
+ * as the answers table reads them (the data restrictions of who last saved it apply), written by the answers table's own
  * exporter as CSV or .xlsx and streamed to the FTP folder with basic-ftp — into a folder of its own when the export
  * asks for one. Then lastUploadDate, the mail to the chosen users, and the run's row. A failed transfer is recorded
  * and not retried: the next time the cron names tries again.
@@ -63,7 +63,8 @@ export function createFtpExportRunner(deps: FtpExportRunnerDeps): { run(job: Ftp
   const passwordOf = (row: ExportRow) => passwordOfSealed(deps.box, row.ftpPasswordSealed);
 
   async function readAnswers(row: ExportRow): Promise<AnswersFile> {
-    if (row.createdByUserId === null) throw new Error('the export has no owner any more: save it again');
+    if (row.createdByUserId === null)
+      throw new Error('the user who saved the export was deleted: save it again');
     const actor = {
       userId: row.createdByUserId,
       tenantId: row.tenantId,

@@ -154,6 +154,8 @@ export function createFtpExportService({ db, box }: { db: Db; box: SecretBox }):
           .set({
             ...columnsOf(body, new Date()),
             ...(password === undefined ? {} : { ftpPasswordSealed: box.seal(password) }),
+            // The transfers read the answers as the user who last saved the export.
+            createdByUserId: actor.userId,
             updatedAt: new Date(),
           })
           .where(and(inTenant(tenantId), eq(f.id, id)));
