@@ -55,6 +55,7 @@ import { invitationRoutes } from './modules/invitations/invitation.routes.js';
 import { importRoutes } from './modules/imports/index.js';
 import { optoutRoutes } from './modules/optouts/index.js';
 import { scheduledJobsModule } from './modules/scheduled-jobs/index.js';
+import { ftpExportsModule } from './modules/ftp-exports/index.js';
 import { createInvitationsModule, type InvitationsModule } from './modules/invitations/invitations-module.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
@@ -199,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   importRoutes(app, { db, jobs, invitations: invitations.service, logger: options.logger });
   optoutRoutes(app, { db });
   scheduledJobsModule(app, { db, jobs, scheduler, logger: options.logger, retention: config.retention });
+  const passwordKey = options.signer.deriveKey('ftp-password');
+  ftpExportsModule(app, { db, replica, jobs, scheduler, mailer, passwordKey, logger: options.logger });
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);

@@ -30,17 +30,30 @@ export async function writeSheet<T>(source: {
   heading.font = { bold: true };
   heading.commit();
 
+  await forEachPagedRow(source, (row) => sheet.addRow(source.cells(row)).commit());
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** Rows read page by page: `firstPage`, then `nextPage(offset)` until a short page or `limit` rows. */
+export type PagedRows<T> = {
+  firstPage: readonly T[];
+  pageSize: number;
+  limit: number;
+  nextPage(offset: number): Promise<readonly T[]>;
+};
+
+/** Visits each row of a paged source in order, at most `limit` of them; the exports write through it. */
+export async function forEachPagedRow<T>(source: PagedRows<T>, visit: (row: T) => void): Promise<void> {
   let rows = source.firstPage;
   let written = 0;
   for (;;) {
     for (const row of rows) {
-      if (written >= source.limit) break;
-      sheet.addRow(source.cells(row)).commit();
+      if (written >= source.limit) return;
+      visit(row);
       written++;
     }
-    if (rows.length < source.pageSize || written >= source.limit) break;
+    if (rows.length < source.pageSize || written >= source.limit) return;
     rows = await source.nextPage(written);
   }
-  sheet.commit();
-  await workbook.commit();
 }

@@ -5,7 +5,7 @@ import type { JobQueue, QueueSettings } from './job-queue.js';
 /**
  * Work that runs on a clock (retention purges, FTP exports, …): a croner timer on every node asks, at each time its
  * cron names, for a pg-boss singleton job of the schedule's queue, so one node runs it whichever nodes are up
- * (docs/ftp-export-and-jobs.md). A node that is down misses nothing another node asks for; when every node was
+ * (docs/jobs-and-retention.md, docs/ftp-export.md). A node that is down misses nothing another node asks for; when every node was
  * down, the next tick does the work (each handler works off what is due, not what one tick was meant for).
  */
 export type Schedule = {

@@ -7,6 +7,8 @@ import {
   audits,
   dataValidationLogs,
   experiences,
+  ftpExportRuns,
+  ftpExports,
   importDataLogs,
   importDataSources,
   optouts,
@@ -102,6 +104,7 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/import-data-sources\/:id/, 'importDataSource'],
   [/^\/api\/import-data-logs\/:id/, 'importDataLog'],
   [/^\/api\/optouts\/:id/, 'optout'],
+  [/^\/api\/export-ftp-surveys-answer\/:id/, 'ftpExport'],
 ];
 
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */
@@ -238,6 +241,19 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   });
   // Opt-outs (issue 18, modules/optouts).
   await db.insert(optouts).values({ tenantId, email: `optout.${tag}@example.test`, source: 'manual' });
+  // FTP exports of answers (issue 18 item 8, modules/ftp-exports), with one run.
+  const [ftpExport] = await db
+    .insert(ftpExports)
+    .values({
+      tenantId,
+      name: `FTP export ${tag}`,
+      ftpUrl: 'ftp://files.example.test',
+      ftpUsername: `ftp-${tag}`,
+      ftpPasswordSealed: 'v1.sealed',
+      surveyIds: [survey!.id],
+    })
+    .returning({ id: ftpExports.id });
+  await db.insert(ftpExportRuns).values({ tenantId, ftpExportId: ftpExport!.id, status: 'failed' });
   await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
@@ -322,6 +338,7 @@ async function idsOf(tenantId: number): Promise<Ids> {
     importDataSource: await newest('import_data_sources'),
     importDataLog: await newest('import_data_logs'),
     optout: await newest('optouts'),
+    ftpExport: await newest('ftp_exports'),
   };
 }
 

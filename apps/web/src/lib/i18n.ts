@@ -34,6 +34,7 @@ import type templates from '../locales/en/templates.json';
 import type surveyLinks from '../locales/en/surveyLinks.json';
 import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
+import type ftpExports from '../locales/en/ftpExports.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
 
 /*
@@ -82,6 +83,7 @@ const NAMESPACES = [
   'surveyLinks',
   'imports',
   'optouts',
+  'ftpExports',
   'scheduledJobs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -123,6 +125,7 @@ declare module 'i18next' {
       surveyLinks: typeof surveyLinks;
       imports: typeof imports;
       optouts: typeof optouts;
+      ftpExports: typeof ftpExports;
       scheduledJobs: typeof scheduledJobs;
     };
   }

@@ -12,6 +12,7 @@ export const KNOWN_JOB_NAMES = [
   'purge-imported-invitees',
   'purge-import-logs',
   'ftp-exports',
+  'ftp-export-run',
   'invitation-send',
   'invitation-tick',
   'imports-process',

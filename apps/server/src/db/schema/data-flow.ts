@@ -208,10 +208,19 @@ export const ftpExports = pgTable(
     lastUploadDate: timestamp('last_upload_date', { withTimezone: true }),
     /** The answers already sent end at this instant; the next transfer starts after it. */
     exportedUntil: timestamp('exported_until', { withTimezone: true }),
+    /** Whose data restrictions a transfer reads the answers with: the user who last saved the export. */
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the schedule next starts a transfer (its cron's next time after the last start); null while inactive. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ftp_exports_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('ftp_exports_tenant_idx').on(t.tenantId),
+    index('ftp_exports_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.isActive}`),
+  ],
 );
 
 /** One transfer of an FTP export: what was sent where, or why it failed. */
@@ -222,6 +231,13 @@ export const ftpExportRuns = pgTable(
     ftpExportId: integer('ftp_export_id')
       .notNull()
       .references(() => ftpExports.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** 'running', 'succeeded' or 'failed' (contracts FTP_EXPORT_RUN_STATUSES). */
+    status: text('status').notNull().default('running'),
+    /** Started by run-now rather than by the schedule. */
+    manual: boolean('manual').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     rowCount: integer('row_count'),

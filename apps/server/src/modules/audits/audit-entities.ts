@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   experiences,
+  ftpExports,
   importDataLogs,
   importDataSources,
   journeyStages,
@@ -232,6 +233,7 @@ export const AUDIT_ENTITIES = {
   messageTemplate: { scope: 'MessageTemplate', load: rowLoader(messageTemplates) },
   importDataSource: { scope: 'ImportDataSource', load: rowLoader(importDataSources) },
   optout: { scope: 'Optout', load: rowLoader(optouts) },
+  ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** One invitee of the create-invitee form: the row keeps the request. */

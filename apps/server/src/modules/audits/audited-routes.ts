@@ -129,6 +129,11 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/optouts': create('optout'),
   'PUT /api/optouts/:id': update('optout'),
   'DELETE /api/optouts/:id': remove('optout'),
+  // FTP exports of answers (issue 18 item 8, docs/ftp-export.md): the sealed password is redacted by its name.
+  'POST /api/export-ftp-surveys-answer': create('ftpExport'),
+  'PUT /api/export-ftp-surveys-answer/:id': update('ftpExport'),
+  'DELETE /api/export-ftp-surveys-answer/:id': remove('ftpExport'),
+  'POST /api/export-ftp-surveys-answer/:id/run': update('ftpExport', 'run now'),
   'POST /api/import-data-logs': create('importDataLog'),
   'PUT /api/import-data-logs/:id/approve': update('importDataLog', 'approve'),
   'PUT /api/import-data-logs/:id/reject': update('importDataLog', 'reject'),

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@loupe/contracts';
 import { ApiError } from '@/lib/api-client';
 
 /** Which form field a refusal of the server belongs to; undefined when it shows above the form. */
@@ -9,4 +10,26 @@ export type RefusalField<V> = (error: unknown) => (keyof V & string) | undefined
  */
 export function fieldOfCode<V>(fields: Partial<Record<number, keyof V & string>>): RefusalField<V> {
   return (error) => (error instanceof ApiError ? fields[error.code] : undefined);
+}
+
+/**
+ * A {@link RefusalField} for validation refusals (3333 with `Details` such as `body/UntilDate`): the first of
+ * `fields` a detail's path names; other failures show above the form.
+ */
+export function fieldOfDetails<V>(fields: readonly (keyof V & string)[]): RefusalField<V> {
+  return (error) => {
+    if (
+      !(error instanceof ApiError) ||
+      error.code !== ErrorCode.ModelNotValid ||
+      !Array.isArray(error.details)
+    )
+      return undefined;
+    for (const detail of error.details as unknown[]) {
+      const path = (detail as { Path?: unknown } | null)?.Path;
+      if (typeof path !== 'string') continue;
+      const field = fields.find((name) => path.split(/[/.]/).includes(name));
+      if (field) return field;
+    }
+    return undefined;
+  };
 }

@@ -510,7 +510,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: UploadOutlined,
     scopes: ['surveyanswers'],
-    built: false,
+    built: true,
   },
   {
     name: 'importDataSources',

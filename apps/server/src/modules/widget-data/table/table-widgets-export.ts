@@ -1,7 +1,9 @@
 import type { PassThrough } from 'node:stream';
 import type { CellValue, Style } from 'exceljs';
+// eslint-disable-next-line import-x/default -- papaparse is CommonJS (UMD): its API is the default export
+import Papa from 'papaparse';
 import { toLanguageCode } from '@loupe/contracts';
-import { writeSheet } from '../../../grid/xlsx-sheet.js';
+import { forEachPagedRow, writeSheet } from '../../../grid/xlsx-sheet.js';
 import type { TableColumn, TableKind, TableRow } from './table-widgets.js';
 
 /*
@@ -126,6 +128,28 @@ export async function writeTableWorkbook(source: {
     cells: (row) => columns.map((column) => cellValue(column, row[column.Field], texts)),
   });
 }
+
+/**
+ * The same table as CSV (the FTP export's default file, docs/ftp-export.md): a UTF-8 byte order mark (so Excel
+ * reads Turkish and Arabic right), the heading row, then the rows with the cells the workbook writes — dates as
+ * `YYYY-MM-DD HH:mm:ss` wall-clock text, the respondent type as its word. Reads pages as writeTableWorkbook does.
+ */
+export async function writeTableCsv(
+  source: Omit<Parameters<typeof writeTableWorkbook>[0], 'kind'>,
+): Promise<void> {
+  const texts = tableTexts(source.language);
+  const { columns, stream } = source;
+  const line = (cells: unknown[]) => `${Papa.unparse([cells], { newline: '\r\n' })}\r\n`;
+  stream.write(`\uFEFF${line(columns.map((column) => texts.columns[column.Field] ?? column.Field))}`);
+  await forEachPagedRow(source, (row) => {
+    const cells = columns.map((column) => cellValue(column, row[column.Field], texts));
+    stream.write(line(cells.map((cell) => (cell instanceof Date ? csvDate(cell) : cell))));
+  });
+  stream.end();
+}
+
+/** A wall-clock date (written as UTC by cellValue) as `YYYY-MM-DD HH:mm:ss`. */
+const csvDate = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
 function columnStyle(column: TableColumn): Partial<Style> {
   if (column.Type === 'date') return { numFmt: DATE_FORMAT };
