@@ -7,6 +7,7 @@ import { ensureDemoTemplates } from './demo-templates.js';
 import { ensureDemoSurveyLinks } from './demo-survey-links.js';
 import { ensureDemoImports } from './demo-imports.js';
 import { ensureDemoOptouts } from './demo-optouts.js';
+import { ensureDemoDataAdmin } from './demo-data-admin.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -65,6 +66,7 @@ export async function loadDemoData(
     await ensureDemoSurveyLinks(database.db, tenantId);
     await ensureDemoImports(database.db, tenantId);
     await ensureDemoOptouts(database.db, tenantId);
+    await ensureDemoDataAdmin(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -75,6 +77,7 @@ export async function loadDemoData(
   await ensureDemoSurveyLinks(database.db, tenantId);
   await ensureDemoImports(database.db, tenantId);
   await ensureDemoOptouts(database.db, tenantId);
+  await ensureDemoDataAdmin(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
 
   const clock = { nowMs: Date.now(), today: await tenantToday(database, tenantId) };
