@@ -35,6 +35,7 @@ import type surveyLinks from '../locales/en/surveyLinks.json';
 import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
+import type dataAdmin from '../locales/en/dataAdmin.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -83,6 +84,7 @@ const NAMESPACES = [
   'imports',
   'optouts',
   'scheduledJobs',
+  'dataAdmin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -124,6 +126,7 @@ declare module 'i18next' {
       imports: typeof imports;
       optouts: typeof optouts;
       scheduledJobs: typeof scheduledJobs;
+      dataAdmin: typeof dataAdmin;
     };
   }
 }

@@ -8,7 +8,7 @@ import { VALIDATION_MESSAGES, maxLength, requiredText } from '../validators.js';
  */
 
 /** The longest name of a slot, in characters. */
-const CUSTOM_DATA_NAME_MAX = 100;
+export const CUSTOM_DATA_NAME_MAX = 100;
 
 /** The invitee's ten custom data slots' keys in order: CustomData1 … CustomData10. */
 export const CUSTOM_DATA_KEYS = [

@@ -3,7 +3,7 @@ import { int32IdParam } from '../input-bounds.js';
 import { restDataErrorSchema } from './rest-data.schema.js';
 
 /** Status of a REST data call: successful when every record was accepted, failed otherwise. */
-const DATA_VALIDATION_LOG_STATUSES = ['Successful', 'Failed'] as const;
+export const DATA_VALIDATION_LOG_STATUSES = ['Successful', 'Failed'] as const;
 
 export const dataValidationLogIdParamsSchema = z.object({ id: int32IdParam });
 

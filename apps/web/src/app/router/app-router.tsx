@@ -6,6 +6,7 @@ import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
 import { importsRoutes } from '@/features/imports/routes';
 import { optoutsRoutes } from '@/features/optouts/routes';
+import { dataAdminRoutes } from '@/features/data-admin/routes';
 import { scheduledJobsRoutes } from '@/features/scheduled-jobs/routes';
 import { surveysRoutes } from '@/features/surveys/routes';
 import { templatesRoutes } from '@/features/templates/routes';
@@ -77,6 +78,7 @@ const router = createBrowserRouter([
                   ...widgetCatalogueRoutes,
                   ...importsRoutes,
                   ...optoutsRoutes,
+                  ...dataAdminRoutes,
                   ...scheduledJobsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
