@@ -1052,9 +1052,10 @@ describe('GET /api/data-validation-logs, POST …/query', () => {
     expect(successful.Count + failed.Count).toBe(all.Count);
     const byAdmin = await read("UserName eq 'admin'");
     expect(byAdmin.Items.every((item) => item.UserName === 'admin')).toBe(true);
-    const newest = all.Items[0]!.CreatedDate;
-    expect((await read(`CreatedDate gt ${newest}`)).Count).toBe(0);
-    expect((await read(`CreatedDate le ${newest}`)).Count).toBe(all.Count);
+    // The answer's dates have milliseconds; PostgreSQL keeps microseconds: compare past the newest millisecond.
+    const afterNewest = new Date(Date.parse(all.Items[0]!.CreatedDate) + 1).toISOString();
+    expect((await read(`CreatedDate ge ${afterNewest}`)).Count).toBe(0);
+    expect((await read(`CreatedDate lt ${afterNewest}`)).Count).toBe(all.Count);
     const unknown = await t.app.inject({
       method: 'GET',
       url: `/api/data-validation-logs?$filter=${encodeURIComponent("Request eq 'x'")}`,
