@@ -15,6 +15,8 @@ import { expect, test } from './support/test.js';
 const run = Date.now().toString(36);
 const SLOT_NAME = `Campaign ${run}`;
 const main = (page: Page) => page.getByRole('main');
+/** Slot N's box (its label carries the required mark; "Custom data 1" must not find slot 10). */
+const slot = (page: Page, number: number) => main(page).getByLabel(new RegExp(`Custom data ${number}$`));
 
 test('custom data: a renamed slot is named so in the invitee pool filter', async ({ page }) => {
   await signIn(page, 'admin');
@@ -25,10 +27,10 @@ test('custom data: a renamed slot is named so in the invitee pool filter', async
   await chooseLanguage(page, 'Dil', 'English');
   await expect(main(page).getByRole('heading', { name: 'Custom data management' })).toBeVisible();
   // The Demo Bank's names are there.
-  await expect(main(page).getByLabel('Custom data 1')).toHaveValue('Müşteri numarası');
+  await expect(slot(page, 1)).toHaveValue('Müşteri numarası');
 
   // A blank name is refused under its field; a repeated one too.
-  const third = main(page).getByLabel('Custom data 3');
+  const third = slot(page, 3);
   await third.fill('');
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(main(page).getByText('This field is required')).toBeVisible();
@@ -75,7 +77,7 @@ test('REST data logs: the failed calls, and one call with its refused records an
   await expect(rows.filter({ hasText: 'Successful' }).first()).toBeVisible();
 
   // Only the failed calls.
-  await main(page).getByLabel('Status').click();
+  await main(page).getByRole('combobox', { name: 'Status' }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('Failed').click();
   await expect(rows.filter({ hasText: 'Successful' })).toHaveCount(0);
   await expect(rows.filter({ hasText: 'Failed' }).first()).toBeVisible();

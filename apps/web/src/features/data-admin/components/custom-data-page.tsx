@@ -32,8 +32,8 @@ export function CustomDataPage() {
           action={<Button onClick={() => void mappings.refetch()}>{tCommon('common.retry')}</Button>}
         />
       ) : mappings.data ? (
-        // Saved names come back as the query's data: the form starts again from them.
-        <CustomDataForm key={JSON.stringify(mappings.data)} mappings={mappings.data} />
+        // Mounted once: a save puts the names it stored into the fields itself (a remount would lose its message).
+        <CustomDataForm mappings={mappings.data} />
       ) : (
         <Spin description={tCommon('common.loading')} />
       )}
@@ -66,7 +66,10 @@ function CustomDataForm({ mappings }: { mappings: CustomDataMappings }) {
     save.mutate(
       Object.fromEntries(CUSTOM_DATA_KEYS.map((key) => [key, values[key].trim()])) as CustomDataMappings,
       {
-        onSuccess: () => void message.success(t('customData.saved')),
+        onSuccess: (saved) => {
+          form.setFieldsValue(saved);
+          void message.success(t('customData.saved'));
+        },
         onError: (error) =>
           form.setFields(refusedSlots(error).map(({ key, text }) => ({ name: key, errors: [text] }))),
       },
