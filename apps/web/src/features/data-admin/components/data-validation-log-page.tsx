@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { recordIdOf } from '@/components/admin-page/record-id';
 import { RecordStatus } from '@/components/admin-page/record-status';
+import { CodeBlock } from '@/components/code-block';
 import { useDataValidationLog } from '../api/data-validation-logs';
 import { DATE_TIME_FORMAT } from '../data-log-filter';
 import styles from './data-admin.module.css';
@@ -99,9 +100,7 @@ function LogDetail({ log }: { log: DataValidationLogDetail }) {
           title={t('logs.request.truncated', { bytes: (log.RequestBytes ?? 0).toLocaleString() })}
         />
       )}
-      <Typography.Paragraph copyable={{ text: request }}>
-        <pre className={styles.request}>{request}</pre>
-      </Typography.Paragraph>
+      <CodeBlock text={request} />
     </Card>
   );
 }
