@@ -55,4 +55,5 @@ export * from './data-flow/data-flow-enums.js';
 export * from './data-flow/imports.schema.js';
 export * from './data-flow/optouts.schema.js';
 export * from './data-flow/ftp-exports.schema.js';
+export * from './data-flow/custom-data-mappings.schema.js';
 export * from './jobs/scheduled-jobs.schema.js';

@@ -8,6 +8,7 @@ import { ensureDemoSurveyLinks } from './demo-survey-links.js';
 import { ensureDemoImports } from './demo-imports.js';
 import { ensureDemoOptouts } from './demo-optouts.js';
 import { ensureDemoFtpExports } from './demo-ftp-exports.js';
+import { ensureDemoDataAdmin } from './demo-data-admin.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -67,6 +68,7 @@ export async function loadDemoData(
     await ensureDemoImports(database.db, tenantId);
     await ensureDemoOptouts(database.db, tenantId);
     await ensureDemoFtpExports(database.db, tenantId);
+    await ensureDemoDataAdmin(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -78,6 +80,7 @@ export async function loadDemoData(
   await ensureDemoImports(database.db, tenantId);
   await ensureDemoOptouts(database.db, tenantId);
   await ensureDemoFtpExports(database.db, tenantId);
+  await ensureDemoDataAdmin(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
 
   const clock = { nowMs: Date.now(), today: await tenantToday(database, tenantId) };

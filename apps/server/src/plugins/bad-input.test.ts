@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ALL_SCOPES,
+  CUSTOM_DATA_KEYS,
   ErrorCode,
   MAX_FILTER_IDS,
   gridQuerySchema,
@@ -605,6 +606,49 @@ describe('bad input on the survey link routes', () => {
       expect(unknown.json()).toMatchObject({
         Code: ErrorCode.ModelNotValid,
         Details: [{ Path: 'TransactionChannelId' }],
+      });
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+describe('bad input on the custom data names', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL, blanks and repeats by field in the caller language, and changes no row', async () => {
+    const url = '/api/custom-data-mappings';
+    const valid = Object.fromEntries(CUSTOM_DATA_KEYS.map((key, index) => [key, `Slot ${index + 1}`]));
+    const saved = await t.call('PUT', url, { token: admin, body: valid });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = await tableDigests();
+    const schema = (
+      routes().find((route) => route.method === 'PUT' && route.url === url)!.options.schema as {
+        body: z.ZodType;
+      }
+    ).body;
+    const probes: Probe[] = spoiledBodies(schema).map(([what, payload]) => ({
+      name: `PUT ${url}: ${what}`,
+      method: 'PUT',
+      url,
+      payload,
+    }));
+    expect(await send(probes)).toEqual([]);
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ CustomData2: 'a\u0000b' }, 'body/CustomData2', 'Kontrol karakteri içeremez'],
+      [{ CustomData3: '' }, 'body/CustomData3', 'Bu alan zorunludur'],
+      [{ CustomData4: 'y'.repeat(101) }, 'body/CustomData4', 'En fazla 100 karakter girilebilir'],
+      [{ CustomData9: ' slot 1 ' }, 'body/CustomData9', 'Bu değer zaten var'],
+    ];
+    for (const [change, path, message] of refusals) {
+      const response = await t.call('PUT', url, {
+        token: admin,
+        body: { ...valid, ...change },
+        headers: { language: 'tr' },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({
+        Code: ErrorCode.ModelNotValid,
+        Message: 'İstek geçerli değil.',
+        Details: [{ Path: path, Message: message }],
       });
     }
     const after = await tableDigests();

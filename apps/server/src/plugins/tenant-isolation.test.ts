@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ALL_SCOPES } from '@loupe/contracts';
+import { ALL_SCOPES, CUSTOM_DATA_KEYS } from '@loupe/contracts';
 import {
   audits,
+  customDataMappings,
   dataValidationLogs,
   experiences,
   ftpExportRuns,
@@ -154,6 +155,9 @@ async function moveSequences(to: number): Promise<void> {
   for (const { name } of await sequences()) await t.database.raw(`SELECT setval('${name}', ${to})`);
 }
 
+/** The tenant's custom data names: texts only its answers may hold ('Slot A …' is a marker of A). */
+const slotNames = (tag: Tag) => CUSTOM_DATA_KEYS.map((_, index) => `Slot ${tag} ${index + 1}`);
+
 /** The rows of every kind a route names that demo data does not hold, made for tenant `tag`. */
 async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): Promise<void> {
   const db = t.database.db;
@@ -268,6 +272,12 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     image: Buffer.from('89504e470d0a1a0a', 'hex'),
     imageMime: 'image/png',
   });
+  // Custom data names (issue 18 item 9): one row per tenant, replacing the demo's.
+  const names = slotNames(tag);
+  await db
+    .insert(customDataMappings)
+    .values({ tenantId, names })
+    .onConflictDoUpdate({ target: customDataMappings.tenantId, set: { names } });
   await db.insert(dataValidationLogs).values({
     tenantId,
     request: '{}',
@@ -434,6 +444,7 @@ beforeAll(async () => {
       'ServiceA',
       'Kiosk A',
       'staged.A@',
+      'Slot A',
     ],
   };
   sides.B = {
@@ -451,6 +462,7 @@ beforeAll(async () => {
       'ServiceB',
       'Kiosk B',
       'staged.B@',
+      'Slot B',
     ],
   };
   for (const side of Object.values(sides))
@@ -613,6 +625,18 @@ describe('the two-tenant suite', () => {
             `POST ${url} ${JSON.stringify(body)}: ${response.statusCode} ${response.body.slice(0, 200)}`,
           );
       }
+      // A tenant's one-row settings name no id: the caller's PUT replaces the caller's row, never the owner's.
+      const names = Object.fromEntries(
+        slotNames(callerTag).map((name, index) => [CUSTOM_DATA_KEYS[index], `${name} renamed`]),
+      );
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/custom-data-mappings',
+        headers: t.authHeader(caller.token),
+        payload: names,
+      });
+      if (renamed.statusCode !== 200)
+        problems.push(`PUT /api/custom-data-mappings: ${renamed.statusCode} ${renamed.body.slice(0, 200)}`);
       expect(problems).toEqual([]);
       expect(await dumpTenant(owner.tenantId)).toBe(before);
       // Most writes carried the record's own valid body, so they were refused by the tenant check, not by validation.

@@ -36,6 +36,7 @@ import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
 import type ftpExports from '../locales/en/ftpExports.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
+import type dataAdmin from '../locales/en/dataAdmin.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -85,6 +86,7 @@ const NAMESPACES = [
   'optouts',
   'ftpExports',
   'scheduledJobs',
+  'dataAdmin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -127,6 +129,7 @@ declare module 'i18next' {
       optouts: typeof optouts;
       ftpExports: typeof ftpExports;
       scheduledJobs: typeof scheduledJobs;
+      dataAdmin: typeof dataAdmin;
     };
   }
 }

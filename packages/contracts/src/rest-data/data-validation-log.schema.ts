@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { INT32_MAX, int32IdParam } from '../input-bounds.js';
+import { int32IdParam } from '../input-bounds.js';
 import { restDataErrorSchema } from './rest-data.schema.js';
 
 /** Status of a REST data call: successful when every record was accepted, failed otherwise. */
-const DATA_VALIDATION_LOG_STATUSES = ['Successful', 'Failed'] as const;
-
-/** Paging of `GET|POST /api/data-validation-logs` (newest first). */
-export const dataValidationLogQuerySchema = z.object({
-  $top: z.coerce.number().int().min(1).max(500).default(10),
-  $skip: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
-});
-export type DataValidationLogQuery = z.infer<typeof dataValidationLogQuerySchema>;
+export const DATA_VALIDATION_LOG_STATUSES = ['Successful', 'Failed'] as const;
 
 export const dataValidationLogIdParamsSchema = z.object({ id: int32IdParam });
 
-/** One row of the REST data log list. */
-const dataValidationLogSchema = z.object({
+/**
+ * One row of the REST data log grid (`GET /api/data-validation-logs`, `POST …/query`, `…/export`; docs/grid.md),
+ * newest first. `UserName` is the account that sent the call (its source).
+ */
+export const dataValidationLogSchema = z.object({
   Id: z.number().int(),
   SurveyId: z.number().int().nullable(),
   SurveyTitle: z.string().nullable(),
@@ -28,12 +24,6 @@ const dataValidationLogSchema = z.object({
   CreatedDate: z.string(),
 });
 export type DataValidationLog = z.infer<typeof dataValidationLogSchema>;
-
-export const dataValidationLogListSchema = z.object({
-  Items: z.array(dataValidationLogSchema),
-  Count: z.number().int(),
-});
-export type DataValidationLogList = z.infer<typeof dataValidationLogListSchema>;
 
 /**
  * A log entry with what was sent and what was answered (`Result`, every record error). The log keeps the first

@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
+  customDataMappings,
   experiences,
   ftpExports,
   importDataLogs,
@@ -155,12 +156,15 @@ async function loadQuestion(db: Db, id: AuditId): Promise<AuditState | undefined
   return { ...question, state: { ...question.state, choices, subQuestions } };
 }
 
-async function loadSystemRules(db: Db, tenantId: AuditId): Promise<AuditState | undefined> {
-  const [row] = await db
-    .select()
-    .from(systemRules)
-    .where(eq(systemRules.tenantId, Number(tenantId)));
-  return row ? { tenantId: row.tenantId, state: row } : undefined;
+/** The one row a tenant has of a per-tenant table (system rules, custom data names); the id is the tenant's. */
+function tenantRowLoader(table: PgTable & { tenantId: AnyPgColumn }) {
+  return async (db: Db, tenantId: AuditId): Promise<AuditState | undefined> => {
+    const [row] = (await db
+      .select()
+      .from(table)
+      .where(eq(table.tenantId, Number(tenantId)))) as Record<string, unknown>[];
+    return row ? { tenantId: Number(tenantId), state: row } : undefined;
+  };
 }
 
 /** A survey with its flows and quotas (the wizard's steps); its questions are the question library's records. */
@@ -204,7 +208,7 @@ export const AUDIT_ENTITIES = {
   },
   systemRules: {
     scope: 'SystemRules',
-    load: loadSystemRules,
+    load: tenantRowLoader(systemRules),
     id: (request) => request.actor.tenantId ?? undefined,
   },
   experience: { scope: 'Experience', load: rowLoader(experiences) },
@@ -236,6 +240,12 @@ export const AUDIT_ENTITIES = {
   ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
+  /** The tenant's ten custom data names (one row per tenant, like its system rules). */
+  customDataMappings: {
+    scope: 'CustomDataMappings',
+    load: tenantRowLoader(customDataMappings),
+    id: (request) => request.actor.tenantId ?? undefined,
+  },
   /** One invitee of the create-invitee form: the row keeps the request. */
   invitee: { scope: 'Invitee' },
   /** A survey's touchpoint link: `:linkId` names it (`:id` is its survey); a delete leaves it switched off. */

@@ -138,6 +138,7 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/import-data-logs/:id/approve': update('importDataLog', 'approve'),
   'PUT /api/import-data-logs/:id/reject': update('importDataLog', 'reject'),
   'POST /api/invitees': create('invitee'),
+  'PUT /api/custom-data-mappings': update('customDataMappings'),
 
   // Scheduled jobs (issue 18 item 10, docs/jobs-and-retention.md): run-now queues one run of a schedule.
   'POST /api/scheduled-jobs/:name/run': update('scheduledJob', 'run now'),
@@ -150,7 +151,6 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
 export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/audits': 'writes the audit row itself',
   'POST /api/rest-data/responses': 'survey data ingestion; kept in its own REST data log',
-  'POST /api/data-validation-logs': 'a read of the REST data log',
   'POST /api/account/change-expired-password':
     'before sign-in (no caller); the sign-in that follows is recorded',
   'POST /api/account/forgot-password': 'anonymous mail request',

@@ -15,6 +15,7 @@ import { createSharedReads } from '../../db/share-running.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../core/actor.js';
 import type { IdentityRepository } from '../auth/index.js';
+import { customDataNamesOf } from '../custom-data/index.js';
 import { templateCoverage } from '../message-templates/index.js';
 
 const DAY_MS = 86_400_000;
@@ -89,12 +90,14 @@ export function createBootstrapService({ db, identity, countSessions, now = () =
             ),
           db.select().from(translations).where(tenantFilter(translations.tenantId)),
           templateCoverage(db, actor.tenantId),
+          actor.tenantId === null ? undefined : customDataNamesOf(db, actor.tenantId),
         ]);
-      const [user, roleRows, [license, configRows, translationRows, templateRows]] = await Promise.all([
-        identity.findUserById(actor.userId),
-        identity.rolesOfUser(actor.userId),
-        shareRunning(`tenant:${actor.tenantId ?? 'none'}`, tenantReads),
-      ]);
+      const [user, roleRows, [license, configRows, translationRows, templateRows, customDataNames]] =
+        await Promise.all([
+          identity.findUserById(actor.userId),
+          identity.rolesOfUser(actor.userId),
+          shareRunning(`tenant:${actor.tenantId ?? 'none'}`, tenantReads),
+        ]);
       if (!user || user.tenantId !== actor.tenantId) throw notFound();
       const configurations = configRows
         .filter((row) => {
@@ -122,7 +125,8 @@ export function createBootstrapService({ db, identity, countSessions, now = () =
         IsAIModuleActive: aiActive,
         IsDataCollectorActive: collectorActive,
         Translation: translationRows.map((row) => ({ Language: row.language, Value: row.value })),
-        CustomDataMappings: [],
+        // The tenant's names of CustomData1–10; none until it names them (the console words "Custom data N").
+        CustomDataMappings: (customDataNames ?? []).map((Name, index) => ({ No: index + 1, Name })),
         Configurations: configurations,
         User: {
           Id: user.id,

@@ -1,62 +1,53 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   REST_DATA_LOG_REQUEST_BYTES,
   type DataValidationLog,
   type DataValidationLogDetail,
-  type DataValidationLogList,
-  type DataValidationLogQuery,
   type RestDataError,
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { dataValidationLogs, surveys, users } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { requireTenant, type Actor } from '../../core/actor.js';
+import { countOf } from '../../core/queries.js';
+import type { GridFields } from '../../grid/grid-fields.js';
+import { pageOf, selectionOf } from '../../grid/grid-queries.js';
+import type { GridListSource } from '../../grid/grid-routes.js';
 
-const listColumns = {
-  id: dataValidationLogs.id,
-  surveyId: dataValidationLogs.surveyId,
-  surveyTitle: surveys.title,
-  userId: dataValidationLogs.userId,
-  userName: users.userName,
-  isSuccessful: dataValidationLogs.isSuccessful,
-  acceptedCount: dataValidationLogs.acceptedCount,
-  rejectedCount: dataValidationLogs.rejectedCount,
-  createdAt: dataValidationLogs.createdAt,
+const l = dataValidationLogs;
+
+/** The grid's whitelist (docs/custom-data-and-data-logs.md): what `$filter` and `$orderby` may name. */
+const fields = {
+  Id: { sql: l.id, type: 'number' },
+  SurveyId: { sql: l.surveyId, type: 'number' },
+  SurveyTitle: { sql: surveys.title, type: 'string' },
+  UserId: { sql: l.userId, type: 'number' },
+  UserName: { sql: users.userName, type: 'string' },
+  Status: {
+    sql: sql<'Successful' | 'Failed'>`case when ${l.isSuccessful} then 'Successful' else 'Failed' end`,
+    type: 'string',
+  },
+  IsSuccessful: { sql: l.isSuccessful, type: 'boolean' },
+  AcceptedCount: { sql: l.acceptedCount, type: 'number' },
+  RejectedCount: { sql: l.rejectedCount, type: 'number' },
+  CreatedDate: { sql: l.createdAt, type: 'date' },
+} satisfies GridFields;
+const selection = selectionOf(fields);
+
+type Row = Omit<DataValidationLog, 'CreatedDate' | 'Id'> & {
+  Id: number | string;
+  CreatedDate: Date | string;
 };
-
-type ListRow = {
-  id: number;
-  surveyId: number | null;
-  surveyTitle: string | null;
-  userId: number | null;
-  userName: string | null;
-  isSuccessful: boolean;
-  acceptedCount: number;
-  rejectedCount: number;
-  createdAt: Date;
-};
-
-function toLog(row: ListRow): DataValidationLog {
-  return {
-    Id: row.id,
-    SurveyId: row.surveyId,
-    SurveyTitle: row.surveyTitle,
-    UserId: row.userId,
-    UserName: row.userName,
-    Status: row.isSuccessful ? 'Successful' : 'Failed',
-    IsSuccessful: row.isSuccessful,
-    AcceptedCount: row.acceptedCount,
-    RejectedCount: row.rejectedCount,
-    CreatedDate: row.createdAt.toISOString(),
-  };
-}
+const toLog = (row: Row): DataValidationLog => ({
+  ...row,
+  Id: Number(row.Id),
+  CreatedDate: new Date(row.CreatedDate).toISOString(),
+});
 
 // The survey and user are joined for display; the log keeps its ids even when they are gone.
-const surveyJoin = and(
-  eq(surveys.id, dataValidationLogs.surveyId),
-  eq(surveys.tenantId, dataValidationLogs.tenantId),
-);
-const userJoin = eq(users.id, dataValidationLogs.userId);
+const surveyJoin = and(eq(surveys.id, l.surveyId), eq(surveys.tenantId, l.tenantId));
+const userJoin = eq(users.id, l.userId);
+const mine = (actor: Actor) => eq(l.tenantId, requireTenant(actor));
 
 type StoredResult = { Accepted: number; Rejected: number; Errors: RestDataError[] };
 
@@ -77,45 +68,41 @@ function loggedRequest(
   return { Request: request, RequestBytes: bytes, RequestTruncated: truncated };
 }
 
-/** The REST data API's call log (kept two months by the clean-up job): newest first, the caller's tenant only. */
+/** The REST data API's call log (kept two months by the clean-up job): the caller's tenant only. */
 export function createDataValidationLogService({ db }: { db: Db }) {
+  const joined = () => db.select(selection).from(l).leftJoin(surveys, surveyJoin).leftJoin(users, userJoin);
   return {
-    async list(actor: Actor, query: DataValidationLogQuery): Promise<DataValidationLogList> {
-      const tenantId = requireTenant(actor);
-      const where = eq(dataValidationLogs.tenantId, tenantId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(listColumns)
-          .from(dataValidationLogs)
-          .leftJoin(surveys, surveyJoin)
-          .leftJoin(users, userJoin)
-          .where(where)
-          .orderBy(desc(dataValidationLogs.createdAt), desc(dataValidationLogs.id))
-          .limit(query.$top)
-          .offset(query.$skip),
-        db.select({ value: count() }).from(dataValidationLogs).where(where),
-      ]);
-      return { Items: rows.map(toLog), Count: total?.value ?? 0 };
-    },
+    /** The grid of `/api/data-validation-logs`, newest first unless `$orderby` says otherwise. */
+    grid: {
+      fields,
+      defaultOrder: 'CreatedDate desc, Id desc',
+      scope: (request) => mine(request.actor),
+      rows: async (page) => (await pageOf(joined().$dynamic(), page)).map((row) => toLog(row as Row)),
+      // The joins only name things: the count needs them for a `$filter` on SurveyTitle or UserName.
+      count: (where) =>
+        countOf(
+          db
+            .select({ n: count() })
+            .from(l)
+            .leftJoin(surveys, surveyJoin)
+            .leftJoin(users, userJoin)
+            .where(where),
+        ),
+    } satisfies GridListSource<DataValidationLog>,
 
     async get(actor: Actor, id: number): Promise<DataValidationLogDetail> {
-      const tenantId = requireTenant(actor);
       const [row] = await db
-        .select({
-          ...listColumns,
-          request: dataValidationLogs.request,
-          requestBytes: dataValidationLogs.requestBytes,
-          result: dataValidationLogs.result,
-        })
-        .from(dataValidationLogs)
+        .select({ ...selection, request: l.request, requestBytes: l.requestBytes, result: l.result })
+        .from(l)
         .leftJoin(surveys, surveyJoin)
         .leftJoin(users, userJoin)
-        .where(and(eq(dataValidationLogs.id, id), eq(dataValidationLogs.tenantId, tenantId)));
+        .where(and(eq(l.id, id), mine(actor)));
       if (!row) throw notFound();
+      const { request, requestBytes, result, ...log } = row;
       return {
-        ...toLog(row),
-        ...loggedRequest(row.request, row.requestBytes),
-        Result: row.result as StoredResult,
+        ...toLog(log),
+        ...loggedRequest(request, requestBytes),
+        Result: result as StoredResult,
       };
     },
   };

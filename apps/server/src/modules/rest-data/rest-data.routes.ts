@@ -7,14 +7,14 @@ import {
   REST_DATA_MAX_BODY_BYTES,
   dataValidationLogDetailSchema,
   dataValidationLogIdParamsSchema,
-  dataValidationLogListSchema,
-  dataValidationLogQuerySchema,
+  dataValidationLogSchema,
   restDataRequestSchema,
   isIdempotencyKey,
   restDataResultSchema,
 } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
+import { registerGridRoutes } from '../../grid/grid-routes.js';
 import { BodyTap } from './body-tap.js';
 import { createDataValidationLogService } from './data-validation-log.service.js';
 import { createRestDataRepository } from './rest-data.repository.js';
@@ -70,16 +70,13 @@ export function restDataRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
-  // The grid posts its filter body; paging is all this list reads for now.
-  for (const method of ['GET', 'POST'] as const) {
-    routes.route({
-      method,
-      url: '/api/data-validation-logs',
-      config: { access: LOG_SCOPES },
-      schema: { querystring: dataValidationLogQuerySchema, response: { 200: dataValidationLogListSchema } },
-      handler: async (request) => logs.list(request.actor, request.query),
-    });
-  }
+  // The shared grid: GET, POST …/query (reads, not audited) and POST …/export (docs/grid.md).
+  registerGridRoutes(app, {
+    path: '/api/data-validation-logs',
+    access: [...LOG_SCOPES],
+    item: dataValidationLogSchema,
+    source: logs.grid,
+  });
 
   routes.get(
     '/api/data-validation-logs/:id',

@@ -1,4 +1,5 @@
 import {
+  CUSTOM_DATA_KEYS,
   ErrorCode,
   errorMessage,
   isMatrixQuestionType,
@@ -51,19 +52,6 @@ export type RecordCodes = {
 type Problem = { code: ErrorCode; values: string[] };
 
 export type ParsedRecord = { index: number; record: RestDataRecord };
-
-const CUSTOM_DATA_KEYS = [
-  'CustomData1',
-  'CustomData2',
-  'CustomData3',
-  'CustomData4',
-  'CustomData5',
-  'CustomData6',
-  'CustomData7',
-  'CustomData8',
-  'CustomData9',
-  'CustomData10',
-] as const;
 
 /** The translated catalogue message, naming the offending values when there are any. */
 function problemMessage(code: ErrorCode, values: readonly string[], language: string): string {

@@ -7,6 +7,7 @@ import { experiencesRoutes } from '@/features/experiences/routes';
 import { importsRoutes } from '@/features/imports/routes';
 import { optoutsRoutes } from '@/features/optouts/routes';
 import { ftpExportsRoutes } from '@/features/ftp-exports/routes';
+import { dataAdminRoutes } from '@/features/data-admin/routes';
 import { scheduledJobsRoutes } from '@/features/scheduled-jobs/routes';
 import { surveysRoutes } from '@/features/surveys/routes';
 import { templatesRoutes } from '@/features/templates/routes';
@@ -79,6 +80,7 @@ const router = createBrowserRouter([
                   ...importsRoutes,
                   ...optoutsRoutes,
                   ...ftpExportsRoutes,
+                  ...dataAdminRoutes,
                   ...scheduledJobsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },

@@ -23,11 +23,8 @@ describe('labels', () => {
     expect(eliminationReasonLabel(99, 'tr')).toBe('99');
   });
 
-  it("names a field, custom data by the tenant's slot name", () => {
+  it('names a field in the language', () => {
     expect(importFieldLabel('InviteeMSISDN', 'tr')).toBe('Cep telefonu');
-    expect(importFieldLabel('CustomData2', 'en', new Map([['CustomData2', 'Branch code']]))).toBe(
-      'Branch code',
-    );
   });
 });
 

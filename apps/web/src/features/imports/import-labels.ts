@@ -37,13 +37,9 @@ export function eliminationReasonLabel(reason: number, language: string): string
 
 const FIELD_LABELS = new Map<string, Label>(IMPORT_FIELDS.map((field) => [field.Field, field.names]));
 
-/** An invitee field's name (`InviteeEmail` → "Email"); `customData` names the tenant's custom data slots. */
-export function importFieldLabel(
-  field: string,
-  language: string,
-  customData: ReadonlyMap<string, string> = new Map(),
-): string {
-  return customData.get(field) ?? labelIn(FIELD_LABELS.get(field), language, field);
+/** An invitee field's name (`InviteeEmail` → "Email"); custom data slots are named by lib/custom-data-label.ts. */
+export function importFieldLabel(field: string, language: string): string {
+  return labelIn(FIELD_LABELS.get(field), language, field);
 }
 
 /** The colour of a status tag: antd's preset status colours. */

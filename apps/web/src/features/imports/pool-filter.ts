@@ -17,11 +17,6 @@ import {
 
 export type { PoolFilterKey };
 
-export const CUSTOM_DATA_KEYS = Array.from(
-  { length: 10 },
-  (_, index) => `CustomData${index + 1}` as `CustomData${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`,
-);
-
 /** How a property's value is chosen and held. */
 export type PoolFilterKind = 'choices' | 'ids' | 'tree' | 'segments' | 'text';
 

@@ -296,7 +296,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'data',
     icon: BugOutlined,
     scopes: DATA_LOG_SCOPES,
-    built: false,
+    built: true,
   },
 
   // Report management
@@ -492,7 +492,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: DatabaseOutlined,
     scopes: ['metadata:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'modelLabelManagement',

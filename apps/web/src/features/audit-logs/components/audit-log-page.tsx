@@ -7,6 +7,7 @@ import { useLocation, useParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { recordIdOf } from '@/components/admin-page/record-id';
 import { RecordStatus } from '@/components/admin-page/record-status';
+import { CodeBlock } from '@/components/code-block';
 import { useAuditLog } from '../api/get-audit-log';
 import { DATE_TIME_FORMAT } from '../audit-log-range';
 import styles from './audit-logs.module.css';
@@ -56,11 +57,7 @@ export function AuditLogPage() {
         {data === '' ? (
           <Typography.Text type="secondary">{t('noData')}</Typography.Text>
         ) : (
-          <Typography.Paragraph copyable={{ text: data }}>
-            <pre className={styles.data} dir="ltr">
-              {formatJsonText(data) ?? data}
-            </pre>
-          </Typography.Paragraph>
+          <CodeBlock text={formatJsonText(data) ?? data} copy={data} />
         )}
       </Card>
     );

@@ -1,4 +1,5 @@
 import {
+  CUSTOM_DATA_KEYS,
   LANGUAGES,
   STAGED_RECORD_STATUS,
   inviteeCreateSchema,
@@ -13,13 +14,12 @@ import { Link } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { RefusalAlert } from '@/components/admin-page/record-form';
 import { useFilterList, useFilterTree } from '@/components/report-filter';
-import { useBootstrap } from '@/lib/bootstrap';
+import { useCustomDataLabel } from '@/lib/custom-data-label';
 import { errorMessage } from '@/lib/error-message';
 import { zodRule } from '@/lib/form-rules';
 import { useCreateInvitee } from '../api/create-invitee';
 import { eliminationReasonLabel } from '../import-labels';
 import { refusedFields, type InviteeFormField } from '../invitee-refusals';
-import { CUSTOM_DATA_KEYS } from '../pool-filter';
 import styles from './imports.module.css';
 
 type Values = InviteeCreate;
@@ -77,7 +77,7 @@ function InviteeForm({
   const channels = useFilterTree('channels');
   const products = useFilterTree('products');
   const locations = useFilterTree('locations');
-  const slots = useBootstrap().data?.CustomDataMappings;
+  const customDataLabel = useCustomDataLabel();
 
   const submit = (values: Values) =>
     create.mutate(values, {
@@ -221,16 +221,8 @@ function InviteeForm({
           </div>
 
           {section(t('create.sections.customData'))}
-          {CUSTOM_DATA_KEYS.map((key, index) => (
-            <Form.Item
-              key={key}
-              name={key}
-              label={
-                slots?.find((slot) => slot.No === index + 1)?.Name ||
-                t('create.fields.customData', { number: index + 1 })
-              }
-              rules={rule(key)}
-            >
+          {CUSTOM_DATA_KEYS.map((key) => (
+            <Form.Item key={key} name={key} label={customDataLabel(key)} rules={rule(key)}>
               <Input autoComplete="off" maxLength={4000} />
             </Form.Item>
           ))}

@@ -2,7 +2,7 @@ import { ELIMINATION_REASON, STAGED_RECORD_STATUS, type LookupTreeNode } from '@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { treeNames, useFilterList, useFilterTree } from '@/components/report-filter';
-import { useBootstrap } from '@/lib/bootstrap';
+import { useCustomDataLabel } from '@/lib/custom-data-label';
 import { eliminationReasonLabel, stagedStatusLabel } from '../import-labels';
 import { poolFilterKind, type PoolFilterKey } from '../pool-filter';
 
@@ -34,7 +34,7 @@ export function usePoolFilterOptions(enabled: boolean): PoolFilterOptions {
   const channels = useFilterTree('channels', enabled);
   const products = useFilterTree('products', enabled);
   const locations = useFilterTree('locations', enabled);
-  const customDataNames = useBootstrap().data?.CustomDataMappings;
+  const customDataLabel = useCustomDataLabel();
 
   const queries = {
     Surveys: surveys,
@@ -96,11 +96,7 @@ export function usePoolFilterOptions(enabled: boolean): PoolFilterOptions {
 
   const nameOf = (key: PoolFilterKey): string => {
     if (poolFilterKind(key) !== 'text') return t(`poolFilter.fields.${key as 'Statuses'}`);
-    const number = Number(key.replace('CustomData', ''));
-    return (
-      customDataNames?.find((slot) => slot.No === number)?.Name ||
-      t('poolFilter.fields.customData', { number })
-    );
+    return customDataLabel(key);
   };
 
   const stateOf = (key: PoolFilterKey) => {

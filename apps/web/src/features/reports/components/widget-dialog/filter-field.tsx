@@ -1,5 +1,6 @@
 import { Form, InputNumber, Radio, Select, Switch, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
+import { useCustomDataLabel } from '@/lib/custom-data-label';
 import { useDialogText, type DynamicT } from './dialog-text';
 import type { FieldContext } from './field-context';
 import { FIELD_SPECS, lookupsOf } from './filter-field-specs';
@@ -32,6 +33,7 @@ function choiceLabel(tx: DynamicT, name: string, value: string | number): string
  */
 export function FilterField({ name, ctx }: { name: string; ctx: FieldContext }) {
   const { t, tx } = useDialogText();
+  const customDataLabel = useCustomDataLabel();
   const spec = FIELD_SPECS[name];
   if (!spec) return null;
   if (
@@ -163,9 +165,18 @@ export function FilterField({ name, ctx }: { name: string; ctx: FieldContext }) 
       break;
     case 'integer':
       if (name === 'Limit' && bounds) help = t('help.Limit', { max: bounds.max });
-      control = (
-        <InputNumber id={id} min={bounds?.min} max={bounds?.max} precision={0} className={styles.control} />
-      );
+      // A custom data slot is chosen by the tenant's name for it (custom data management), saved as its number.
+      control =
+        name === 'CustomDataNo' && bounds ? (
+          select(
+            Array.from({ length: bounds.max - bounds.min + 1 }, (_, index) => ({
+              value: bounds.min + index,
+              label: customDataLabel(bounds.min + index),
+            })),
+          )
+        ) : (
+          <InputNumber id={id} min={bounds?.min} max={bounds?.max} precision={0} className={styles.control} />
+        );
       break;
     case 'level':
       control = select(

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterFields } from '@/components/report-filter/filter-fields';
 import { useFilterOptions } from '@/components/report-filter/use-filter-options';
+import { useCustomDataLabel } from '@/lib/custom-data-label';
 import {
   AUDIENCE_FILTER_KEYS,
   CUSTOM_DATA_PROPERTIES,
@@ -34,6 +35,7 @@ export function ConditionsEditor({
   idPrefix: string;
 }) {
   const { t } = useTranslation('surveys');
+  const customDataLabel = useCustomDataLabel();
   // The editor's own state: a custom-data row or an "exclude" without a value yet is no condition, but stays shown.
   const [draft, setDraft] = useState<ConditionsDraft>(() => draftOfConditions(value));
   const options = useFilterOptions({ keys: AUDIENCE_FILTER_KEYS });
@@ -85,7 +87,10 @@ export function ConditionsEditor({
               aria-label={t('wizard.conditions.customField')}
               value={row.Property}
               style={{ inlineSize: 160 }}
-              options={CUSTOM_DATA_PROPERTIES.map((property) => ({ value: property, label: property }))}
+              options={CUSTOM_DATA_PROPERTIES.map((property) => ({
+                value: property,
+                label: customDataLabel(property),
+              }))}
               onChange={(Property: string) => change({ Property })}
             />
             <Input
