@@ -1,5 +1,6 @@
 import { ALL_SCOPES } from '@loupe/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import ar from '../locales/ar/roles.json';
 import en from '../locales/en/roles.json';
 import tr from '../locales/tr/roles.json';
 import { memoryStorage } from './test-storage';
@@ -11,8 +12,8 @@ const { scopeDescription } = await import('./scope-description');
 describe('scope descriptions', () => {
   beforeAll(() => i18nReady);
 
-  it('describe every known scope in Turkish and English, and nothing else', () => {
-    for (const catalogue of [tr.scopes, en.scopes]) {
+  it('describe every known scope in Turkish, English and Arabic, and nothing else', () => {
+    for (const catalogue of [tr.scopes, en.scopes, ar.scopes]) {
       expect(Object.keys(catalogue).sort()).toEqual([...ALL_SCOPES].sort());
       for (const text of Object.values(catalogue)) expect(text.trim()).not.toBe('');
     }
@@ -26,9 +27,8 @@ describe('scope descriptions', () => {
     expect(scopeDescription(i18n.getFixedT(null, 'roles'), 'report:read')).toBe(
       'View reports and dashboards',
     );
-    // Arabic has no scope texts yet: English fills in, key by key.
     await changeLocale('ar');
-    expect(scopeDescription(i18n.getFixedT(null, 'roles'), 'user:read')).toBe('View users');
+    expect(scopeDescription(i18n.getFixedT(null, 'roles'), 'user:read')).toBe('عرض المستخدمين');
     await changeLocale('tr');
   });
 
