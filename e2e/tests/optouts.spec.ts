@@ -65,6 +65,9 @@ test('opt-outs: create, list, edit and delete with confirmation, in English and 
   await until.click();
   await until.fill(nextYear());
   await until.press('Enter');
+  // Enter confirms the day and closes the picker; its panel slides away over the form's buttons.
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await animationsSettled(page);
   await main(page).getByLabel('Reason').fill('Until next year');
   await main(page).getByRole('button', { name: 'Save' }).click();
   // Back on the list (the save's message may have gone on a slow machine).
