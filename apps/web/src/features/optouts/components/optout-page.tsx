@@ -1,5 +1,6 @@
 import { optoutSaveSchema, type Optout } from '@loupe/contracts';
-import { Checkbox, DatePicker, Form, Input } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
+import { FormDatePicker } from '@/components/form-date-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -150,7 +151,7 @@ function OptoutForm({ optout }: { optout?: Optout }) {
           rules={[untilRule]}
           hidden={forever}
         >
-          <DatePicker
+          <FormDatePicker
             showTime={{ format: 'HH:mm' }}
             format="DD/MM/YYYY HH:mm"
             disabledDate={(day) => day.isBefore(dayjs(), 'day')}

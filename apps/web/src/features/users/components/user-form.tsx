@@ -8,24 +8,14 @@ import {
   type UserDetail,
   type UserUpdateInput,
 } from '@loupe/contracts';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  Select,
-  Typography,
-  type FormRule,
-} from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, Select, Typography, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormNote, RefusalAlert, useFieldRefusal } from '@/components/admin-page/record-form';
 import { fieldOfCode, type RefusalField } from '@/components/admin-page/refusal-field';
+import { FormDatePicker } from '@/components/form-date-picker';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveUser } from '../api/save-user';
 import type { UserAccess } from '../hooks/use-user-access';
@@ -247,7 +237,7 @@ export function UserForm({ kind, access, user, listPath }: Props) {
               label={t('fields.trialExpireDate')}
               extra={t('help.trialExpireDate')}
             >
-              <DatePicker format={DATE_FORMAT} allowClear className={styles.fullWidth} />
+              <FormDatePicker format={DATE_FORMAT} allowClear className={styles.fullWidth} />
             </Form.Item>
           )}
         </div>
