@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { animationsSettled, clickMenuItem } from './support/animations.js';
+import { animationsSettled, clickMenuItem, settled } from './support/animations.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
@@ -57,7 +57,7 @@ async function pick(page: Page, select: Locator, option: string | RegExp, search
     .first();
   // Clicked once the list has stopped moving (it opens with a slide).
   await expect(item).toBeVisible();
-  await animationsSettled(page);
+  await settled(item);
   await item.click();
 }
 

@@ -17,11 +17,33 @@ export async function animationsSettled(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until `target` itself has stopped moving: neither it nor an element around it (the list or menu it opened
+ * in) is in an opening motion or runs an animation. Only what moves the target counts, so a spinner elsewhere on
+ * the page (a select still loading its options) does not hold the click back.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        target.evaluate((element) => {
+          const opening = /^ant-[\w-]+-(enter|appear)$/;
+          for (let node: Element | null = element; node; node = node.parentElement) {
+            if (Array.from(node.classList).some((name) => opening.test(name))) return false;
+            if (node.getAnimations().some((animation) => animation.playState === 'running')) return false;
+          }
+          return true;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 /** Picks the open menu's item `name` (or the one named exactly that) once the menu has stopped moving. */
 export async function clickMenuItem(page: Page, name: string, { exact = false } = {}): Promise<void> {
   const item = page.getByRole('menuitem', { name, exact });
   await expect(item).toBeVisible();
-  await animationsSettled(page);
+  await settled(item);
   await item.click();
 }
 
