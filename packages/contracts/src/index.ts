@@ -30,6 +30,8 @@ export * from './admin/configurations.schema.js';
 export * from './admin/configuration-sections.schema.js';
 export * from './admin/experiences.schema.js';
 export * from './alerts/alert.schema.js';
+export * from './alerts/alert-rules.schema.js';
+export * from './alerts/alerts.schema.js';
 export * from './feedback/feedback-survey.schema.js';
 export * from './reports/report.schema.js';
 export * from './reports/report-slug.js';

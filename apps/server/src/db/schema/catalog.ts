@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './identity.js';
+import { tenants, users } from './identity.js';
 
 // Reference data of a tenant's CX programme: what is measured, where and for what. Trees (channels,
 // products, locations) keep `path`, the ids from the root down to the node itself, so that "this node and
@@ -120,6 +120,10 @@ export const transactionChannels = pgTable(
     path: integer('path').array().notNull(),
     /** Where the branch is; filters by ChannelLocationSet. */
     locationId: integer('location_id').references(() => locations.id),
+    /**
+     * The branch manager: a user of the tenant whom an alert rule's action may mail (docs/alerts.md).
+     */
+    managerUserId: integer('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('transaction_channels_code_key').on(t.tenantId, t.code),
