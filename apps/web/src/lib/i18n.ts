@@ -37,6 +37,7 @@ import type optouts from '../locales/en/optouts.json';
 import type ftpExports from '../locales/en/ftpExports.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
+import type alerts from '../locales/en/alerts.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -87,6 +88,7 @@ const NAMESPACES = [
   'ftpExports',
   'scheduledJobs',
   'dataAdmin',
+  'alerts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -130,6 +132,7 @@ declare module 'i18next' {
       ftpExports: typeof ftpExports;
       scheduledJobs: typeof scheduledJobs;
       dataAdmin: typeof dataAdmin;
+      alerts: typeof alerts;
     };
   }
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { alertsRoutes } from '@/features/alerts/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
@@ -82,6 +83,7 @@ const router = createBrowserRouter([
                   ...ftpExportsRoutes,
                   ...dataAdminRoutes,
                   ...scheduledJobsRoutes,
+                  ...alertsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

@@ -28,4 +28,5 @@ export { FilterDrawer } from './filter-drawer';
 export { default as reportFilterStyles } from './report-filter.module.css';
 export { FilterTreeSelect } from './filter-tree-select';
 export { useFilterList } from './api/get-filter-lists';
+export { useSurveyQuestions } from './api/get-survey-questions';
 export { treeNames } from './tree-options';

@@ -109,7 +109,6 @@ const DATA_LOG_SCOPES = [
   'log:monitor',
 ] as const satisfies readonly Scope[];
 
-/** The alert bell's count is fetched only for these scopes (shell spec §6). */
 /** The bell shows for the scopes the server's unread-count call accepts. */
 export const ALERT_BELL_SCOPES: readonly Scope[] = ALERT_COUNT_SCOPES;
 
@@ -233,7 +232,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'actions',
     icon: BellOutlined,
     scopes: ALERT_SCOPES,
-    built: false,
+    built: true,
   },
   {
     name: 'alertRules',
@@ -242,7 +241,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'actions',
     icon: ThunderboltOutlined,
     scopes: ['alert:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'alertRuleStatistics',
@@ -250,7 +249,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'actions',
     icon: LineChartOutlined,
     scopes: ['alert:manage', 'alert:readall'],
-    built: false,
+    built: true,
   },
 
   // CATI

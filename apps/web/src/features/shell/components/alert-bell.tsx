@@ -6,9 +6,13 @@ import { LaterRelease } from '@/components/later-release';
 import { useAlertCount } from '../api/get-alert-count';
 import { isBuiltPath } from '../menu-registry';
 
+/** The alert list the bell opens: the unread alerts (reports spec: alertList with the unread filter). */
+const UNREAD_ALERTS_PATH = '/alerts?AlertReadStatus=0';
+
 /**
- * The bell with the unread-alert count, polled every minute; shown only to holders of an alert scope. Until the
- * alerts screen is built the bell is disabled (its count still shows) with a "later release" tooltip.
+ * The bell with the unread-alert count, polled every 30 seconds; shown only to holders of an alert scope. It opens
+ * the alert list filtered to the unread alerts. Were the alerts screen not built, the bell would be disabled (its
+ * count still shown) with a "later release" tooltip.
  */
 export function AlertBell({ id }: { id?: string }) {
   const { t } = useTranslation('shell');
@@ -26,7 +30,7 @@ export function AlertBell({ id }: { id?: string }) {
         icon={<BellOutlined />}
         aria-label={name}
         disabled={!opensAlerts}
-        onClick={() => void navigate('/alerts')}
+        onClick={() => void navigate(UNREAD_ALERTS_PATH)}
       />
     </Badge>
   );
