@@ -40,7 +40,10 @@ import { formatDateTime, ownerName } from '../alert-format';
 import { AlertStatusTag } from './alert-status-tag';
 import styles from './alerts.module.css';
 
-/** `/alerts/{id}`: one alert, its answers, thread and history; alert:manage also changes it. */
+/** Who works an alert they see: comments and the read mark (the server's rule for PUT and comments). */
+const ALERT_WORK_SCOPES = ['alert:read', 'alert:manage'] as const;
+
+/** `/alerts/{id}`: one alert, its answers, thread and history; alert:manage also moves and assigns it. */
 export function AlertPage() {
   const { t } = useTranslation('alerts');
   return (
@@ -58,7 +61,11 @@ export function AlertPage() {
 
 function AlertDetailView({ alert }: { alert: AlertDetail }) {
   const { t } = useTranslation('alerts');
-  const canManage = hasAnyScope(useBootstrap().data?.User.Scopes ?? [], ALERT_MANAGE_SCOPES);
+  const scopes = useBootstrap().data?.User.Scopes ?? [];
+  // Status moves and assignment need alert:manage; the owner's comments and read mark alert:read too (an overseer
+  // with alert:readall alone only reads; docs/alerts.md "Who comments, who marks read").
+  const canManage = hasAnyScope(scopes, ALERT_MANAGE_SCOPES);
+  const canWork = hasAnyScope(scopes, ALERT_WORK_SCOPES);
   const markRead = useUpdateAlert(alert.Id, { quiet: true });
   const marked = useRef(false);
 
@@ -79,7 +86,7 @@ function AlertDetailView({ alert }: { alert: AlertDetail }) {
     >
       <div className={styles.grid}>
         <div className={styles.stack}>
-          <Card title={t('detail.summary')}>
+          <Card title={t('detail.summary')} extra={canWork && <ReadToggle alert={alert} />}>
             <Descriptions
               column={{ xs: 1, sm: 1, md: 2 }}
               size="small"
@@ -141,12 +148,17 @@ function AlertDetailView({ alert }: { alert: AlertDetail }) {
                 emptyText: <Empty description={t('detail.noAnswers')} image={Empty.PRESENTED_IMAGE_SIMPLE} />,
               }}
               columns={[
-                { key: 'question', title: t('detail.question'), dataIndex: 'Question' },
+                {
+                  key: 'question',
+                  title: t('detail.question'),
+                  dataIndex: 'Question',
+                  render: (value: string) => <bdi>{value}</bdi>,
+                },
                 {
                   key: 'answer',
                   title: t('detail.answer'),
                   dataIndex: 'Answer',
-                  render: (value: string | null) => text(value),
+                  render: (value: string | null) => (value ? <bdi>{value}</bdi> : none),
                 },
                 {
                   key: 'score',
@@ -158,7 +170,7 @@ function AlertDetailView({ alert }: { alert: AlertDetail }) {
               ]}
             />
           </Card>
-          <CommentThread alert={alert} canComment={canManage} />
+          <CommentThread alert={alert} canComment={canWork} />
         </div>
         <div className={styles.stack}>
           {canManage && <AlertActions alert={alert} />}
@@ -169,7 +181,7 @@ function AlertDetailView({ alert }: { alert: AlertDetail }) {
   );
 }
 
-/** The status buttons (only the moves AllowedStatuses lists; Completed asks first), assignment and read mark. */
+/** The status buttons (only the moves AllowedStatuses lists; Completed asks first) and the assignment. */
 function AlertActions({ alert }: { alert: AlertDetail }) {
   const { t } = useTranslation('alerts');
   const { t: tCommon } = useTranslation();
@@ -294,30 +306,40 @@ function AlertActions({ alert }: { alert: AlertDetail }) {
         >
           {t('actions.assignButton')}
         </Button>
-        <Button
-          loading={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { ReadStatus: alert.ReadStatus === 0 ? 1 : 0 },
-              {
-                onSuccess: () =>
-                  void message.success(
-                    alert.ReadStatus === 0 ? t('actions.markedRead') : t('actions.markedUnread'),
-                  ),
-              },
-            )
-          }
-        >
-          {alert.ReadStatus === 0 ? t('actions.markRead') : t('actions.markUnread')}
-        </Button>
       </div>
     </Card>
   );
 }
 
+/** Marks the alert read or unread again (the bell counts the unread ones). */
+function ReadToggle({ alert }: { alert: AlertDetail }) {
+  const { t } = useTranslation('alerts');
+  const { message } = App.useApp();
+  const update = useUpdateAlert(alert.Id);
+  return (
+    <Button
+      size="small"
+      loading={update.isPending}
+      onClick={() =>
+        update.mutate(
+          { ReadStatus: alert.ReadStatus === 0 ? 1 : 0 },
+          {
+            onSuccess: () =>
+              void message.success(
+                alert.ReadStatus === 0 ? t('actions.markedRead') : t('actions.markedUnread'),
+              ),
+          },
+        )
+      }
+    >
+      {alert.ReadStatus === 0 ? t('actions.markRead') : t('actions.markUnread')}
+    </Button>
+  );
+}
+
 type CommentValues = { Text: string };
 
-/** The alert's comment thread, oldest first, and (for alert:manage) a comment box. */
+/** The alert's comment thread, oldest first, and (for alert:read and alert:manage) a comment box. */
 function CommentThread({ alert, canComment }: { alert: AlertDetail; canComment: boolean }) {
   const { t } = useTranslation('alerts');
   const { t: tCommon } = useTranslation();
@@ -339,7 +361,7 @@ function CommentThread({ alert, canComment }: { alert: AlertDetail; canComment: 
               <Typography.Text type="secondary" className={styles.commentMeta}>
                 {comment.UserName ?? t('history.system')} · {formatDateTime(comment.CreatedAt)}
               </Typography.Text>
-              {comment.Text}
+              <div dir="auto">{comment.Text}</div>
             </li>
           ))}
         </ol>
@@ -387,6 +409,7 @@ const HISTORY_KINDS = [
   'comment',
   'escalated',
   'mailed',
+  'action',
 ] as const;
 type HistoryKind = (typeof HISTORY_KINDS)[number];
 
@@ -425,7 +448,11 @@ function AlertHistory({ alert }: { alert: AlertDetail }) {
             content: (
               <>
                 <div>{describe(event)}</div>
-                {event.Note && <Typography.Text italic>{event.Note}</Typography.Text>}
+                {event.Note && (
+                  <Typography.Text italic>
+                    <bdi>{event.Note}</bdi>
+                  </Typography.Text>
+                )}
                 <Typography.Text type="secondary" className={styles.commentMeta}>
                   {formatDateTime(event.CreatedAt)}
                 </Typography.Text>

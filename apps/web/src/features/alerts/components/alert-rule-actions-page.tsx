@@ -82,6 +82,7 @@ function ActionsForm({ id, title }: { id: number; title: string }) {
       intro={t('ruleActions.intro')}
     >
       <Card>
+        <FormNote type="info" title={t('ruleActions.integrationLater')} />
         {save.error ? <FormNote type="error" title={errorMessage(save.error, tCommon)} /> : null}
         {actions.isError ? <FormNote type="error" title={errorMessage(actions.error, tCommon)} /> : null}
         <Table
@@ -125,7 +126,6 @@ function ActionsForm({ id, title }: { id: number; title: string }) {
             },
           ]}
         />
-        <FormNote type="info" title={t('ruleActions.integrationLater')} />
         <div className={styles.actions}>
           <Button type="primary" loading={save.isPending} disabled={actions.isLoading} onClick={submit}>
             {tCommon('common.save')}

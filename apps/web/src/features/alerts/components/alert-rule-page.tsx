@@ -307,6 +307,7 @@ function AlertRuleForm({ rule }: { rule?: AlertRule }) {
           <div className={styles.row}>
             <Form.Item name="EmailSubject" noStyle rules={[zodRule(shape.EmailSubject, tCommon)]}>
               <Input
+                dir="auto"
                 aria-label={t('rule.fields.emailSubject')}
                 maxLength={ALERT_RULE_LIMITS.subjectMax}
                 style={{ flex: 1, minInlineSize: 240 }}
@@ -328,6 +329,7 @@ function AlertRuleForm({ rule }: { rule?: AlertRule }) {
             />
             <Form.Item name="EmailBody" noStyle rules={[zodRule(shape.EmailBody, tCommon)]}>
               <Input.TextArea
+                dir="auto"
                 aria-label={t('rule.fields.emailBody')}
                 rows={6}
                 maxLength={ALERT_RULE_LIMITS.bodyMax}
