@@ -54,6 +54,7 @@ import { respondentRoutes } from './modules/respondent/respondent.routes.js';
 import { invitationRoutes } from './modules/invitations/invitation.routes.js';
 import { importRoutes } from './modules/imports/index.js';
 import { optoutRoutes } from './modules/optouts/index.js';
+import { alertRuleRoutes } from './modules/alert-rules/index.js';
 import { customDataRoutes } from './modules/custom-data/index.js';
 import { scheduledJobsModule } from './modules/scheduled-jobs/index.js';
 import { ftpExportsModule } from './modules/ftp-exports/index.js';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   invitationRoutes(app, invitations.service);
   importRoutes(app, { db, jobs, invitations: invitations.service, logger: options.logger });
   optoutRoutes(app, { db });
+  alertRuleRoutes(app, { db });
   customDataRoutes(app, { db });
   scheduledJobsModule(app, { db, jobs, scheduler, logger: options.logger, retention: config.retention });
   const passwordKey = options.signer.deriveKey('ftp-password');

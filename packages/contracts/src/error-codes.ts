@@ -14,6 +14,8 @@ export const ErrorCode = {
   QuestionIntegrationCodeUsed: 2035,
   SameTenantRequired: 2100,
   AlertRuleNameExists: 2400,
+  /** A rule that has raised alerts is kept with them (their history names it): deactivate it instead. */
+  AlertRuleHasAlerts: 2401,
   ReportNameExists: 2500,
   /** A report holds at most 10 widgets (reports spec §9); the 11th is refused. */
   ReportWidgetLimit: 2501,

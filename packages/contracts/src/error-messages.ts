@@ -54,6 +54,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Alarm kuralı adı benzersiz olmalıdır.',
     ar: 'يجب أن يكون اسم قاعدة التنبيه فريدًا.',
   },
+  2401: {
+    en: 'This alert rule has raised alerts and cannot be deleted; deactivate it instead.',
+    tr: 'Bu alarm kuralı alarm üretti ve silinemez; bunun yerine pasif hale getirin.',
+    ar: 'أنشأت قاعدة التنبيه هذه تنبيهات ولا يمكن حذفها؛ قم بإلغاء تفعيلها بدلاً من ذلك.',
+  },
   2500: {
     en: 'Report name must be unique.',
     tr: 'Rapor adı benzersiz olmalıdır.',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ALL_SCOPES, CUSTOM_DATA_KEYS } from '@loupe/contracts';
 import {
+  alertRules,
   audits,
   customDataMappings,
   dataValidationLogs,
@@ -106,6 +107,8 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/import-data-logs\/:id/, 'importDataLog'],
   [/^\/api\/optouts\/:id/, 'optout'],
   [/^\/api\/export-ftp-surveys-answer\/:id/, 'ftpExport'],
+  // Alert rules (issue 19, modules/alert-rules).
+  [/^\/api\/alert-rules\/:id/, 'alertRule'],
 ];
 
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */
@@ -258,6 +261,13 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     })
     .returning({ id: ftpExports.id });
   await db.insert(ftpExportRuns).values({ tenantId, ftpExportId: ftpExport!.id, status: 'failed' });
+  // Alert rules (issue 19, modules/alert-rules): one per tenant, named so a leak shows.
+  await db.insert(alertRules).values({
+    tenantId,
+    title: `Alert rule ${tag}`,
+    surveyIds: [survey!.id],
+    conditions: [{ Kind: 'score', QuestionId: null, Operator: 'lte', Value: 6 }],
+  });
   await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
@@ -349,6 +359,7 @@ async function idsOf(tenantId: number): Promise<Ids> {
     importDataLog: await newest('import_data_logs'),
     optout: await newest('optouts'),
     ftpExport: await newest('ftp_exports'),
+    alertRule: await newest('alert_rules'),
   };
 }
 
@@ -444,6 +455,7 @@ beforeAll(async () => {
       'ServiceA',
       'Kiosk A',
       'staged.A@',
+      'Alert rule A',
       'Slot A',
     ],
   };
@@ -462,6 +474,7 @@ beforeAll(async () => {
       'ServiceB',
       'Kiosk B',
       'staged.B@',
+      'Alert rule B',
       'Slot B',
     ],
   };

@@ -129,6 +129,11 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/optouts': create('optout'),
   'PUT /api/optouts/:id': update('optout'),
   'DELETE /api/optouts/:id': remove('optout'),
+
+  'POST /api/alert-rules': create('alertRule'),
+  'PUT /api/alert-rules/:id': update('alertRule'),
+  'PUT /api/alert-rules/:id/actions': update('alertRule', 'actions'),
+  'DELETE /api/alert-rules/:id': remove('alertRule'),
   // FTP exports of answers (issue 18 item 8, docs/ftp-export.md): the sealed password is redacted by its name.
   'POST /api/export-ftp-surveys-answer': create('ftpExport'),
   'PUT /api/export-ftp-surveys-answer/:id': update('ftpExport'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { answers, questions, surveyQuotas } from '../../db/schema/index.js';
+import { alertRules, answers, questions, surveyQuotas } from '../../db/schema/index.js';
 
 /** Quota condition properties (the filter registry's) whose value names questions: an id, ids or 'id:value'. */
 const QUESTION_PROPERTIES = ['QuestionId', 'Questions', 'OetxQuestions', 'QuestionChoices'];
@@ -11,10 +11,7 @@ export type QuestionUsage = {
   placed: boolean;
   /** Quotas that count it (`survey_quotas.question_id`) or name it in a condition. */
   quotas: number;
-  /**
-   * Alert rules that name it. Alert rules have only titles today (issue 16); issue 19 gives them conditions
-   * and counts here the rules whose conditions name the question.
-   */
+  /** Alert rules (active or not) whose conditions name it (docs/alerts.md, "Rules and evaluation"). */
   alertRules: number;
   /** Answers given to it or its sub-questions (the answers keep it, as past data). */
   answers: number;
@@ -46,6 +43,10 @@ export async function questionUsage(
               and jsonb_path_exists(c->'Value', '$.** ? (@ == $n || @ == $s || @ starts with $p)', ${names})
           )
         ))`,
+      alertRules: sql<number>`(
+        select count(*)::int from ${alertRules} r
+        where r.tenant_id = ${tenantId}
+          and r.conditions @> jsonb_build_array(jsonb_build_object('QuestionId', ${id}::int)))`,
       answers: sql<number>`(select count(*)::int from ${answers} a
         where a.question_id = ${id} or a.question_id in (select s.id from ${questions} s where s.parent_id = ${id}))`,
     })
@@ -54,7 +55,7 @@ export async function questionUsage(
   return {
     placed: row?.placed ?? false,
     quotas: row?.quotas ?? 0,
-    alertRules: 0,
+    alertRules: row?.alertRules ?? 0,
     answers: row?.answers ?? 0,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { evaluateAlertRules } from '../alert-rules/index.js';
 
 /*
  * The one storage path of answered sessions (ARCHITECTURE §3): REST data's batches and the respondent page's
@@ -101,7 +102,7 @@ type SessionSave = {
 /**
  * Saves one page of a respondent's answers in the caller's transaction: creates the session on the first save
  * (started, not completed), replaces the posted questions' answers, and on completion marks it completed and
- * answered. Returns the session's id.
+ * answered, and evaluates the tenant's alert rules on it. Returns the session's id.
  */
 export async function saveSessionAnswers(db: Db, save: SessionSave): Promise<number> {
   const { tenantId, now } = save;
@@ -148,6 +149,8 @@ export async function saveSessionAnswers(db: Db, save: SessionSave): Promise<num
       completion = CASE WHEN ${save.complete} THEN 1 ELSE completion END,
       answered_at = CASE WHEN ${save.complete} THEN ${at}::timestamptz ELSE answered_at END
     WHERE id = ${sessionId}::bigint AND tenant_id = ${tenantId}::integer`);
+  // The completing save raises the session's alerts with its answers (docs/alerts.md, "Rules and evaluation").
+  if (save.complete) await evaluateAlertRules(db, { tenantId, sessionIds: [sessionId], now });
   return sessionId;
 }
 
@@ -156,7 +159,7 @@ export async function saveSessionAnswers(db: Db, save: SessionSave): Promise<num
  * parameter, each gets its invitee, invitation and session ids from the sequences up front (so children can point
  * at parents without a round trip), and data-modifying CTEs fill the four tables. Foreign keys are checked at the
  * end of the statement, when every parent row exists. A date with an offset is that instant; one without is read
- * in the tenant's time zone.
+ * in the tenant's time zone. It answers the new sessions' ids (`{ id }` rows), for the alert rules' evaluation.
  */
 export function insertResponses({
   tenantId,
@@ -248,5 +251,5 @@ export function insertResponses({
       FROM src CROSS JOIN LATERAL jsonb_to_recordset(src.answers)
         AS a(question_id integer, choice_value integer, score double precision, text text)
     )
-    SELECT count(*) AS stored FROM src`;
+    SELECT session_id AS id FROM src`;
 }

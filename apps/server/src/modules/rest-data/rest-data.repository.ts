@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REST_DATA_IDEMPOTENCY_TTL_MS, isMatrixQuestionType } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
+import { evaluateAlertRules } from '../alert-rules/index.js';
 import { insertResponses, type ResponseRow } from '../responses/index.js';
 import type { CatalogQuestion, RecordCodes, RestDataCatalog } from './rest-data.validation.js';
 
@@ -248,7 +249,14 @@ async function insertRows(
   if (rows.length === 0) return [];
   try {
     await db.transaction(async (savepoint) => {
-      await savepoint.execute(insertResponses({ tenantId, survey, rows: rows.map(({ row }) => row) }));
+      const savepointDb = savepoint as unknown as Db;
+      const stored = await rowsOf<{ id: number | string }>(
+        savepointDb,
+        insertResponses({ tenantId, survey, rows: rows.map(({ row }) => row) }),
+      );
+      // The batch's alerts are raised with its answers, in the same savepoint (docs/alerts.md).
+      const sessionIds = stored.map(({ id }) => Number(id));
+      await evaluateAlertRules(savepointDb, { tenantId, sessionIds, now: new Date() });
     });
     return [];
   } catch (error) {

@@ -1,0 +1,227 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  NEUTRAL_MIN_SCORE,
+  PROMOTER_MIN_SCORE,
+  type AlertConditionKind,
+  type AlertOperator,
+} from '@loupe/contracts';
+import type { Executor } from '../../db/executor.js';
+
+/*
+ * Alert rule evaluation (docs/alerts.md, "Rules and evaluation"): run in the transaction that stores a session's
+ * answers (REST data's batch, the respondent page's completing save), so an alert exists exactly when its answers
+ * do. One query reads the tenant's active rules (they are few; reading them in the transaction means a rule saved
+ * on another node counts from its commit on), then one statement evaluates every rule against every completed
+ * session of the batch and inserts the alerts and their 'created' history rows. The unique (rule_id, session_id)
+ * key makes a second evaluation of the same session a no-op: an alert is never raised twice.
+ */
+
+/** One stored condition as the evaluator reads it (contracts `alertRuleConditionSchema`'s output). */
+type Condition = {
+  Kind: AlertConditionKind;
+  QuestionId: number | null;
+  CustomDataNo?: number | null;
+  Operator: AlertOperator;
+  Value: unknown;
+};
+
+type ActiveRule = { id: number; survey_ids: number[]; product_ids: number[]; channel_ids: number[] } & {
+  logic: string;
+  conditions: Condition[];
+};
+
+/** Sentiment words as text_analyses.sentiment_score stores them. */
+const SENTIMENT_SCORES: Record<string, number> = { positive: 4, neutral: 2, negative: 0 };
+
+/** The kinds read from text analysis, which may arrive after the answers (`evaluateAlertRulesOnTextAnalysis`). */
+const TEXT_ANALYSIS_KINDS: readonly AlertConditionKind[] = ['sentiment', 'topic', 'emotion'];
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+const numbers = (value: unknown) => sql.param(list(value).map(Number));
+const texts = (value: unknown) => sql.param(list(value).map(String));
+
+/** `column <op> value` for the comparison operators. */
+function compare(column: SQL, operator: AlertOperator, value: unknown, type: 'number' | 'text'): SQL {
+  const one = type === 'number' ? sql`${Number(value)}::double precision` : sql`${String(value)}::text`;
+  switch (operator) {
+    case 'eq':
+      return sql`${column} = ${one}`;
+    case 'ne':
+      return sql`${column} <> ${one}`;
+    case 'lt':
+      return sql`${column} < ${one}`;
+    case 'lte':
+      return sql`${column} <= ${one}`;
+    case 'gt':
+      return sql`${column} > ${one}`;
+    case 'gte':
+      return sql`${column} >= ${one}`;
+    case 'in':
+      return type === 'number'
+        ? sql`${column} = ANY(${numbers(value)}::double precision[])`
+        : sql`${column} = ANY(${texts(value)}::text[])`;
+    case 'between': {
+      const [min, max] = list(value).map(Number);
+      return sql`${column} BETWEEN ${min}::double precision AND ${max}::double precision`;
+    }
+    case 'contains':
+      return sql`strpos(lower(${column}), lower(${String(value)}::text)) > 0`;
+  }
+}
+
+/** An answer of the session (to the condition's question, or any) for which `where` holds. */
+const anAnswer = (condition: Condition, where: SQL) => sql`EXISTS (
+  SELECT 1 FROM answers a WHERE a.session_id = s.session_id
+    ${condition.QuestionId === null ? sql`` : sql`AND a.question_id = ${condition.QuestionId}::integer`}
+    AND ${where})`;
+
+/** The NPS audience of a 0-10 score, as the reports count it. */
+const audienceOf = (
+  score: SQL,
+) => sql`CASE WHEN ${score} >= ${PROMOTER_MIN_SCORE}::double precision THEN 'promoter'
+  WHEN ${score} >= ${NEUTRAL_MIN_SCORE}::double precision THEN 'passive' ELSE 'detractor' END`;
+
+/** The predicate of one condition over the batch's session row `s`. */
+function predicateOf(condition: Condition): SQL {
+  const { Operator: operator, Value: value } = condition;
+  switch (condition.Kind) {
+    case 'score':
+      return anAnswer(
+        condition,
+        sql`a.score IS NOT NULL AND ${compare(sql`a.score`, operator, value, 'number')}`,
+      );
+    case 'choice':
+      return anAnswer(
+        condition,
+        sql`a.choice_value IS NOT NULL AND ${compare(sql`a.choice_value`, operator, value, 'number')}`,
+      );
+    case 'npsAudience':
+      // Without a named question: any NPS question's answer (its experience measures NPS, on a 0-10 scale).
+      return anAnswer(
+        condition,
+        sql`a.score IS NOT NULL AND ${
+          condition.QuestionId === null
+            ? sql`EXISTS (SELECT 1 FROM questions q
+            JOIN experiences x ON x.id = q.experience_id WHERE q.id = a.question_id AND x.measurement_type = 0)
+            AND `
+            : sql``
+        }${audienceOf(sql`a.score`)} = ANY(${texts(value)}::text[])`,
+      );
+    case 'sentiment':
+      return anAnswer(
+        condition,
+        sql`EXISTS (SELECT 1 FROM text_analyses ta WHERE ta.answer_id = a.id
+          AND ta.sentiment_score = ANY(${sql.param(list(value).map((word) => SENTIMENT_SCORES[String(word)] ?? -2))}::integer[]))`,
+      );
+    case 'topic':
+    case 'emotion':
+      return anAnswer(
+        condition,
+        sql`EXISTS (SELECT 1 FROM text_topics tt WHERE tt.answer_id = a.id
+          AND tt.topic_id = ANY(${numbers(value)}::integer[]))`,
+      );
+    case 'text':
+      return anAnswer(
+        condition,
+        sql`a.text IS NOT NULL AND ${compare(sql`a.text`, operator, value, 'text')}`,
+      );
+    case 'customData': {
+      const column = sql`s.custom_data[${condition.CustomDataNo ?? 0}::integer]`;
+      if (operator === 'ne') return sql`${column} IS DISTINCT FROM ${String(value)}::text`;
+      return sql`${column} IS NOT NULL AND ${compare(column, operator, value, 'text')}`;
+    }
+  }
+}
+
+/** The sessions of the batch a rule covers: its surveys, and its product and channel nodes or their branches. */
+function ruleMatches(rule: ActiveRule): SQL {
+  const joiner = rule.logic === 'or' ? sql` OR ` : sql` AND `;
+  const conditions = rule.conditions.map((condition) => sql`(${predicateOf(condition)})`);
+  return sql`
+    SELECT ${rule.id}::integer AS rule_id, s.session_id FROM s
+    WHERE s.survey_id = ANY(${sql.param(rule.survey_ids)}::integer[])
+      AND s.channel_path && ${sql.param(rule.channel_ids)}::integer[]
+      AND s.product_path && ${sql.param(rule.product_ids)}::integer[]
+      AND (${sql.join(conditions, joiner)})`;
+}
+
+type Evaluation = {
+  tenantId: number;
+  /** Sessions just stored or completed; the ones not completed are skipped. */
+  sessionIds: readonly number[];
+  /** The alerts' creation time (their due time counts from it). */
+  now: Date;
+};
+
+async function evaluate(db: Executor, evaluation: Evaluation, textAnalysisOnly: boolean): Promise<number> {
+  const { tenantId, sessionIds, now } = evaluation;
+  if (sessionIds.length === 0) return 0;
+  const result: unknown = await db.execute(sql`
+    SELECT id, survey_ids, product_ids, channel_ids, logic, conditions FROM alert_rules
+    WHERE tenant_id = ${tenantId}::integer AND is_active`);
+  let rules = (result as { rows: ActiveRule[] }).rows.filter((rule) => rule.conditions.length > 0);
+  if (textAnalysisOnly)
+    rules = rules.filter((rule) => rule.conditions.some((c) => TEXT_ANALYSIS_KINDS.includes(c.Kind)));
+  if (rules.length === 0) return 0;
+
+  const at = now.toISOString();
+  const inserted: unknown = await db.execute(sql`
+    WITH s AS MATERIALIZED (
+      SELECT se.id AS session_id, se.survey_id, i.id AS invitee_id, i.transaction_channel_id,
+        i.product_id, i.employee_id, c.path AS channel_path, p.path AS product_path,
+        ARRAY[i.custom_data1, i.custom_data2, i.custom_data3, i.custom_data4, i.custom_data5, i.custom_data6,
+          i.custom_data7, i.custom_data8, i.custom_data9, i.custom_data10] AS custom_data
+      FROM sessions se
+        JOIN invitees i ON i.id = se.invitee_id
+        JOIN transaction_channels c ON c.id = i.transaction_channel_id
+        JOIN products p ON p.id = i.product_id
+      WHERE se.tenant_id = ${tenantId}::integer AND se.id = ANY(${sql.param(sessionIds)}::bigint[])
+        AND se.completion = 1 AND se.answered_at IS NOT NULL
+    ),
+    hits AS (${sql.join(rules.map(ruleMatches), sql` UNION ALL `)}),
+    new_alerts AS (
+      INSERT INTO alerts (tenant_id, rule_id, invitee_id, session_id, survey_id, question_id, status, read_status,
+        assigned_user_id, assigned_role_id, score, channel_id, employee_id, product_id, created_at, updated_at,
+        due_at)
+      SELECT ${tenantId}::integer, r.id, s.invitee_id, s.session_id, s.survey_id, q.question_id, 1, 0,
+        -- Through the owner's row: an owner removed since the rule was saved leaves the alert unassigned.
+        (SELECT u.id FROM users u WHERE r.owner_type = 'user' AND u.id = r.owner_id),
+        (SELECT g.id FROM roles g WHERE r.owner_type = 'role' AND g.id = r.owner_id),
+        (SELECT round(a.score)::smallint FROM answers a
+         WHERE a.session_id = s.session_id AND a.question_id = q.question_id AND a.score IS NOT NULL
+         ORDER BY a.id LIMIT 1),
+        s.transaction_channel_id, s.employee_id, s.product_id, ${at}::timestamptz, ${at}::timestamptz,
+        ${at}::timestamptz + make_interval(hours => r.due_hours)
+      FROM hits h
+        JOIN s ON s.session_id = h.session_id
+        JOIN alert_rules r ON r.id = h.rule_id
+        LEFT JOIN LATERAL (
+          SELECT (e->>'QuestionId')::integer AS question_id FROM jsonb_array_elements(r.conditions) e
+          WHERE jsonb_typeof(e->'QuestionId') = 'number' LIMIT 1
+        ) q ON true
+      ON CONFLICT (rule_id, session_id) DO NOTHING
+      RETURNING id
+    ),
+    history AS (
+      INSERT INTO alert_history (tenant_id, alert_id, kind, to_status, created_at)
+      SELECT ${tenantId}::integer, id, 'created', 1, ${at}::timestamptz FROM new_alerts
+    )
+    SELECT count(*)::integer AS raised FROM new_alerts`);
+  return (inserted as { rows: { raised: number }[] }).rows[0]?.raised ?? 0;
+}
+
+/**
+ * Evaluates the tenant's active alert rules on sessions just stored, in the caller's transaction (the one that
+ * stored the answers), and raises one alert per matching rule and session, never twice. Returns how many alerts
+ * it raised.
+ */
+export const evaluateAlertRules = (db: Executor, evaluation: Evaluation): Promise<number> =>
+  evaluate(db, evaluation, false);
+
+/**
+ * The text-analytics hook: call it, in the transaction that writes a comment's text_analyses / text_topics rows,
+ * with the sessions whose comments were scored. Only the active rules with a sentiment, topic or emotion
+ * condition are evaluated again (the analysis is news to them); the others had their say with the answers.
+ */
+export const evaluateAlertRulesOnTextAnalysis = (db: Executor, evaluation: Evaluation): Promise<number> =>
+  evaluate(db, evaluation, true);
