@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
+  alerts,
   customDataMappings,
   experiences,
   ftpExports,
@@ -237,6 +238,7 @@ export const AUDIT_ENTITIES = {
   messageTemplate: { scope: 'MessageTemplate', load: rowLoader(messageTemplates) },
   importDataSource: { scope: 'ImportDataSource', load: rowLoader(importDataSources) },
   optout: { scope: 'Optout', load: rowLoader(optouts) },
+  alert: { scope: 'Alert', load: rowLoader(alerts) },
   ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
