@@ -38,6 +38,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
       'survey:read',
       'survey:manage',
       'alert:read',
+      // The owner of the demo alerts works them: status moves and assignment (issue 19).
+      'alert:manage',
     ],
     securityLevel: SecurityLevel.Regular,
   },
