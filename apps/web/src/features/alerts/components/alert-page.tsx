@@ -181,6 +181,16 @@ function AlertDetailView({ alert }: { alert: AlertDetail }) {
   );
 }
 
+type Choice = { value: string; label: string };
+
+/**
+ * The choices with the alert's current owner among them: a caller who may not list users or roles (no user:read,
+ * role:read) still sees the owner's name, not its `U:{id}`.
+ */
+function withCurrent(choices: Choice[], owner: Choice | null): Choice[] {
+  return owner && !choices.some((choice) => choice.value === owner.value) ? [owner, ...choices] : choices;
+}
+
 /** The status buttons (only the moves AllowedStatuses lists; Completed asks first) and the assignment. */
 function AlertActions({ alert }: { alert: AlertDetail }) {
   const { t } = useTranslation('alerts');
@@ -278,12 +288,22 @@ function AlertActions({ alert }: { alert: AlertDetail }) {
               {
                 label: t('filter.users'),
                 title: t('filter.users'),
-                options: (users.data ?? []).map((user) => ({ value: `U:${user.Id}`, label: user.FullName })),
+                options: withCurrent(
+                  (users.data ?? []).map((user) => ({ value: `U:${user.Id}`, label: user.FullName })),
+                  alert.AssignedUserId === null
+                    ? null
+                    : { value: current, label: alert.AssignedUserName ?? current },
+                ),
               },
               {
                 label: t('filter.roles'),
                 title: t('filter.roles'),
-                options: (roles.data ?? []).map((role) => ({ value: `R:${role.Id}`, label: role.Name })),
+                options: withCurrent(
+                  (roles.data ?? []).map((role) => ({ value: `R:${role.Id}`, label: role.Name })),
+                  alert.AssignedUserId === null && alert.AssignedRoleId !== null
+                    ? { value: current, label: alert.AssignedRoleName ?? current }
+                    : null,
+                ),
               },
             ]}
             className={styles.control}

@@ -188,10 +188,18 @@ function AlertRuleForm({ rule }: { rule?: AlertRule }) {
     save.mutate({ id: rule?.Id, body }, handlers);
   };
 
-  const ownerOptions =
+  const listed =
     ownerType === 'role'
       ? (roles.data ?? []).map((role) => ({ value: role.Id, label: role.Name }))
       : (users.data ?? []).map((user) => ({ value: user.Id, label: `${user.FullName} (${user.UserName})` }));
+  // The rule's owner by name even when the caller may not list users or roles (no user:read, role:read).
+  const saved =
+    rule?.OwnerType === ownerType &&
+    rule.OwnerId !== null &&
+    !listed.some((option) => option.value === rule.OwnerId)
+      ? [{ value: rule.OwnerId, label: rule.OwnerName ?? String(rule.OwnerId) }]
+      : [];
+  const ownerOptions = [...saved, ...listed];
 
   return (
     <AdminPage

@@ -1,10 +1,11 @@
-import { alertListItemSchema, type AlertListItem } from '@loupe/contracts';
+import { alertListItemSchema, hasAnyScope, type AlertListItem } from '@loupe/contracts';
 import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/data-grid';
+import { useBootstrap } from '@/lib/bootstrap';
 import { ALERTS_ENDPOINT, ALERTS_PATH } from '../api/alerts';
 import { alertFilterOfSearch, type AlertFilter } from '../alert-filter';
 import { formatDateTime, ownerName } from '../alert-format';
@@ -21,6 +22,7 @@ export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const masked = hasAnyScope(useBootstrap().data?.User.Scopes ?? [], ['mask:invitee']);
   const [filter, setFilter] = useState<AlertFilter>(() => alertFilterOfSearch(search));
   // The bell's link while the list is open: its filter replaces the one applied.
   const [searchSeen, setSearchSeen] = useState(search.toString());
@@ -61,7 +63,8 @@ export function AlertsPage() {
       width: 170,
       render: (_value, row) => ownerName(row) ?? t('unassigned'),
     },
-    { key: 'InviteeFullName', title: t('fields.invitee'), width: 170 },
+    // mask:invitee callers may not sort by the name they cannot see (the server answers 400).
+    { key: 'InviteeFullName', title: t('fields.invitee'), width: 170, sortable: !masked },
     { key: 'Score', title: t('fields.score'), width: 100 },
     { key: 'SurveyName', title: t('fields.survey'), width: 200 },
     { key: 'ChannelName', title: t('fields.channel'), width: 170 },

@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { animationsSettled } from './support/animations.js';
+import { saveScreenshot } from './support/screenshots.js';
+import { apiHeaders, signIn } from './support/session.js';
+import { expect, test } from './support/test.js';
+
+/*
+ * Issue 19's alert screens (docs/alerts.md "Screens") on the demo data: the demo manager, owner of demo alerts,
+ * sees the unread count on the bell, opens the unread list from it, opens an alert, comments, moves it through the
+ * states to Completed (after the confirmation) and finds each step in the history; the viewer, without an alert
+ * scope, has no bell and gets 403 from the API. The admin creates an alert rule and deletes it. Names are unique per
+ * run.
+ */
+
+const run = Date.now().toString(36);
+const RULE = `E2E alarm ${run}`;
+const COMMENT = `Müşteri arandı ${run}`;
+const main = (page: Page) => page.getByRole('main');
+const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Alarmlar: / });
+
+/** The moves tried in order: every status reaches Completed (6) this way (contracts ALERT_TRANSITIONS). */
+const PATH = ['Görüldü', 'Açık', 'İşlemde', 'Tamamlandı'] as const;
+
+test('the owner opens an unread alert from the bell, comments and moves it to Completed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // The demo keeps the alerts of its last three days unread, which a small load may not have: the owner's newest
+  // alert is marked unread again through the API first, so the bell has something to count.
+  const headers = await apiHeaders(request, 'manager');
+  const newest = await request.get('/api/alerts', {
+    headers,
+    params: { $top: 1, $orderby: 'CreatedAt desc' },
+  });
+  expect(newest.status()).toBe(200);
+  const [alert] = ((await newest.json()) as { Items: { Id: number }[] }).Items;
+  expect(alert).toBeDefined();
+  expect((await request.put(`/api/alerts/${alert!.Id}`, { headers, data: { ReadStatus: 0 } })).status()).toBe(
+    200,
+  );
+
+  await signIn(page, 'manager');
+  // The count arrives with the bell's first poll; the demo leaves the manager's newest alerts unread.
+  await expect(bell(page)).toHaveAttribute('aria-label', /: [1-9]\d* okunmamış/, { timeout: 30_000 });
+  const name = (await bell(page).getAttribute('aria-label')) ?? '';
+  const unread = Number(/(\d+) okunmamış/.exec(name)?.[1] ?? 0);
+  expect(unread).toBeGreaterThan(0);
+
+  // The bell opens the list of the unread alerts, their rule in bold.
+  await bell(page).click();
+  await expect(page).toHaveURL(/\/alerts\?AlertReadStatus=0$/);
+  await expect(main(page).getByRole('heading', { name: 'Alarmlar' })).toBeVisible();
+  await expect(
+    main(page).getByRole('button', { name: 'Filtreler: 10 filtreden 1 tanesi seçili' }),
+  ).toBeVisible();
+  const rows = main(page).locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first().locator('strong').first()).toBeVisible();
+  await saveScreenshot(page, 'alerts-unread-tr');
+
+  // Open it: it is read now, and the bell counts one fewer.
+  await rows.first().click();
+  await expect(page).toHaveURL(/\/alerts\/\d+$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Alarm \d+: / })).toBeVisible();
+  await expect(bell(page)).toHaveAttribute('aria-label', new RegExp(`: ${unread - 1} okunmamış`), {
+    timeout: 40_000,
+  });
+
+  // A comment joins the thread.
+  await main(page).getByLabel('Yorum ekleyin', { exact: true }).fill(COMMENT);
+  await main(page).getByRole('button', { name: 'Yorum ekle', exact: true }).click();
+  await expect(page.getByText('Yorum eklendi.')).toBeVisible();
+  await expect(main(page).getByRole('list', { name: 'Yorumlar, en eskisi önce' })).toContainText(COMMENT);
+
+  // Through the states: only the allowed moves are offered; Completed asks first.
+  const followUp = main(page).locator('.ant-card').filter({ hasText: 'Takip' });
+  // The status tag of the summary: a move has landed once it shows the new status (the buttons come with it).
+  const statusTag = main(page).locator('.ant-descriptions .ant-tag').first();
+  await expect(statusTag).toBeVisible();
+  const moves: string[] = [];
+  for (const status of PATH) {
+    const move = followUp.getByRole('button', { name: `${status} olarak işaretle`, exact: true });
+    if (!(await move.isVisible())) continue;
+    await move.click();
+    if (status === 'Tamamlandı') {
+      const confirm = page.locator('.ant-popconfirm');
+      await expect(confirm).toContainText('Bu alarm tamamlansın mı?');
+      await animationsSettled(page);
+      await confirm.getByRole('button', { name: 'Tamamlandı olarak işaretle' }).click();
+    }
+    await expect(page.getByText(`Alarmın durumu artık ${status}.`)).toBeVisible();
+    await expect(statusTag).toHaveText(status);
+    moves.push(status);
+  }
+  expect(moves.at(-1)).toBe('Tamamlandı');
+  // Completed may be reopened, and only that.
+  await expect(followUp.getByRole('button')).toHaveText(['Açık olarak işaretle', 'Ata']);
+
+  // The history has every step, newest first.
+  const history = main(page).locator('.ant-card').filter({ hasText: 'Geçmiş' });
+  for (const status of moves)
+    await expect(history.getByText(new RegExp(`^Deniz Manager: .+ → ${status}$`))).toBeVisible();
+  await expect(history.getByText('Yorum: Deniz Manager').first()).toBeVisible();
+  await saveScreenshot(page, 'alert-completed-tr');
+});
+
+test('without an alert scope: no bell, and the API answers 403', async ({ page, request }) => {
+  await signIn(page, 'viewer');
+  await expect(page.getByRole('banner').getByRole('button', { name: /hesap menüsü$/ })).toBeVisible();
+  await expect(bell(page)).toHaveCount(0);
+  const headers = await apiHeaders(request, 'viewer');
+  expect((await request.get('/api/alerts', { headers })).status()).toBe(403);
+  expect((await request.get('/api/alerts/count?alertOperatorStatus=0', { headers })).status()).toBe(403);
+  await page.goto('/alerts');
+  await expect(page).toHaveURL(/\/unathorized$/);
+});
+
+test('an alert rule: create with a condition, find it, delete it after the confirmation', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin');
+  await page.goto('/alert-rules');
+  await expect(main(page).getByRole('heading', { name: 'Alarm kuralları' })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Yeni alarm kuralı' }).click();
+  await expect(main(page).getByRole('heading', { name: 'Yeni alarm kuralı' })).toBeVisible();
+
+  // Nothing chosen: refused under the fields first.
+  await main(page).getByRole('button', { name: 'Kaydet' }).click();
+  await expect(main(page).getByText('Bu alan zorunludur').first()).toBeVisible();
+
+  await main(page).getByLabel('Başlık', { exact: true }).fill(RULE);
+  await main(page).getByLabel('Anketler', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.keyboard.press('Escape');
+  for (const tree of ['Ürünler', 'İşlem kanalları']) {
+    await main(page).getByLabel(tree, { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').first().click();
+    await page.keyboard.press('Escape');
+  }
+  // The first condition: a score of at most 6 on any question.
+  await main(page).getByLabel('Koşul 1: Değer', { exact: true }).fill('6');
+  await main(page).getByLabel('Sahibi', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Deniz Manager' })
+    .click();
+  await main(page).getByRole('combobox', { name: 'E-posta konusu alanına yer tutucu ekle' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '{{AlertTitle}}' })
+    .click();
+  await expect(main(page).getByLabel('E-posta konusu', { exact: true })).toHaveValue('{{AlertTitle}}');
+  await saveScreenshot(page, 'alert-rule-form-tr');
+  await main(page).getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(`${RULE} alarm kuralı kaydedildi.`)).toBeVisible();
+
+  // The list finds it, active, with its owner.
+  await expect(main(page).getByRole('heading', { name: 'Alarm kuralları' })).toBeVisible();
+  await main(page).getByRole('searchbox').fill(RULE);
+  const rows = main(page).locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Etkin');
+  await expect(rows.first()).toContainText('Deniz Manager');
+
+  // Delete after the confirmation.
+  await rows
+    .first()
+    .getByRole('button', { name: `${RULE} sil` })
+    .click();
+  const confirm = page.locator('.ant-popconfirm');
+  await expect(confirm).toContainText(`${RULE} alarm kuralı silinsin mi?`);
+  await animationsSettled(page);
+  await confirm.getByRole('button', { name: 'Sil' }).click();
+  await expect(page.getByText(`${RULE} alarm kuralı silindi.`)).toBeVisible();
+  await expect(rows).toHaveCount(0);
+});
