@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { animationsSettled } from './support/animations.js';
+import type { Locator, Page } from '@playwright/test';
+import { animationsSettled, settled } from './support/animations.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { apiHeaders, signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
@@ -16,6 +16,18 @@ const run = Date.now().toString(36);
 const RULE = `E2E alarm ${run}`;
 const COMMENT = `Müşteri arandı ${run}`;
 const main = (page: Page) => page.getByRole('main');
+/** Opens a select (or tree select) and clicks its option holding `text` (the first one without), once it is still. */
+async function pick(page: Page, field: Locator, text?: string): Promise<void> {
+  await field.click();
+  const options = page
+    .locator('.ant-select-dropdown:visible')
+    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
+  const option = (text === undefined ? options : options.filter({ hasText: text })).first();
+  await expect(option).toBeVisible();
+  await settled(option);
+  await option.click();
+}
+
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Alarmlar: / });
 
 /** The moves tried in order: every status reaches Completed (6) this way (contracts ALERT_TRANSITIONS). */
@@ -91,6 +103,7 @@ test('the owner opens an unread alert from the bell, comments and moves it to Co
     }
     await expect(page.getByText(`Alarmın durumu artık ${status}.`)).toBeVisible();
     await expect(statusTag).toHaveText(status);
+    await expect(followUp.locator('.ant-btn-loading')).toHaveCount(0);
     moves.push(status);
   }
   expect(moves.at(-1)).toBe('Tamamlandı');
@@ -131,26 +144,21 @@ test('an alert rule: create with a condition, find it, delete it after the confi
   await expect(main(page).getByText('Bu alan zorunludur').first()).toBeVisible();
 
   await main(page).getByLabel('Başlık', { exact: true }).fill(RULE);
-  await main(page).getByLabel('Anketler', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pick(page, main(page).getByLabel('Anketler', { exact: true }));
   await page.keyboard.press('Escape');
   for (const tree of ['Ürünler', 'İşlem kanalları']) {
-    await main(page).getByLabel(tree, { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').first().click();
+    await pick(page, main(page).getByLabel(tree, { exact: true }));
     await page.keyboard.press('Escape');
   }
   // The first condition: a score of at most 6 on any question.
   await main(page).getByLabel('Koşul 1: Değer', { exact: true }).fill('6');
-  await main(page).getByLabel('Sahibi', { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: 'Deniz Manager' })
-    .click();
-  await main(page).getByRole('combobox', { name: 'E-posta konusu alanına yer tutucu ekle' }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: '{{AlertTitle}}' })
-    .click();
+  await pick(page, main(page).getByLabel('Sahibi', { exact: true }), 'Deniz Manager');
+  await expect(main(page).getByTitle('Deniz Manager (manager)')).toBeVisible();
+  await pick(
+    page,
+    main(page).getByRole('combobox', { name: 'E-posta konusu alanına yer tutucu ekle' }),
+    '{{AlertTitle}}',
+  );
   await expect(main(page).getByLabel('E-posta konusu', { exact: true })).toHaveValue('{{AlertTitle}}');
   await saveScreenshot(page, 'alert-rule-form-tr');
   await main(page).getByRole('button', { name: 'Kaydet' }).click();

@@ -197,6 +197,8 @@ function AlertActions({ alert }: { alert: AlertDetail }) {
   const { t: tCommon } = useTranslation();
   const { message, modal } = App.useApp();
   const changeStatus = useChangeAlertStatus(alert.Id);
+  // The move under way: its button spins, the others wait.
+  const moving = changeStatus.isPending ? (changeStatus.variables?.Status ?? null) : null;
   const update = useUpdateAlert(alert.Id);
   const users = useUserChoices();
   const roles = useRoleChoices();
@@ -259,12 +261,21 @@ function AlertActions({ alert }: { alert: AlertDetail }) {
                   cancelText={tCommon('common.cancel')}
                   onConfirm={() => move(status)}
                 >
-                  <Button type="primary" loading={changeStatus.isPending}>
+                  <Button
+                    type="primary"
+                    loading={moving === status}
+                    disabled={moving !== null && moving !== status}
+                  >
                     {label}
                   </Button>
                 </Popconfirm>
               ) : (
-                <Button key={status} loading={changeStatus.isPending} onClick={() => move(status)}>
+                <Button
+                  key={status}
+                  loading={moving === status}
+                  disabled={moving !== null && moving !== status}
+                  onClick={() => move(status)}
+                >
                   {label}
                 </Button>
               );
