@@ -184,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   restDataRoutes(app, { db });
   lookupRoutes(app, { db });
   ssoRoutes(app, { db, tokens, signer: options.signer, settings: config });
-  alertRoutes(app, { db });
+  alertRoutes(app, { db, jobs, scheduler, mailer, publicUrl });
   feedbackSurveyRoutes(app, { db, publicUrl });
   respondentRoutes(app, { db, publicUrl });
   const administration = { db, replica };

@@ -1,3 +1,4 @@
+import { ensureDemoAlerts } from './demo-alerts.js';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { tenants } from '../db/schema/index.js';
@@ -69,6 +70,7 @@ export async function loadDemoData(
     await ensureDemoOptouts(database.db, tenantId);
     await ensureDemoFtpExports(database.db, tenantId);
     await ensureDemoDataAdmin(database.db, tenantId);
+    await ensureDemoAlerts(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -112,6 +114,8 @@ export async function loadDemoData(
     pending.catch(() => {});
   }
   await pending;
+  // The alerts the demo's rules raise on the sessions just loaded (their figures are the sessions').
+  await ensureDemoAlerts(database.db, tenantId);
   // Fresh planner statistics: autovacuum analyses a table only some time after a bulk load, and until then the
   // planner guesses — a replica sync reading 5,000 sessions' topics chose a full scan of every topic row (1.3 s per
   // batch at 10 million sessions instead of milliseconds by the session index).

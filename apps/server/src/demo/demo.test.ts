@@ -450,6 +450,42 @@ describe('demo data', () => {
     expect(byCode.get('LIB_CARD_DESIGN')).toMatchObject({ choice_type: 4, choices: 3, pngs: 3 });
   });
 
+  it("raises the two demo rules' alerts from the demo's own sessions, in several states, the same in another database", async () => {
+    const figures = async (app: TestApp) =>
+      app.database.raw<Row>(
+        `SELECT r.title, count(a.id)::int AS n, count(DISTINCT a.status)::int AS states,
+           count(a.id) FILTER (WHERE a.read_status = 0)::int AS unread,
+           (SELECT count(*)::int FROM alert_comments c JOIN alerts x ON x.id = c.alert_id WHERE x.rule_id = r.id) AS comments,
+           count(a.id) FILTER (WHERE a.session_id IS NULL)::int AS orphans
+         FROM alert_rules r LEFT JOIN alerts a ON a.rule_id = r.id WHERE r.tenant_id = $1 GROUP BY r.id ORDER BY r.title`,
+        [app.tenantId],
+      );
+    const rows = await figures(first);
+    expect(rows.map((row) => row.title)).toEqual([
+      'NPS detractor at a branch',
+      'Negative comment about waiting time',
+    ]);
+    for (const row of rows) {
+      expect(Number(row.n), String(row.title)).toBeGreaterThan(0);
+      expect(Number(row.states)).toBeGreaterThan(2);
+      expect(Number(row.orphans)).toBe(0);
+    }
+    expect(rows.reduce((sum, row) => sum + Number(row.comments), 0)).toBeGreaterThan(0);
+    // Every NPS alert is a real detractor answer at the rule's branch.
+    expect(
+      await count(
+        first,
+        `SELECT count(*) AS n FROM alerts a JOIN alert_rules r ON r.id = a.rule_id
+           JOIN answers x ON x.session_id = a.session_id AND x.question_id = a.question_id
+         WHERE r.title = 'NPS detractor at a branch' AND (x.score > 6 OR a.channel_id <> ALL(r.channel_ids))`,
+      ),
+    ).toBe(0);
+    expect(await figures(second)).toEqual(rows);
+    // A second load leaves them as they are.
+    await loadDemoData(first.database, { tenantId: first.tenantId, responses: RESPONSES });
+    expect(await figures(first)).toEqual(rows);
+  });
+
   it('gives the manager the survey scopes and the tenant two test users', async () => {
     const scopes = await one(
       first,

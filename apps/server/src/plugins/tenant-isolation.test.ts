@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ALL_SCOPES, CUSTOM_DATA_KEYS } from '@loupe/contracts';
 import {
+  alertComments,
   alertRules,
+  alerts,
   audits,
   customDataMappings,
   dataValidationLogs,
@@ -107,7 +109,8 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/import-data-logs\/:id/, 'importDataLog'],
   [/^\/api\/optouts\/:id/, 'optout'],
   [/^\/api\/export-ftp-surveys-answer\/:id/, 'ftpExport'],
-  // Alert rules (issue 19, modules/alert-rules).
+  // Alerts (issue 19, modules/alerts and alert-rules).
+  [/^\/api\/alerts\/:id/, 'alert'],
   [/^\/api\/alert-rules\/:id/, 'alertRule'],
 ];
 
@@ -261,14 +264,22 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     })
     .returning({ id: ftpExports.id });
   await db.insert(ftpExportRuns).values({ tenantId, ftpExportId: ftpExport!.id, status: 'failed' });
-  // Alert rules (issue 19, modules/alert-rules): one per tenant, named so a leak shows.
-  await db.insert(alertRules).values({
-    tenantId,
-    title: `Alert rule ${tag}`,
-    surveyIds: [survey!.id],
-    conditions: [{ Kind: 'score', QuestionId: null, Operator: 'lte', Value: 6 }],
-  });
   await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
+  // Alerts (issue 19): a rule (named so a leak shows) and one alert of it with a comment.
+  const [alertRule] = await db
+    .insert(alertRules)
+    .values({
+      tenantId,
+      title: `Alert rule ${tag}`,
+      surveyIds: [survey!.id],
+      conditions: [{ Kind: 'score', QuestionId: null, Operator: 'lte', Value: 6 }],
+    })
+    .returning({ id: alertRules.id });
+  const [alert] = await db
+    .insert(alerts)
+    .values({ tenantId, ruleId: alertRule!.id, surveyId: survey!.id, status: 1 })
+    .returning({ id: alerts.id });
+  await db.insert(alertComments).values({ tenantId, alertId: alert!.id, text: `Alert comment ${tag}` });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -359,6 +370,7 @@ async function idsOf(tenantId: number): Promise<Ids> {
     importDataLog: await newest('import_data_logs'),
     optout: await newest('optouts'),
     ftpExport: await newest('ftp_exports'),
+    alert: await newest('alerts'),
     alertRule: await newest('alert_rules'),
   };
 }

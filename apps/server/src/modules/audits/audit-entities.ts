@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   alertRules,
+  alerts,
   customDataMappings,
   experiences,
   ftpExports,
@@ -239,6 +240,7 @@ export const AUDIT_ENTITIES = {
   importDataSource: { scope: 'ImportDataSource', load: rowLoader(importDataSources) },
   optout: { scope: 'Optout', load: rowLoader(optouts) },
   alertRule: { scope: 'AlertRule', load: rowLoader(alertRules) },
+  alert: { scope: 'Alert', load: rowLoader(alerts) },
   ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },

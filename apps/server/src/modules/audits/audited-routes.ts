@@ -145,6 +145,11 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/invitees': create('invitee'),
   'PUT /api/custom-data-mappings': update('customDataMappings'),
 
+  // Alerts (issue 19, docs/alerts.md): assignment and read status, status moves, comments.
+  'PUT /api/alerts/:id': update('alert'),
+  'PUT /api/alerts/:id/status': update('alert', 'status'),
+  'POST /api/alerts/:id/comments': update('alert', 'comment'),
+
   // Scheduled jobs (issue 18 item 10, docs/jobs-and-retention.md): run-now queues one run of a schedule.
   'POST /api/scheduled-jobs/:name/run': update('scheduledJob', 'run now'),
 };
@@ -172,6 +177,8 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
     'a respondent unsubscribing (no caller); the optouts row keeps its time, source and invitation',
   'POST /s/:guid/optout': "a mail client's one-click unsubscribe (no caller); the optouts row is its record",
   'POST /api/import-data-logs/preview': 'reads the heading and first rows of a file; stores nothing',
+  'POST /api/alerts':
+    "the alert grid's page with its filter body (as POST /api/alerts/query); stores nothing",
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */
