@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { writeJson } from './stats.js';
+import { percentile, writeJson } from './stats.js';
 import { makeBodies, postBatch, startHarness, type Engine, type Harness } from './ingest-harness.js';
 
 const TARGET_OVERHEAD = 0.1;
@@ -178,12 +178,6 @@ async function measure(h: Harness, mode: Mode, run: number, seed: number): Promi
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function main() {
   process.stdout.write(
     `Alert rule evaluation in REST data ingest (${ENGINE}): ${BATCHES} batches of ${BATCH_SIZE} records per ` +
@@ -217,7 +211,10 @@ async function main() {
     await h.close();
   }
   const rate = (mode: Mode) =>
-    median(measurements.filter((m) => m.mode === mode).map((m) => m.sessionsPerSecond));
+    percentile(
+      measurements.filter((m) => m.mode === mode).map((m) => m.sessionsPerSecond),
+      50,
+    );
   const without = rate('0 rules');
   const withRules = rate('20 rules');
   // The extra time per session the rules cost, relative to the ingest without them.

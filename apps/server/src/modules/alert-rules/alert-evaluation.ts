@@ -4,6 +4,7 @@ import {
   PROMOTER_MIN_SCORE,
   type AlertConditionKind,
   type AlertOperator,
+  type AlertRuleCondition,
 } from '@loupe/contracts';
 import type { Executor } from '../../db/executor.js';
 
@@ -16,14 +17,8 @@ import type { Executor } from '../../db/executor.js';
  * key makes a second evaluation of the same session a no-op: an alert is never raised twice.
  */
 
-/** One stored condition as the evaluator reads it (contracts `alertRuleConditionSchema`'s output). */
-type Condition = {
-  Kind: AlertConditionKind;
-  QuestionId: number | null;
-  CustomDataNo?: number | null;
-  Operator: AlertOperator;
-  Value: unknown;
-};
+/** One stored condition as the evaluator reads it (what the save schema gave). */
+type Condition = AlertRuleCondition;
 
 type ActiveRule = {
   id: number;
