@@ -55,14 +55,14 @@ export async function ensureDemoAlerts(db: Db, tenantId: number): Promise<number
         WHERE tenant_id = ${tenantId} AND integration_code = 'NPS' ORDER BY id LIMIT 1`,
   );
   if (!manager?.roleId || !nps) return 0;
-  // The branch (a leaf of the channel tree) with the most detractors.
+  // The branch (the channel tree's deepest level) with the most detractors.
   const branch = await firstOf<{ id: number; parentId: number | null }>(
     db,
     sql`SELECT c.id, c.path[cardinality(c.path) - 1] AS "parentId"
         FROM answers a JOIN sessions s ON s.id = a.session_id JOIN invitees i ON i.id = s.invitee_id
           JOIN transaction_channels c ON c.id = i.transaction_channel_id
         WHERE a.question_id = ${nps.id} AND a.score <= 6
-          AND NOT EXISTS (SELECT 1 FROM transaction_channels k WHERE k.path @> ARRAY[c.id] AND k.id <> c.id)
+          AND cardinality(c.path) = (SELECT max(cardinality(k.path)) FROM transaction_channels k WHERE k.tenant_id = ${tenantId})
         GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT 1`,
   );
   if (!branch) return 0;

@@ -264,7 +264,8 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     })
     .returning({ id: ftpExports.id });
   await db.insert(ftpExportRuns).values({ tenantId, ftpExportId: ftpExport!.id, status: 'failed' });
-  // Alert rules and alerts (issue 19): one rule per tenant, named so a leak shows, and one alert of it with a comment.
+  await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
+  // Alerts (issue 19): a rule (named so a leak shows) and one alert of it with a comment.
   const [alertRule] = await db
     .insert(alertRules)
     .values({
@@ -274,7 +275,6 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
       conditions: [{ Kind: 'score', QuestionId: null, Operator: 'lte', Value: 6 }],
     })
     .returning({ id: alertRules.id });
-  await db.insert(audits).values({ tenantId, operationType: 7, operationScope: `/page-${tag}` });
   const [alert] = await db
     .insert(alerts)
     .values({ tenantId, ruleId: alertRule!.id, surveyId: survey!.id, status: 1 })

@@ -18,6 +18,7 @@ import { found, invalidField } from '../../core/refusals.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { alertRules } from '../../db/schema/index.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import { conflict } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
@@ -129,6 +130,12 @@ async function columnsOf(db: Executor, tenantId: number, body: AlertRuleBody, ex
   };
 }
 
+/** A title saved meanwhile by another request (the unique index), as the check would have answered: 2400. */
+function titleRace(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(ErrorCode.AlertRuleNameExists);
+  throw error;
+}
+
 export function alertRuleRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -161,14 +168,16 @@ export function alertRuleRoutes(app: FastifyInstance, { db }: { db: Db }): void 
     { config: { access: MANAGE }, schema: { body: alertRuleSaveSchema, response: { 201: alertRuleSchema } } },
     async (request, reply) => {
       const tenantId = requireTenant(request.actor);
-      const rule = await db.transaction(async (tx) => {
-        const columns = await columnsOf(tx, tenantId, request.body);
-        const [row] = await tx
-          .insert(r)
-          .values({ tenantId, createdByUserId: request.actor.userId, ...columns })
-          .returning({ id: r.id });
-        return ruleOf(tx, request.actor, row!.id);
-      });
+      const rule = await db
+        .transaction(async (tx) => {
+          const columns = await columnsOf(tx, tenantId, request.body);
+          const [row] = await tx
+            .insert(r)
+            .values({ tenantId, createdByUserId: request.actor.userId, ...columns })
+            .returning({ id: r.id });
+          return ruleOf(tx, request.actor, row!.id);
+        })
+        .catch(titleRace);
       return reply.status(201).send(rule);
     },
   );
@@ -186,15 +195,17 @@ export function alertRuleRoutes(app: FastifyInstance, { db }: { db: Db }): void 
     async (request) => {
       const { id } = request.params;
       const tenantId = requireTenant(request.actor);
-      return db.transaction(async (tx) => {
-        await ruleOf(tx, request.actor, id);
-        const columns = await columnsOf(tx, tenantId, request.body, id);
-        await tx
-          .update(r)
-          .set({ ...columns, updatedAt: new Date() })
-          .where(and(mine(request.actor), eq(r.id, id)));
-        return ruleOf(tx, request.actor, id);
-      });
+      return db
+        .transaction(async (tx) => {
+          await ruleOf(tx, request.actor, id);
+          const columns = await columnsOf(tx, tenantId, request.body, id);
+          await tx
+            .update(r)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(and(mine(request.actor), eq(r.id, id)));
+          return ruleOf(tx, request.actor, id);
+        })
+        .catch(titleRace);
     },
   );
 
@@ -203,11 +214,17 @@ export function alertRuleRoutes(app: FastifyInstance, { db }: { db: Db }): void 
     { config: { access: MANAGE }, schema: { params: alertRuleParamsSchema } },
     async (request, reply) => {
       const { id } = request.params;
-      await db.transaction(async (tx) => {
-        const rule = await ruleOf(tx, request.actor, id);
-        if (rule.AlertCount > 0) throw conflict(ErrorCode.AlertRuleHasAlerts);
-        await tx.delete(r).where(and(mine(request.actor), eq(r.id, id)));
-      });
+      await db
+        .transaction(async (tx) => {
+          const rule = await ruleOf(tx, request.actor, id);
+          if (rule.AlertCount > 0) throw conflict(ErrorCode.AlertRuleHasAlerts);
+          await tx.delete(r).where(and(mine(request.actor), eq(r.id, id)));
+        })
+        .catch((error: unknown) => {
+          // An alert raised between the count and the delete: the same answer.
+          if (isForeignKeyViolation(error)) throw conflict(ErrorCode.AlertRuleHasAlerts);
+          throw error;
+        });
       return reply.status(204).send();
     },
   );

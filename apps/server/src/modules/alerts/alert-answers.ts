@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor.js';
 import { rowsOf } from './alert-rows.js';
 import { MASK } from './alert-list.js';
 
-export type AlertAnswer = {
+type AlertAnswer = {
   QuestionId: number;
   Question: string;
   Answer: string | null;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ALERT_TRANSITIONS,
+  AlertStatus,
   ErrorCode,
   alertCommentSchema,
   alertDetailSchema,
@@ -23,7 +24,7 @@ import { AppError, forbidden } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { answersOf } from './alert-answers.js';
 import { MASK, READ, alertSelection, isMasked, itemOf, visibleTo } from './alert-list.js';
-import { queueAlertMails, recipientsOf, runRuleActions, wakeMails } from './alert-mails.js';
+import { alertOwner, queueAlertMails, recipientsOf, runRuleActions, wakeMails } from './alert-mails.js';
 
 /*
  * One alert (docs/alerts.md "Alerts, states, mails and statistics"): the detail, assignment and read status,
@@ -33,23 +34,15 @@ import { queueAlertMails, recipientsOf, runRuleActions, wakeMails } from './aler
 const MANAGE: [Scope, ...Scope[]] = ['alert:manage'];
 /** Read status is the owner's: alert:read and alert:manage (readall alone only looks). Comments likewise. */
 const OWNERS: [Scope, ...Scope[]] = ['alert:read', 'alert:manage'];
-const COMPLETED = 6;
-const ASSIGN = 7;
+const COMPLETED = AlertStatus.Completed;
+const ASSIGN = AlertStatus.Assign;
 
 const canManage = (actor: Actor) => hasAnyScope(actor.scopes, ['alert:manage']);
 
 /** The alert with this id if the caller may see it; 404 otherwise (another tenant's, not assigned to them). */
 async function visibleAlert(db: Executor, actor: Actor, id: number) {
   const [row] = await db
-    .select({
-      id: alerts.id,
-      tenantId: alerts.tenantId,
-      ruleId: alerts.ruleId,
-      channelId: alerts.channelId,
-      status: alerts.status,
-      userId: alerts.assignedUserId,
-      roleId: alerts.assignedRoleId,
-    })
+    .select(alertOwner)
     .from(alerts)
     .where(and(visibleTo(actor), eq(alerts.id, id)))
     .for('update');

@@ -117,7 +117,7 @@ export function visibleTo(actor: Actor): SQL {
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 const zoneOf = (tenantId: number) => sql`(SELECT t.time_zone FROM tenants t WHERE t.id = ${tenantId})`;
 /** The instant a tenant-local day starts. */
-export const dayStart = (tenantId: number, day: string, plusDays = 0) =>
+const dayStart = (tenantId: number, day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::integer)::timestamp AT TIME ZONE ${zoneOf(tenantId)})`;
 
 /** Nodes of a tree table of the tenant at or below the chosen ones. */

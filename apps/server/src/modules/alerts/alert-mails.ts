@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import { toLanguageCode } from '@loupe/contracts';
+import { ALERT_PLACEHOLDERS, toLanguageCode } from '@loupe/contracts';
 import type { Mailer } from '../../core/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
@@ -110,7 +110,8 @@ export async function runRuleActions(
   }
 }
 
-const alertOwner = {
+/** An alert's owner and what its rule's actions need. */
+export const alertOwner = {
   id: alerts.id,
   tenantId: alerts.tenantId,
   ruleId: alerts.ruleId,
@@ -248,9 +249,12 @@ function languageOf(language: string | null): Language {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** `{{Name}}` replaced by its value (unknown placeholders stay as written). */
-const fill = (template: string, values: Record<string, string>, escape: (value: string) => string) =>
+type Placeholder = (typeof ALERT_PLACEHOLDERS)[number];
+const isPlaceholder = (name: string): name is Placeholder =>
+  (ALERT_PLACEHOLDERS as readonly string[]).includes(name);
+const fill = (template: string, values: Record<Placeholder, string>, escape: (value: string) => string) =>
   template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? escape(values[name]!) : escape(whole),
+    isPlaceholder(name) ? escape(values[name]) : escape(whole),
   );
 
 type MailContext = {
@@ -297,7 +301,7 @@ async function sendAlertMail(db: Db, mailer: Mailer, publicUrl: string, job: Ale
   if (!context?.email || !context.isActive) return;
   const answers = context.sessionId === null ? [] : await answersOf(db, Number(context.sessionId), false);
   const answer = answers.find((entry) => entry.QuestionId === Number(context.questionId));
-  const values: Record<string, string> = {
+  const values: Record<Placeholder, string> = {
     AlertTitle: context.title ?? '',
     AlertExperience: context.experience ?? '',
     AlertAnswer: answer?.Answer ?? '',
