@@ -66,6 +66,8 @@ const byDetails = fieldOfDetails<Values>(FIELDS);
 const ruleRefusalField: RefusalField<Values> = (error) => byCode(error) ?? byDetails(error);
 
 const { shape } = alertRuleSaveSchema;
+/** The tree-select fields: products and channels (a region covers its branches). */
+const TREE_FIELDS = ['ProductIds', 'TransactionChannelIds'] as const;
 
 /** `/alert-rules/create` and `/alert-rules/{id}`. */
 export function AlertRulePage() {
@@ -155,6 +157,10 @@ function AlertRuleForm({ rule }: { rule?: AlertRule }) {
   const products = useFilterTree('products');
   const users = useUserChoices();
   const roles = useRoleChoices();
+  const trees = {
+    ProductIds: { label: t('rule.fields.products'), tree: products },
+    TransactionChannelIds: { label: t('rule.fields.channels'), tree: channels },
+  };
   const surveyIds = Form.useWatch('SurveyIds', form) ?? rule?.SurveyIds ?? [];
   const ownerType = Form.useWatch('OwnerType', form) ?? rule?.OwnerType ?? 'user';
   const handlers = useSaveHandlers({
@@ -242,34 +248,23 @@ function AlertRuleForm({ rule }: { rule?: AlertRule }) {
             options={(surveys.data ?? []).map((survey) => ({ value: survey.Id, label: survey.Title }))}
           />
         </Form.Item>
-        <Form.Item
-          name="ProductIds"
-          label={t('rule.fields.products')}
-          extra={t('rule.help.tree')}
-          htmlFor="alert-rule-products"
-          rules={[zodRule(shape.ProductIds, tCommon)]}
-        >
-          <TreeField
-            id="alert-rule-products"
-            nodes={products.data ?? []}
-            loading={products.isLoading}
-            placeholder={t('rule.choose')}
-          />
-        </Form.Item>
-        <Form.Item
-          name="TransactionChannelIds"
-          label={t('rule.fields.channels')}
-          extra={t('rule.help.tree')}
-          htmlFor="alert-rule-channels"
-          rules={[zodRule(shape.TransactionChannelIds, tCommon)]}
-        >
-          <TreeField
-            id="alert-rule-channels"
-            nodes={channels.data ?? []}
-            loading={channels.isLoading}
-            placeholder={t('rule.choose')}
-          />
-        </Form.Item>
+        {TREE_FIELDS.map((name) => (
+          <Form.Item
+            key={name}
+            name={name}
+            label={trees[name].label}
+            extra={t('rule.help.tree')}
+            htmlFor={`alert-rule-${name}`}
+            rules={[zodRule(shape[name], tCommon)]}
+          >
+            <TreeField
+              id={`alert-rule-${name}`}
+              nodes={trees[name].tree.data ?? []}
+              loading={trees[name].tree.isLoading}
+              placeholder={t('rule.choose')}
+            />
+          </Form.Item>
+        ))}
         <Form.Item name="Logic" label={t('rule.fields.logic')} extra={t('rule.help.logic')}>
           <Radio.Group
             options={[
