@@ -119,7 +119,7 @@ export const alertRuleParamsSchema = z.object({ id: int32IdParam });
 /** What an alert rule does when one of its alerts reaches `Status` (the integrations issue adds integrations). */
 export const ALERT_ACTION_KINDS = ['emailOwner', 'emailBranchManager', 'integration'] as const;
 
-export const alertRuleActionSchema = z.strictObject({
+const alertRuleActionSchema = z.strictObject({
   Status: z.number().int().min(0).max(7),
   Action: z.enum(ALERT_ACTION_KINDS),
   /** The integration to call (Action 'integration'); null otherwise. */
@@ -217,7 +217,6 @@ export const alertRuleStatisticsSchema = z.object({
   /** One point per period from From to To (periods without alerts count zero). */
   Trend: z.array(z.object({ Period: z.string(), ...statisticsFigures })),
 });
-export type AlertRuleStatistics = z.infer<typeof alertRuleStatisticsSchema>;
 
 /**
  * `GET /api/alert-rule-statistics?period&from&to` (the alert-rule-statistics screen): every rule's figures over the

@@ -52,9 +52,13 @@ describe('the alert list filter', () => {
     expect(isValidInviteeName('a%')).toBe(false);
   });
 
-  it('reads the unread filter of the bell from the address, nothing else', () => {
+  it('reads the unread filter of the bell and an owner from the address, nothing else', () => {
     expect(alertFilterOfSearch(new URLSearchParams('AlertReadStatus=0'))).toEqual({ AlertReadStatus: 0 });
-    expect(alertFilterOfSearch(new URLSearchParams('AlertReadStatus=1'))).toEqual({ AlertReadStatus: 1 });
-    expect(alertFilterOfSearch(new URLSearchParams('AlertReadStatus=x&Status=3'))).toEqual({});
+    expect(alertFilterOfSearch(new URLSearchParams('AlertReadStatus=1&AssignedTo=unassigned'))).toEqual({
+      AlertReadStatus: 1,
+      AssignedTo: 'unassigned',
+    });
+    expect(alertFilterOfSearch(new URLSearchParams('AssignedTo=R:4'))).toEqual({ AssignedTo: 'R:4' });
+    expect(alertFilterOfSearch(new URLSearchParams('AlertReadStatus=x&Status=3&AssignedTo=U:0'))).toEqual({});
   });
 });

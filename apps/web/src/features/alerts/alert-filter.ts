@@ -1,4 +1,8 @@
-import { INVITEE_NAME_FILTER_PATTERN, type AlertFilter as AlertFilterBody } from '@loupe/contracts';
+import {
+  ASSIGNED_TO_PATTERN,
+  INVITEE_NAME_FILTER_PATTERN,
+  type AlertFilter as AlertFilterBody,
+} from '@loupe/contracts';
 
 /*
  * The alert list's filter (surveys spec §3 "Alert filters"; contracts `alertFilterSchema`): which filters the panel
@@ -68,8 +72,15 @@ export function isValidInviteeName(name: string | undefined): boolean {
   return name === undefined || (name.length <= 100 && INVITEE_NAME_FILTER_PATTERN.test(name));
 }
 
-/** The filter an address asks for: `?AlertReadStatus=0` (the bell) or 1; anything else is ignored. */
+/**
+ * The filter an address asks for: `?AlertReadStatus=0` (the bell) or 1, and `AssignedTo` (`unassigned`, `U:{id}`,
+ * `R:{id}`); anything else is ignored.
+ */
 export function alertFilterOfSearch(search: URLSearchParams): AlertFilter {
+  const filter: AlertFilter = {};
   const read = search.get('AlertReadStatus');
-  return read === '0' || read === '1' ? { AlertReadStatus: read === '0' ? 0 : 1 } : {};
+  if (read === '0' || read === '1') filter.AlertReadStatus = read === '0' ? 0 : 1;
+  const assigned = search.get('AssignedTo');
+  if (assigned !== null && ASSIGNED_TO_PATTERN.test(assigned)) filter.AssignedTo = assigned;
+  return filter;
 }

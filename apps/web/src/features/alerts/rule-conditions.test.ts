@@ -1,6 +1,9 @@
-import { alertRuleConditionSchema } from '@loupe/contracts';
+import { ALERT_CONDITION_KINDS, ALERT_OPERATORS, alertRuleConditionSchema } from '@loupe/contracts';
+import ar from '@/locales/ar/alerts.json';
+import en from '@/locales/en/alerts.json';
+import tr from '@/locales/tr/alerts.json';
 import { describe, expect, it } from 'vitest';
-import { adjustCondition, conditionOfRow, NEW_CONDITION, valueInputOf } from './rule-conditions';
+import { adjustCondition, conditionOfRow, NEW_CONDITION, operatorsOf, valueInputOf } from './rule-conditions';
 
 describe('the alert rule conditions editor', () => {
   it('asks for the value each kind and operator takes', () => {
@@ -56,5 +59,15 @@ describe('the alert rule conditions editor', () => {
     expect(
       conditionOfRow({ ...NEW_CONDITION, Kind: 'text', Operator: 'contains', Value: ' ' }),
     ).toBeUndefined();
+  });
+
+  it('words every kind and operator of the contracts in each language', () => {
+    for (const catalogue of [en, tr, ar]) {
+      for (const kind of ALERT_CONDITION_KINDS) {
+        expect(catalogue.rule.kinds[kind]).toBeTruthy();
+        for (const operator of operatorsOf(kind)) expect(ALERT_OPERATORS).toContain(operator);
+      }
+      for (const operator of ALERT_OPERATORS) expect(catalogue.rule.operators[operator]).toBeTruthy();
+    }
   });
 });

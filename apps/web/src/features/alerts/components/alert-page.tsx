@@ -1,6 +1,6 @@
 import {
   ALERT_MANAGE_SCOPES,
-  AlertStatus,
+  ALERT_CLOSED_STATUSES,
   alertCommentSchema,
   hasAnyScope,
   type AlertDetail,
@@ -191,7 +191,7 @@ function withCurrent(choices: Choice[], owner: Choice | null): Choice[] {
   return owner && !choices.some((choice) => choice.value === owner.value) ? [owner, ...choices] : choices;
 }
 
-/** The status buttons (only the moves AllowedStatuses lists; Completed asks first) and the assignment. */
+/** The status buttons (only the moves AllowedStatuses lists; closing, to Completed, asks first) and the assignment. */
 function AlertActions({ alert }: { alert: AlertDetail }) {
   const { t } = useTranslation('alerts');
   const { t: tCommon } = useTranslation();
@@ -252,7 +252,7 @@ function AlertActions({ alert }: { alert: AlertDetail }) {
             {alert.AllowedStatuses.map((status) => {
               const name = t(`status.${status as AlertStatusValue}`);
               const label = t('actions.moveTo', { status: name });
-              return status === AlertStatus.Completed ? (
+              return ALERT_CLOSED_STATUSES.includes(status as AlertStatusValue) ? (
                 <Popconfirm
                   key={status}
                   title={t('actions.completeTitle')}

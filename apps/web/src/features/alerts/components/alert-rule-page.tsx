@@ -1,4 +1,5 @@
 import {
+  ALERT_LOGICS,
   ALERT_OWNER_TYPES,
   ALERT_PLACEHOLDERS,
   ALERT_RULE_LIMITS,
@@ -267,10 +268,7 @@ function AlertRuleForm({ rule }: { rule?: AlertRule }) {
         ))}
         <Form.Item name="Logic" label={t('rule.fields.logic')} extra={t('rule.help.logic')}>
           <Radio.Group
-            options={[
-              { value: 'and', label: t('rule.logic.and') },
-              { value: 'or', label: t('rule.logic.or') },
-            ]}
+            options={ALERT_LOGICS.map((logic) => ({ value: logic, label: t(`rule.logic.${logic}`) }))}
           />
         </Form.Item>
         <Form.Item label={t('rule.fields.conditions')} required>
