@@ -21,8 +21,8 @@ const read: [Scope, ...Scope[]] = ['role:read', 'role:manage'];
 const manage: [Scope, ...Scope[]] = ['role:manage'];
 /** The role and client forms choose scopes from this list. */
 const scopeReaders: [Scope, ...Scope[]] = ['role:read', 'role:manage', 'client:read', 'client:manage'];
-/** The user forms choose roles from this list. */
-const roleChoosers: [Scope, ...Scope[]] = [...read, 'user:read', 'user:manage', 'user:test'];
+/** The user forms choose roles from this list; so do the alert rule form and an alert's assignment (an owner). */
+const roleChoosers: [Scope, ...Scope[]] = [...read, 'user:read', 'user:manage', 'user:test', 'alert:manage'];
 
 /** Roles, auth scopes and identity roles (shell spec §3, §5, §6, §7, §8). */
 export function roleRoutes(app: FastifyInstance, { db }: ModuleDeps): void {

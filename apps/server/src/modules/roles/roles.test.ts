@@ -106,6 +106,16 @@ describe('GET /api/identityRoles', () => {
     expect(list).toContainEqual(expect.objectContaining({ Name: 'Report Viewer', SecurityLevel: 2 }));
     expect(names).not.toContain('Other Bank Admin');
   });
+
+  it('opens to alert:manage, who chooses alert owners', async () => {
+    const alertManager = await demoUserWith(['alert:manage']);
+    const response = await t.call('GET', '/api/identityRoles', { token: alertManager });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ Name: string }[]>().map((role) => role.Name)).toContain('Administrator');
+    expect(
+      (await t.call('GET', '/api/identityRoles', { token: await demoUserWith(['alert:read']) })).statusCode,
+    ).toBe(403);
+  });
 });
 
 describe('POST /api/identity/roles', () => {

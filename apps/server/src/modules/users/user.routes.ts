@@ -81,10 +81,12 @@ export function userRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   for (const { kind, base, read, write, create, update } of kinds) {
     const detail = { response: { 200: userDetailSchema } };
     const byId = { params: userIdParamsSchema, ...detail };
+    // The alert rule form and an alert's assignment choose an owner among the users (names only).
+    const choosers: Access = kind === 'user' ? [...read, 'alert:manage'] : read;
 
     routes.get(
       `${base}/forSelect`,
-      { config: { access: read }, schema: { response: { 200: z.array(userForSelectItemSchema) } } },
+      { config: { access: choosers }, schema: { response: { 200: z.array(userForSelectItemSchema) } } },
       async (request) => users.forSelect(request.actor, kind),
     );
     routes.get(`${base}/:id`, { config: { access: read }, schema: byId }, async (request) =>

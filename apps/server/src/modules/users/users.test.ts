@@ -625,6 +625,16 @@ describe('GET /api/users/forSelect', () => {
     expect(items.map((item) => item.Id).sort()).toEqual(rows.map((row) => row.id).sort());
     expect(items).toContainEqual({ Id: expect.any(Number), FullName: 'Demo Admin', UserName: 'admin' });
   });
+
+  it('opens to alert:manage, who chooses alert owners, and not to alert:read alone', async () => {
+    const alertManager = await managerWith(['alert:manage']);
+    const response = await t.call('GET', '/api/users/forSelect', { token: alertManager });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<UserForSelectItem[]>().map((item) => item.UserName)).toContain('manager');
+    const alertReader = await managerWith(['alert:read']);
+    expect((await t.call('GET', '/api/users/forSelect', { token: alertReader })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/test-users/forSelect', { token: alertManager })).statusCode).toBe(403);
+  });
 });
 
 describe('/api/test-users', () => {

@@ -122,8 +122,8 @@ export function useAlertRulesStatistics(query: StatisticsQuery) {
 }
 
 /**
- * `GET /api/users/forSelect`: the tenant's active users, an alert's or a rule's possible owners. Callers without
- * user:read get no list (the select stays empty; a role is still choosable if they can read roles).
+ * `GET /api/users/forSelect`: the tenant's active users, an alert's or a rule's possible owners (open to
+ * user:read and alert:manage). Other callers (alert:read alone) get no list: the select stays empty.
  */
 export function useUserChoices(enabled = true) {
   return useQuery({

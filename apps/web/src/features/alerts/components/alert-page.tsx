@@ -184,8 +184,8 @@ function AlertDetailView({ alert }: { alert: AlertDetail }) {
 type Choice = { value: string; label: string };
 
 /**
- * The choices with the alert's current owner among them: a caller who may not list users or roles (no user:read,
- * role:read) still sees the owner's name, not its `U:{id}`.
+ * The choices with the alert's current owner among them: a caller who may not list users or roles (alert:read
+ * alone) still sees the owner's name, not its `U:{id}`.
  */
 function withCurrent(choices: Choice[], owner: Choice | null): Choice[] {
   return owner && !choices.some((choice) => choice.value === owner.value) ? [owner, ...choices] : choices;

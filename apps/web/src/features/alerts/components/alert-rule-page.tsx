@@ -199,7 +199,7 @@ function AlertRuleForm({ rule }: { rule?: AlertRule }) {
     ownerType === 'role'
       ? (roles.data ?? []).map((role) => ({ value: role.Id, label: role.Name }))
       : (users.data ?? []).map((user) => ({ value: user.Id, label: `${user.FullName} (${user.UserName})` }));
-  // The rule's owner by name even when the caller may not list users or roles (no user:read, role:read).
+  // The rule's owner by name even when the caller may not list users or roles (without alert:manage).
   const saved =
     rule?.OwnerType === ownerType &&
     rule.OwnerId !== null &&
