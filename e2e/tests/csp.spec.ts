@@ -32,10 +32,35 @@ const RECORD_SCREENS = [
   'journey-stages',
   'widget-types',
   'widgets',
+  'questions',
+  'invitation-templates',
+  'message-templates',
+  'import-data-logs',
+  'export-ftp-surveys-answer',
+  'alert-rules',
 ];
 /** Screens only an installation operator holds (alterna:manage). */
 const OPERATOR_RECORD_SCREENS = ['tenants', 'audit-logs'];
-const SINGLE_SCREENS = ['/', '/profile', '/dashboard', '/license-info', '/system-rules'];
+const SINGLE_SCREENS = [
+  '/',
+  '/profile',
+  '/dashboard',
+  '/license-info',
+  '/system-rules',
+  '/surveys',
+  '/surveys/create',
+  '/surveys/statistics',
+  '/survey-prioritization',
+  '/invitee-pool',
+  '/invitee/create',
+  '/optouts',
+  '/optouts/create',
+  '/data-validation-logs',
+  '/custom-data-management',
+  '/scheduled-jobs',
+  '/alerts',
+  '/alert-rule-statistics',
+];
 const DEMO_REPORTS = [
   '/reports/genel-bakis',
   '/reports/nps-trendleri',
