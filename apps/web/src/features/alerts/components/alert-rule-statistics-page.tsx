@@ -35,7 +35,8 @@ export function AlertRuleStatisticsPage() {
   const option = useMemo<EChartsOption>(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: { data: [t('statistics.created'), t('statistics.closed')] },
+      // Above the plot: below it the legend met the period labels.
+      legend: { top: 0, data: [t('statistics.created'), t('statistics.closed')] },
       grid: { left: 40, right: 24, top: 40, bottom: 32, containLabel: true },
       xAxis: { type: 'category', data: (data?.Trend ?? []).map((point) => point.Period) },
       yAxis: { type: 'value', minInterval: 1 },
@@ -43,13 +44,14 @@ export function AlertRuleStatisticsPage() {
         {
           name: t('statistics.created'),
           type: 'line',
-          smooth: true,
+          // Counts per period: straight segments, no curve dipping under zero between two periods.
+          smooth: false,
           data: (data?.Trend ?? []).map((point) => point.Created),
         },
         {
           name: t('statistics.closed'),
           type: 'line',
-          smooth: true,
+          smooth: false,
           data: (data?.Trend ?? []).map((point) => point.Closed),
         },
       ],
