@@ -78,9 +78,9 @@ function compare(column: SQL, operator: AlertOperator, value: unknown, type: 'nu
 
 /**
  * An answer of the session (to the condition's question, or any) for which `where` holds: an index probe
- * (answers_session_idx) per condition and session, for the conditions `s.answers` cannot answer (text analysis,
- * NPS audiences of any question, text in any answer). The others read `s.answers`, the session's answers read
- * once (one probe per session, not per condition).
+ * (answers_session_idx) per condition and session, for the conditions the sources (below) cannot answer: text
+ * analysis, NPS audiences of any question. The others read the session's answers aggregated once into `s` (one
+ * probe per session, not per condition).
  */
 const anAnswer = (condition: Condition, where: SQL) => sql`EXISTS (
   SELECT 1 FROM answers a WHERE a.session_id = s.session_id
@@ -93,85 +93,86 @@ const audienceOf = (
 ) => sql`CASE WHEN ${score} >= ${PROMOTER_MIN_SCORE}::double precision THEN 'promoter'
   WHEN ${score} >= ${NEUTRAL_MIN_SCORE}::double precision THEN 'passive' ELSE 'detractor' END`;
 
-/** The jsonpath comparison of `@` (an element of the answers' scores or choices) with the variable `$v`. */
-const JSONPATH_OPERATORS: Partial<Record<AlertOperator, string>> = {
-  eq: '@ == $v',
-  ne: '@ != $v',
-  lt: '@ < $v',
-  lte: '@ <= $v',
-  gt: '@ > $v',
-  gte: '@ >= $v',
-  // In lax mode `$v`, a list, is unwrapped: an element equal to one of its values.
-  in: '@ == $v',
-  between: '@ >= $min && @ <= $max',
-};
+/**
+ * The questions whose answers the conditions read, each read once per session into columns of `s` (index i):
+ * `s<i>` its scores, `c<i>` its chosen values (double precision arrays), `t<i>` its texts lower-cased and joined
+ * by chr(1). The key null stands for any question of the session.
+ */
+type Sources = Map<number | null, number>;
 
-/** The NPS audiences as jsonpath filters on a score, over the variables `$p` and `$n`. */
-const AUDIENCE_FILTERS: Record<string, string> = {
-  promoter: '@ >= $p',
-  passive: '@ >= $n && @ < $p',
-  detractor: '@ < $n',
-};
-
-/** The jsonpath variables of a comparison: `v` (a number or a list), or `min` and `max` for between. */
-function jsonpathVariables(operator: AlertOperator, value: unknown): SQL {
-  if (operator === 'between') {
-    const [min, max] = list(value).map(Number);
-    return sql`jsonb_build_object('min', ${min}::double precision, 'max', ${max}::double precision)`;
+function sourceOf(sources: Sources, questionId: number | null): number {
+  let index = sources.get(questionId);
+  if (index === undefined) {
+    index = sources.size;
+    sources.set(questionId, index);
   }
-  if (operator === 'in') return sql`jsonb_build_object('v', to_jsonb(${numbers(value)}::double precision[]))`;
-  return sql`jsonb_build_object('v', ${Number(value)}::double precision)`;
+  return index;
+}
+
+/** The columns of `s` for the sources, aggregated from the session's answers in one pass. */
+function sourceColumns(sources: Sources): SQL {
+  return sql.join(
+    [...sources].map(([questionId, index]) => {
+      const of = questionId === null ? sql`` : sql`a.question_id = ${questionId}::integer AND `;
+      return sql`array_agg(a.score) FILTER (WHERE ${of}a.score IS NOT NULL) AS ${sql.raw(`s${index}`)},
+        array_agg(a.choice_value::double precision) FILTER (WHERE ${of}a.choice_value IS NOT NULL)
+          AS ${sql.raw(`c${index}`)},
+        string_agg(lower(a.text), ${TEXT_SEPARATOR}::text) FILTER (WHERE ${of}a.text IS NOT NULL)
+          AS ${sql.raw(`t${index}`)}`;
+    }),
+    sql`, `,
+  );
 }
 
 /**
- * The session's answers to the condition's question (or to any, `$.*`) as `s.answers` holds them, tested with a
- * jsonpath over the field `field` (`s` scores, `c` chosen values). The path text comes from the fixed fragments
- * above; the values are its variables, never part of its text.
+ * An element of `values` (a session's scores or chosen values, null when none) for which `column <operator>
+ * value` holds. The comparisons read the array as `= ANY` / `&&` do; a range or an audience looks at each element.
  */
-function answersMatch(condition: Condition, field: 's' | 'c', filter: string, variables: SQL): SQL {
-  const path =
-    condition.QuestionId === null ? `$.*.${field}[*] ? (${filter})` : `$.${field}[*] ? (${filter})`;
-  const target =
-    condition.QuestionId === null ? sql`s.answers` : sql`s.answers -> ${String(condition.QuestionId)}::text`;
-  return sql`jsonb_path_exists(${target}, ${sql.raw(`'${path}'`)}::jsonpath, ${variables})`;
+function anElement(values: SQL, operator: AlertOperator, value: unknown, audience = false): SQL {
+  const one = sql`${Number(value)}::double precision`;
+  if (audience) {
+    return sql`EXISTS (SELECT 1 FROM unnest(${values}) x(v) WHERE ${audienceOf(sql`x.v`)} = ANY(${texts(value)}::text[]))`;
+  }
+  switch (operator) {
+    case 'eq':
+      return sql`${one} = ANY(${values})`;
+    case 'ne':
+      return sql`${one} <> ANY(${values})`;
+    case 'lt':
+      return sql`${one} > ANY(${values})`;
+    case 'lte':
+      return sql`${one} >= ANY(${values})`;
+    case 'gt':
+      return sql`${one} < ANY(${values})`;
+    case 'gte':
+      return sql`${one} <= ANY(${values})`;
+    case 'in':
+      return sql`${values} && ${numbers(value)}::double precision[]`;
+    case 'between':
+    case 'contains':
+      return sql`EXISTS (SELECT 1 FROM unnest(${values}) x(v) WHERE ${compare(sql`x.v`, operator, value, 'number')})`;
+  }
 }
 
 /** The predicate of one condition over the batch's session row `s`. */
-function predicateOf(condition: Condition): SQL {
+function predicateOf(condition: Condition, sources: Sources): SQL {
   const { Operator: operator, Value: value } = condition;
-  const filter = JSONPATH_OPERATORS[operator];
+  const column = (prefix: 's' | 'c' | 't') =>
+    sql.raw(`s.${prefix}${sourceOf(sources, condition.QuestionId)}`);
   switch (condition.Kind) {
     case 'score':
-      if (filter) return answersMatch(condition, 's', filter, jsonpathVariables(operator, value));
-      return anAnswer(
-        condition,
-        sql`a.score IS NOT NULL AND ${compare(sql`a.score`, operator, value, 'number')}`,
-      );
+      return anElement(column('s'), operator, value);
     case 'choice':
-      if (filter) return answersMatch(condition, 'c', filter, jsonpathVariables(operator, value));
-      return anAnswer(
-        condition,
-        sql`a.choice_value IS NOT NULL AND ${compare(sql`a.choice_value`, operator, value, 'number')}`,
-      );
-    case 'npsAudience': {
+      return anElement(column('c'), operator, value);
+    case 'npsAudience':
+      if (condition.QuestionId !== null) return anElement(column('s'), operator, value, true);
       // Without a named question: any NPS question's answer (its experience measures NPS, on a 0-10 scale).
-      if (condition.QuestionId !== null) {
-        const filters = list(value).flatMap((word) => AUDIENCE_FILTERS[String(word)] ?? []);
-        if (filters.length === 0) return sql`false`;
-        return answersMatch(
-          condition,
-          's',
-          filters.map((f) => `(${f})`).join(' || '),
-          sql`jsonb_build_object('p', ${PROMOTER_MIN_SCORE}::double precision, 'n', ${NEUTRAL_MIN_SCORE}::double precision)`,
-        );
-      }
       return anAnswer(
         condition,
         sql`a.score IS NOT NULL AND EXISTS (SELECT 1 FROM questions q
             JOIN experiences x ON x.id = q.experience_id WHERE q.id = a.question_id AND x.measurement_type = 0)
             AND ${audienceOf(sql`a.score`)} = ANY(${texts(value)}::text[])`,
       );
-    }
     case 'sentiment':
       return anAnswer(
         condition,
@@ -186,22 +187,18 @@ function predicateOf(condition: Condition): SQL {
           AND tt.topic_id = ANY(${numbers(value)}::integer[]))`,
       );
     case 'text':
-      // The question's texts, lower-cased, joined by chr(1): a value without chr(1) can only match within one.
-      if (
-        operator === 'contains' &&
-        condition.QuestionId !== null &&
-        !String(value).includes(TEXT_SEPARATOR)
-      ) {
-        return sql`strpos(s.answers -> ${String(condition.QuestionId)}::text ->> 't', lower(${String(value)}::text)) > 0`;
+      // The texts joined by chr(1): a value without chr(1) matches within one text only.
+      if (operator === 'contains' && !String(value).includes(TEXT_SEPARATOR)) {
+        return sql`strpos(${column('t')}, lower(${String(value)}::text)) > 0`;
       }
       return anAnswer(
         condition,
         sql`a.text IS NOT NULL AND ${compare(sql`a.text`, operator, value, 'text')}`,
       );
     case 'customData': {
-      const column = sql`s.custom_data[${condition.CustomDataNo ?? 0}::integer]`;
-      if (operator === 'ne') return sql`${column} IS DISTINCT FROM ${String(value)}::text`;
-      return sql`${column} IS NOT NULL AND ${compare(column, operator, value, 'text')}`;
+      const custom = sql`s.custom_data[${condition.CustomDataNo ?? 0}::integer]`;
+      if (operator === 'ne') return sql`${custom} IS DISTINCT FROM ${String(value)}::text`;
+      return sql`${custom} IS NOT NULL AND ${compare(custom, operator, value, 'text')}`;
     }
   }
 }
@@ -212,17 +209,13 @@ function predicateOf(condition: Condition): SQL {
  * here, so the insert joins nothing back (a join back to the batch was planned as a nested loop over every
  * pair: 4 M comparisons for 1,000 sessions).
  */
-function ruleMatches(rule: ActiveRule): SQL {
+function ruleMatches(rule: ActiveRule, sources: Sources): SQL {
   const joiner = rule.logic === 'or' ? sql` OR ` : sql` AND `;
-  const conditions = rule.conditions.map((condition) => sql`(${predicateOf(condition)})`);
+  const conditions = rule.conditions.map((condition) => sql`(${predicateOf(condition, sources)})`);
   // The alert's question: the first condition's that names one; its score in the session is the alert's.
   const questionId = rule.conditions.find((condition) => condition.QuestionId !== null)?.QuestionId ?? null;
-  const score =
-    questionId === null
-      ? sql`NULL::double precision`
-      : sql`(s.answers -> ${String(questionId)}::text -> 's' ->> 0)::double precision`;
   return sql`
-    SELECT ${rule.id}::integer AS rule_id, ${questionId}::integer AS question_id, ${score} AS score,
+    SELECT ${rule.id}::integer AS rule_id, ${questionId}::integer AS question_id,
       ${rule.owner_user_id}::integer AS user_id, ${rule.owner_role_id}::integer AS role_id,
       ${rule.due_hours}::integer AS due_hours, s.session_id, s.survey_id, s.invitee_id, s.transaction_channel_id,
       s.product_id, s.employee_id
@@ -258,6 +251,12 @@ async function evaluate(db: Executor, evaluation: Evaluation, textAnalysisOnly: 
   if (rules.length === 0) return 0;
 
   const at = now.toISOString();
+  // Compiling the rules names the answers they read (the sources), which the session rows then carry.
+  const sources: Sources = new Map();
+  const hits = sql.join(
+    rules.map((rule) => ruleMatches(rule, sources)),
+    sql` UNION ALL `,
+  );
   // The statement's cost estimate (one EXISTS per condition and session) crosses jit_above_cost, and compiling it
   // took longer than running it (0.6 s of 2 s per 1,000 sessions); off for this statement, restored after it.
   await db.execute(sql`SELECT set_config('jit', 'off', true)`);
@@ -266,28 +265,31 @@ async function evaluate(db: Executor, evaluation: Evaluation, textAnalysisOnly: 
       SELECT se.id AS session_id, se.survey_id, i.id AS invitee_id, i.transaction_channel_id,
         i.product_id, i.employee_id, c.path AS channel_path, p.path AS product_path,
         ARRAY[i.custom_data1, i.custom_data2, i.custom_data3, i.custom_data4, i.custom_data5, i.custom_data6,
-          i.custom_data7, i.custom_data8, i.custom_data9, i.custom_data10] AS custom_data,
-        (SELECT jsonb_object_agg(g.question_id::text, jsonb_build_object('s', g.scores, 'c', g.choices, 't', g.texts))
-         FROM (SELECT a.question_id,
-             coalesce(jsonb_agg(a.score ORDER BY a.id) FILTER (WHERE a.score IS NOT NULL), '[]') AS scores,
-             coalesce(jsonb_agg(a.choice_value) FILTER (WHERE a.choice_value IS NOT NULL), '[]') AS choices,
-             string_agg(lower(a.text), ${TEXT_SEPARATOR}::text) AS texts
-           FROM answers a WHERE a.session_id = se.id GROUP BY a.question_id) g) AS answers
+          i.custom_data7, i.custom_data8, i.custom_data9, i.custom_data10] AS custom_data${
+            sources.size === 0 ? sql`` : sql`, ans.*`
+          }
       FROM sessions se
         JOIN invitees i ON i.id = se.invitee_id
         JOIN transaction_channels c ON c.id = i.transaction_channel_id
-        JOIN products p ON p.id = i.product_id
+        JOIN products p ON p.id = i.product_id${
+          sources.size === 0
+            ? sql``
+            : sql`
+        CROSS JOIN LATERAL (SELECT ${sourceColumns(sources)} FROM answers a WHERE a.session_id = se.id) ans`
+        }
       WHERE se.tenant_id = ${tenantId}::integer AND se.id = ANY(${sql.param(sessionIds)}::bigint[])
         AND se.completion = 1 AND se.answered_at IS NOT NULL
     ),
-    hits AS (${sql.join(rules.map(ruleMatches), sql` UNION ALL `)}),
+    hits AS (${hits}),
     new_alerts AS (
       INSERT INTO alerts (tenant_id, rule_id, invitee_id, session_id, survey_id, question_id, status, read_status,
         assigned_user_id, assigned_role_id, score, channel_id, employee_id, product_id, created_at, updated_at,
         due_at)
       SELECT ${tenantId}::integer, h.rule_id, h.invitee_id, h.session_id, h.survey_id, h.question_id, 1, 0,
         h.user_id, h.role_id,
-        round(h.score)::smallint,
+        (SELECT round(a.score)::smallint FROM answers a
+         WHERE a.session_id = h.session_id AND a.question_id = h.question_id AND a.score IS NOT NULL
+         ORDER BY a.id LIMIT 1),
         h.transaction_channel_id, h.employee_id, h.product_id, ${at}::timestamptz, ${at}::timestamptz,
         ${at}::timestamptz + make_interval(hours => h.due_hours)
       FROM hits h
