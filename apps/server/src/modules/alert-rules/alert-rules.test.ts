@@ -623,6 +623,52 @@ describe('evaluation', () => {
     expect(await raisedBy({ Conditions: [{ ...custom, Operator: 'ne', Value: 'VIP' }] }, records)).toBe(2);
   });
 
+  it("reads every answer of a question, a question answered with text only, and keeps one answer's text apart from the next", async () => {
+    const reason = (Value: number, Text?: string) => ({
+      Question: 'AR_REASON',
+      Value,
+      ...(Text === undefined ? {} : { Text }),
+    });
+    const records = [
+      record(2, { extra: [reason(1, 'Slow queue'), reason(3, 'Rude staff')] }),
+      record(8, { extra: [reason(1)] }),
+      record(9, { extra: [{ Question: 'AR_COMMENT', Text: 'The QUEUE was long' }] }),
+    ];
+    const choice = (Operator: 'eq' | 'ne' | 'in', Value: number | number[]) => ({
+      Conditions: [{ Kind: 'choice' as const, QuestionId: ids.question.AR_REASON!, Operator, Value }],
+    });
+    expect(await raisedBy(choice('eq', 3), records)).toBe(1);
+    expect(await raisedBy(choice('ne', 1), records)).toBe(1);
+    expect(await raisedBy(choice('in', [2]), records)).toBe(0);
+    const text = (question: string, Value: string) => ({
+      Kind: 'text' as const,
+      QuestionId: ids.question[question]!,
+      Operator: 'contains' as const,
+      Value,
+    });
+    expect(await raisedBy({ Conditions: [text('AR_REASON', 'rude')] }, records)).toBe(1);
+    expect(await raisedBy({ Conditions: [text('AR_REASON', 'queuerude')] }, records)).toBe(0);
+    expect(await raisedBy({ Conditions: [text('AR_REASON', 'queue rude')] }, records)).toBe(0);
+    expect(await raisedBy({ Conditions: [text('AR_COMMENT', 'queue')] }, records)).toBe(1);
+    expect(
+      await raisedBy({ Conditions: [text('AR_REASON', 'queue'), text('AR_COMMENT', 'queue')] }, records),
+    ).toBe(0);
+    expect(
+      await raisedBy(
+        {
+          Conditions: [{ Kind: 'choice', QuestionId: ids.question.AR_COMMENT!, Operator: 'ne', Value: 1 }],
+        },
+        records,
+      ),
+    ).toBe(0);
+    expect(
+      await raisedBy(
+        { Conditions: [text('AR_REASON', 'queue'), text('AR_COMMENT', 'queue')], Logic: 'or' },
+        records,
+      ),
+    ).toBe(2);
+  });
+
   it('combines conditions with AND or OR', async () => {
     const records = [record(2, { custom: 'VIP' }), record(2), record(9, { custom: 'VIP' }), record(9)];
     const conditions: AlertRuleSave['Conditions'] = [
