@@ -573,6 +573,9 @@ describe('analytics replica', () => {
       answers: await replica.query('SELECT * FROM answers ORDER BY session_id, question_id, choice_value'),
       invitations: await replica.query('SELECT * FROM invitations ORDER BY invitation_id'),
     });
+    // Everything logged so far synced first: the loop of the test before stopped as soon as its session's fact
+    // showed, which can be before its comment answer (inserted by a later statement) was logged and synced.
+    await replica.flush();
     const synced = await everything();
     const result = await replica.rebuild();
     expect(result).toMatchObject({ sessions: 4, facts: synced.facts.length, comments: 1 });
