@@ -47,6 +47,7 @@ import { reportRoutes } from './modules/reports/report.routes.js';
 import { widgetCatalogueRoutes } from './modules/widgets/widget-catalogue.routes.js';
 import { widgetDataRoutes } from './modules/widget-data/widget-data.routes.js';
 import { surveyStatisticsRoutes } from './modules/survey-statistics/survey-statistics.routes.js';
+import { overviewRoutes } from './modules/overview/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);
   surveyStatisticsRoutes(app, administration);
+  overviewRoutes(app, administration);
   messageTemplateRoutes(app, { db, publicUrl });
   surveyLinkRoutes(app, { db, publicUrl });
   healthRoutes(app, database);

@@ -1,9 +1,14 @@
 import { Card, Typography } from 'antd';
+import { hasAnyScope } from '@loupe/contracts';
 import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '@/lib/bootstrap';
 import styles from './home-page.module.css';
+import { OverviewCounters } from './overview-counters';
 
-/** The overview: the landing page after sign-in, inside the shell. */
+/**
+ * The overview: the landing page after sign-in, inside the shell. The welcome card for everyone; below it, for
+ * holders of `overview`, the counters of the last days (docs/overview.md).
+ */
 export function HomePage() {
   const { t } = useTranslation('home');
   const user = useBootstrap().data?.User;
@@ -25,6 +30,7 @@ export function HomePage() {
           </Typography.Text>
         )}
       </Card>
+      {hasAnyScope(user.Scopes, ['overview']) && <OverviewCounters scopes={user.Scopes} />}
     </section>
   );
 }
