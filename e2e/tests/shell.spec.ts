@@ -65,10 +65,10 @@ test("the admin's menu has every section, system management included, and the al
   }
   expect(await sectionItems(page, 'Rapor yönetimi')).toEqual(['Bileşen tipleri', 'Bileşenler', 'Raporlar']);
 
-  // Alerts arrive in a later release: the bell shows its count, disabled with a tooltip saying so (issue 24).
-  const bell = page.getByRole('button', { name: /^Alarmlar: \d+ okunmamış alarm · Sonraki bir sürümde/ });
+  // The bell shows the unread count and opens the alerts (issue 19).
+  const bell = page.getByRole('button', { name: /^Alarmlar: \d+ okunmamış alarm$/ });
   await expect(bell).toBeVisible();
-  await expect(bell).toHaveAttribute('aria-disabled', 'true');
+  await expect(bell).not.toHaveAttribute('aria-disabled', 'true');
 });
 
 test('the shell in Turkish, English and Arabic (right to left), saved as screenshots', async ({ page }) => {

@@ -98,6 +98,8 @@ export type DataGridProps<T> = {
   item: ZodType<T>;
   /** Shows the search box, which adds `contains(tolower(Field),'term')`. */
   searchField?: Extract<keyof T, string>;
+  /** Rows per page at first (one of GRID_PAGE_SIZES); default GRID_DEFAULT_PAGE_SIZE. */
+  initialPageSize?: number;
   /** An extra OData `$filter`, ANDed to the grid's own. */
   filter?: string;
   /** When given, the grid POSTs `{endpoint}/query` with this body (and exports it as `Filter`). */
@@ -129,6 +131,7 @@ export function DataGrid<T extends Record<string, unknown>>({
   rowKey,
   item,
   searchField,
+  initialPageSize,
   filter,
   filterBody,
   defaultOrder,
@@ -141,7 +144,7 @@ export function DataGrid<T extends Record<string, unknown>>({
   assertRelativeEndpoint(endpoint);
   const { t } = useTranslation('grid');
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(GRID_DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState<number>(initialPageSize ?? GRID_DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<GridSort>();
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
