@@ -31,6 +31,9 @@ type MailerOptions = {
   pool?: number;
 };
 
+/** Text made safe inside a mail's HTML (element content and quoted attributes). */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
 /** Sends mail over SMTP with nodemailer (ARCHITECTURE §4). */
 export function createMailer({ smtpUrl, from, logger, pool }: MailerOptions): Mailer {
   if (!smtpUrl) {

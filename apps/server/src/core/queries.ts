@@ -2,6 +2,12 @@ import { and, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/executor.js';
 
+/** `%`, `_` and `\` in the caller's text match themselves in a LIKE pattern, not any characters. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A LIKE pattern for "contains the caller's text". */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
 /** Names compare without regard to case, as sign-in and the screens do: "NPS" and "nps" are the same name. */
 export const sameName = (column: Column, name: string): SQL => sql`lower(${column}) = lower(${name})`;
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows-of.js';
 
 /*
  * The Demo Bank's alerts (issue 19, docs/demo-data.md "Alerts"): two rules and the alerts they would have raised
@@ -21,11 +22,6 @@ const COMMENTS = [
   'Customer satisfied with the call-back.',
   'Passed to the operations team.',
 ];
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 async function firstOf<T>(db: Db, query: SQL): Promise<T | undefined> {
   return (await rowsOf<T>(db, query))[0];

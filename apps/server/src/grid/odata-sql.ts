@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INT32_MAX, INT32_MIN } from '@loupe/contracts';
+import { escapeLike } from '../core/queries.js';
 import type { GridField, GridFieldType, GridFields } from './grid-fields.js';
 import {
   parseFilter,
@@ -138,8 +139,6 @@ function compare(node: Extract<FilterNode, { kind: 'compare' }>, fields: GridFie
   return sql`${field.sql} ${sql.raw(OPERATORS[node.operator])} ${parameter(field, node.right)}`;
 }
 
-/** `%`, `_` and `\` in the caller's text match themselves, not any characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function textFunction(node: Extract<FilterNode, { kind: 'function' }>, fields: GridFields): SQL {
   const field = fieldOperand(node.target, fields);

@@ -1,5 +1,5 @@
 import { toLanguageCode } from '@loupe/contracts';
-import type { Mailer } from '../../core/mailer.js';
+import { escapeHtml, type Mailer } from '../../core/mailer.js';
 import type { LinkPurpose } from './one-time-token.repository.js';
 
 type MailLanguage = 'tr' | 'en';
@@ -51,8 +51,6 @@ function mailLanguage(language: string | null): MailLanguage {
   const code = toLanguageCode(language) ?? 'tr';
   return code === 'tr' ? 'tr' : 'en';
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export type MailRecipient = { email: string; fullName: string; language: string | null };
 

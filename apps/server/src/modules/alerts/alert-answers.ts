@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { rowsOf } from './alert-rows.js';
+import { rowsOf } from '../../db/rows-of.js';
 import { MASK } from './alert-list.js';
 
 type AlertAnswer = {

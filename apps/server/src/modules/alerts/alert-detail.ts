@@ -11,8 +11,10 @@ import {
   alertStatusSchema,
   alertUpdateSchema,
   hasAnyScope,
+  messageLanguage,
   type AlertDetail,
   type AlertStatusValue,
+  type MessageLanguage,
   type Scope,
 } from '@loupe/contracts';
 import { requireTenant, type Actor } from '../../core/actor.js';
@@ -110,12 +112,12 @@ async function detailOf(db: Executor, actor: Actor, id: number): Promise<AlertDe
   };
 }
 
-const STATUS_NAMES: Record<string, readonly string[]> = {
+const STATUS_NAMES: Record<MessageLanguage, readonly string[]> = {
   en: ['None', 'Send', 'Acknowledged', 'Open', 'In progress', 'Pending', 'Completed', 'Assign'],
   tr: ['Yok', 'Gönderildi', 'Görüldü', 'Açık', 'İşlemde', 'Beklemede', 'Tamamlandı', 'Atandı'],
   ar: ['لا شيء', 'مرسل', 'تم الاطلاع', 'مفتوح', 'قيد المعالجة', 'معلّق', 'مكتمل', 'مسند'],
 };
-const REFUSAL: Record<string, (from: string, to: string, allowed: string) => string> = {
+const REFUSAL: Record<MessageLanguage, (from: string, to: string, allowed: string) => string> = {
   en: (from, to, allowed) => `An alert in "${from}" cannot move to "${to}". Allowed: ${allowed}.`,
   tr: (from, to, allowed) =>
     `"${from}" durumundaki bir alarm "${to}" durumuna geçemez. İzin verilenler: ${allowed}.`,
@@ -125,13 +127,13 @@ const REFUSAL: Record<string, (from: string, to: string, allowed: string) => str
 /** 409 3333: the move is not in ALERT_TRANSITIONS; the message (caller's language) names the allowed moves. */
 function refusedMove(from: number, to: number): AppError {
   return new AppError(409, ErrorCode.ModelNotValid, (language: string) => {
-    const lang = language in REFUSAL ? language : 'en';
-    const names = STATUS_NAMES[lang]!;
+    const lang = messageLanguage(language);
+    const names = STATUS_NAMES[lang];
     const allowed = ALERT_TRANSITIONS[from as AlertStatusValue].map((status) => names[status]).join(', ');
     return [
       {
         Path: 'body/Status',
-        Message: REFUSAL[lang]!(names[from]!, names[to]!, allowed || '—'),
+        Message: REFUSAL[lang](names[from]!, names[to]!, allowed || '—'),
         AllowedStatuses: [...ALERT_TRANSITIONS[from as AlertStatusValue]],
       },
     ];

@@ -16,7 +16,7 @@ import {
   type Scope,
 } from '@loupe/contracts';
 import { requireTenant, type Actor } from '../../core/actor.js';
-import { countOf } from '../../core/queries.js';
+import { containsPattern, countOf } from '../../core/queries.js';
 import type { Db } from '../../db/client.js';
 import {
   alertRules,
@@ -114,7 +114,18 @@ export function visibleTo(actor: Actor): SQL {
   ) as SQL;
 }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+/**
+ * The bell's number: the alerts the caller may see (`visibleTo`) with this read status (`alertOperatorStatus`: 0
+ * unread, 1 read).
+ */
+export const countAlerts = (db: Db, actor: Actor, readStatus: 0 | 1): Promise<number> =>
+  countOf(
+    db
+      .select({ n: count() })
+      .from(a)
+      .where(and(visibleTo(actor), eq(a.readStatus, readStatus))),
+  );
+
 const zoneOf = (tenantId: number) => sql`(SELECT t.time_zone FROM tenants t WHERE t.id = ${tenantId})`;
 /** The instant a tenant-local day starts. */
 const dayStart = (tenantId: number, day: string, plusDays = 0) =>
@@ -155,7 +166,7 @@ function filterSql(actor: Actor, body: unknown): SQL[] {
     // One guess at a time, a name filter would tell a masked caller the hidden name.
     if (isMasked(actor)) throw new AppError(403, ErrorCode.Forbidden);
     conditions.push(
-      sql`${a.inviteeId} IN (SELECT i.id FROM ${invitees} i WHERE i.tenant_id = ${tenantId} AND i.full_name ILIKE ${likeText(filter.InviteeFullName)})`,
+      sql`${a.inviteeId} IN (SELECT i.id FROM ${invitees} i WHERE i.tenant_id = ${tenantId} AND i.full_name ILIKE ${containsPattern(filter.InviteeFullName)})`,
     );
   }
   if (filter.StartDate) conditions.push(sql`${a.createdAt} >= ${dayStart(tenantId, filter.StartDate)}`);

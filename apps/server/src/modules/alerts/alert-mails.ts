@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import { ALERT_PLACEHOLDERS, toLanguageCode } from '@loupe/contracts';
-import type { Mailer } from '../../core/mailer.js';
+import { ALERT_PLACEHOLDERS, AlertStatus, toLanguageCode } from '@loupe/contracts';
+import { escapeHtml, type Mailer } from '../../core/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { alertHistory, alertRules, alerts } from '../../db/schema/index.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
-import { rowsOf } from './alert-rows.js';
+import { rowsOf } from '../../db/rows-of.js';
 import { answersOf } from './alert-answers.js';
 
 /*
@@ -157,7 +157,7 @@ async function escalateOverdue(db: Db, jobs: JobQueue): Promise<void> {
   const overdue = await db
     .select({ id: alerts.id })
     .from(alerts)
-    .where(and(isNull(alerts.escalatedAt), lt(alerts.dueAt, now), ne(alerts.status, 6)))
+    .where(and(isNull(alerts.escalatedAt), lt(alerts.dueAt, now), ne(alerts.status, AlertStatus.Completed)))
     .orderBy(alerts.dueAt, alerts.id)
     .limit(PER_TICK);
   for (const { id } of overdue) {
@@ -245,8 +245,6 @@ function languageOf(language: string | null): Language {
   const code = toLanguageCode(language) ?? 'tr';
   return code === 'en' || code === 'ar' ? code : 'tr';
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** `{{Name}}` replaced by its value (unknown placeholders stay as written). */
 type Placeholder = (typeof ALERT_PLACEHOLDERS)[number];

@@ -11,7 +11,7 @@ import {
 import { requireTenant } from '../../core/actor.js';
 import { found, invalidField } from '../../core/refusals.js';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from './alert-rows.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * Alert rule statistics (docs/alerts.md "Alerts, states, mails and statistics"): per rule and period (day, ISO

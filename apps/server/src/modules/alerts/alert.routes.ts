@@ -6,11 +6,9 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
 import { alertDetailRoutes } from './alert-detail.js';
-import { alertListRoutes } from './alert-list.js';
+import { alertListRoutes, countAlerts } from './alert-list.js';
 import { alertMailJobs } from './alert-mails.js';
 import { alertStatisticsRoutes } from './alert-statistics.js';
-import { createAlertRepository } from './alert.repository.js';
-import { createAlertService } from './alert.service.js';
 
 /**
  * Alerts (issue 19, docs/alerts.md "Alerts, states, mails and statistics"): the bell's count, the grid, one
@@ -21,14 +19,13 @@ export function alertRoutes(
   deps: { db: Db; jobs: JobQueue; scheduler: Scheduler; mailer: Mailer; publicUrl: string },
 ) {
   const { db } = deps;
-  const alertService = createAlertService({ repository: createAlertRepository(db) });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/alerts/count',
     {
       config: { access: [...ALERT_COUNT_SCOPES] },
       schema: { querystring: alertCountQuerySchema, response: { 200: alertCountSchema } },
     },
-    async (request) => alertService.count(request.actor, request.query.alertOperatorStatus),
+    async (request) => countAlerts(db, request.actor, request.query.alertOperatorStatus),
   );
   alertListRoutes(app, db);
   alertDetailRoutes(app, deps);

@@ -7,7 +7,7 @@ import {
 } from '@loupe/contracts';
 import { activeOptoutAddresses } from '../../core/optouts.js';
 import type { Executor } from '../../db/executor.js';
-import { rowsOf } from './import-sql.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * The elimination rules (docs/data-flow.md "Elimination"): each one UPDATE over every staged row of an import

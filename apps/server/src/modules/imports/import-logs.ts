@@ -32,7 +32,7 @@ import { checkImportFile, previewRows } from './import-file.js';
 import type { ImportProcessing } from './import-processing.js';
 import { suggestedMapping } from './import-rows.js';
 import { saveSourceMapping } from './import-sources.js';
-import { rowsOf } from './import-sql.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * Import data logs (docs/data-flow.md "Imports"): the upload (multipart), its preview, the grid, one log's detail

@@ -23,7 +23,7 @@ import {
   rowTexts,
   type StagedValues,
 } from './import-rows.js';
-import { rowsOf } from './import-sql.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * Processing an import on pg-boss (docs/data-flow.md "Statuses"): `imports-process` stages the file's rows

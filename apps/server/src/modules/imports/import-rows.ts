@@ -11,7 +11,7 @@ import {
 } from '@loupe/contracts';
 import type { Executor } from '../../db/executor.js';
 import { splitSegment } from '../rest-data/index.js';
-import { rowsOf } from './import-sql.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * One candidate invitee from a file row or the create-invitee form: its texts per field checked like REST data

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { ImportProcessing } from './import-processing.js';
 import { checkValues, loadCatalog } from './import-rows.js';
-import { rowsOf } from './import-sql.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * `POST /api/invitees` (docs/data-flow.md "Create invitee"): one invitee typed in the console, checked like a file

@@ -12,7 +12,7 @@ import {
   type StagedInviteeRow,
 } from '@loupe/contracts';
 import { requireTenant } from '../../core/actor.js';
-import { countOf } from '../../core/queries.js';
+import { containsPattern, countOf } from '../../core/queries.js';
 import type { Db } from '../../db/client.js';
 import {
   employees,
@@ -124,7 +124,6 @@ function rowOf(row: RawRow, masked: boolean): StagedInviteeRow {
 }
 
 const ids = (values: readonly number[]) => sql`${sql.param(values)}::integer[]`;
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
 /** Nodes of a tree table of the tenant at or below the chosen ones. */
 const inTree = (column: SQLWrapper, table: string, tenantId: number, nodes: number[]) =>
@@ -154,7 +153,7 @@ function poolFilterSql(filter: InviteePoolFilter, tenantId: number): SQL[] {
   for (let slot = 1; slot <= 10; slot += 1) {
     const value = (filter as Record<string, string | null | undefined>)[`CustomData${slot}`];
     if (value)
-      conditions.push(sql`${sql.raw(`staged_invitees.custom_data${slot}`)} ILIKE ${likeText(value)}`);
+      conditions.push(sql`${sql.raw(`staged_invitees.custom_data${slot}`)} ILIKE ${containsPattern(value)}`);
   }
   return conditions;
 }

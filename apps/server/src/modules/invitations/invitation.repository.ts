@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { activeOptoutAddresses, optedOutSql } from '../../core/optouts.js';
@@ -8,17 +8,13 @@ import {
   inviteePlaceholderValues,
   placeholderText as text,
 } from '../message-templates/index.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * What the invitations module reads and writes (docs/invitations.md). The request paths name the caller's tenant
  * in every statement; the jobs work on rows across tenants and carry each row's own tenant into what they read
  * next (its invitee, survey, gateway configuration).
  */
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** Message kinds of `invitation_messages`. */
 export const MessageKind = { Invitation: 1, Reminder: 2, NotFinished: 3 } as const;

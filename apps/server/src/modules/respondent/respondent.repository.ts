@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { optedOutSql } from '../../core/optouts.js';
 import {
@@ -7,16 +7,12 @@ import {
   inviteePlaceholderValues,
   placeholderText as text,
 } from '../message-templates/index.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * What the respondent API reads and stamps (docs/respondent-api.md). Every query names the tenant it found the
  * guid in: a guid leads to one tenant's rows only.
  */
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** An invitation found by its token, with its invitee's values for the placeholders. */
 export type InvitationTarget = {

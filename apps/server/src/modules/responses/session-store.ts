@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { evaluateAlertRules } from '../alert-rules/index.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * The one storage path of answered sessions (ARCHITECTURE §3): REST data's batches and the respondent page's
@@ -59,11 +60,6 @@ export type ResponseRow = {
   completion: 1 | 2;
   answers: StoredAnswer[];
 };
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** A new resume key for a session without a stored way back to its invitee, and the hash kept of it. */
 export function newSessionKey(): { key: string; hash: string } {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { evaluateAlertRules } from '../alert-rules/index.js';
 import { insertResponses, type ResponseRow } from '../responses/index.js';
 import type { CatalogQuestion, RecordCodes, RestDataCatalog } from './rest-data.validation.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 export type TargetSurvey = { id: number; type: number; timeZone: string; flowId: number | null };
 
@@ -63,15 +64,6 @@ const isRecordError = (error: unknown) => RECORD_ERROR_CLASSES.includes(sqlState
 
 /** A code -> id map from `[code, id]` pairs. */
 const toMap = (pairs: [string, number][]) => new Map(pairs);
-
-/**
- * The rows of a raw statement. Both drivers (node-postgres and PGlite) answer `execute` with `{ rows }`; the
- * generic database type does not know which one it holds.
- */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** A JS array bound as one PostgreSQL array parameter (Drizzle would otherwise spread it into a list). */
 const array = (values: readonly unknown[]) => sql.param(values);

@@ -4,7 +4,7 @@ import { IMPORT_LOG_STATUS as S } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import type { QueueSettings } from '../../jobs/job-queue.js';
 import type { Schedule } from '../../jobs/scheduler.js';
-import { rowsOf } from './rows.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /*
  * The retention purges (surveys spec §9, docs/jobs-and-retention.md): hourly schedules deleting REST data logs

@@ -15,7 +15,7 @@ import { notFound } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
-import { rowsOf } from './rows.js';
+import { rowsOf } from '../../db/rows-of.js';
 import { listJobServers } from './job-servers.js';
 
 /*

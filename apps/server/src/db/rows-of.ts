@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/executor.js';
+import type { Executor } from './executor.js';
 
 /**
  * The rows of a raw statement. Both drivers (node-postgres and PGlite) answer `execute` with `{ rows }`; the
