@@ -139,7 +139,6 @@ function compare(node: Extract<FilterNode, { kind: 'compare' }>, fields: GridFie
   return sql`${field.sql} ${sql.raw(OPERATORS[node.operator])} ${parameter(field, node.right)}`;
 }
 
-
 function textFunction(node: Extract<FilterNode, { kind: 'function' }>, fields: GridFields): SQL {
   const field = fieldOperand(node.target, fields);
   const { literal, lower } = literalOperand(node.argument);
