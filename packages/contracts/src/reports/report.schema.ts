@@ -167,3 +167,20 @@ export type UserFilterSave = z.input<typeof userFilterSaveSchema>;
 
 /** `GET /api/users/filter?page=`: the caller's saved filters of a page. */
 export const userFilterQuerySchema = z.object({ page: z.string().trim().min(1).max(200) });
+
+/**
+ * `GET /api/report-list` (a grid, report:manage): the reports the caller sees, with what the report list screen
+ * shows beside the menu's fields — the roles each is assigned to and when it last changed.
+ */
+export const reportListRowSchema = z.object({
+  Id: z.number().int(),
+  Title: z.string(),
+  Category: z.string(),
+  Slug: z.string(),
+  WidgetCount: z.number().int(),
+  /** The names of the roles that see the report, by name. */
+  RoleNames: z.array(z.string()),
+  ScopedData: z.boolean(),
+  UpdatedAt: z.string(),
+});
+export type ReportListRow = z.infer<typeof reportListRowSchema>;

@@ -7,6 +7,7 @@ import {
   reportCreatedSchema,
   reportDetailSchema,
   reportListItemSchema,
+  reportListRowSchema,
   reportOrdersSchema,
   reportUpdateSchema,
   reportWidgetSaveSchema,
@@ -22,6 +23,7 @@ import {
 import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { ModuleDeps } from '../../core/deps.js';
 import { createReportWidgetGridSource, createReportWidgetService } from './report-widget.service.js';
+import { createReportListGridSource } from './report-list.js';
 import { createReportService } from './report.service.js';
 import { createRoleReportGridSource, createRoleReportService } from './role-report.service.js';
 import { createUserFilterService } from './user-filter.service.js';
@@ -89,6 +91,14 @@ export function reportRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
       return reply.status(204).send();
     },
   );
+
+  // The report list screen: the same reports with their roles and last change, for those who manage them.
+  registerGridRoutes(app, {
+    path: '/api/report-list',
+    access: manage,
+    item: reportListRowSchema,
+    source: createReportListGridSource(db),
+  });
 
   // Widgets on a report.
   registerGridRoutes(app, {

@@ -39,7 +39,7 @@ const invalid = (path: string, message: string) =>
   badRequest(ErrorCode.ModelNotValid, [{ Path: path, Message: message }]);
 
 /** The slug a report is reached at: the one stored in its Config, else its title's. */
-function slugOf(title: string, configText: string): string {
+export function slugOf(title: string, configText: string): string {
   const slug = parseJsonObject(configText)?.slug;
   return typeof slug === 'string' && slug !== '' ? slug : reportSlug(title);
 }

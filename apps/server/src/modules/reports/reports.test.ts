@@ -1067,3 +1067,71 @@ describe('report:read only (viewer)', () => {
     expect((await t.call('GET', `/api/reporteditor/${report.Id}`, { token: viewer })).statusCode).toBe(200);
   });
 });
+
+describe('GET /api/report-list', () => {
+  type Row = {
+    Id: number;
+    Title: string;
+    Category: string;
+    Slug: string;
+    WidgetCount: number;
+    RoleNames: string[];
+    ScopedData: boolean;
+    UpdatedAt: string;
+  };
+  const list = (token: string, query = '') => t.call('GET', `/api/report-list${query}`, { token });
+
+  it("lists the caller's reports with widget count, roles by name, scoped flag and last change", async () => {
+    const before = Date.now();
+    const report = await createReport(manager, {
+      Title: 'Listed Report',
+      Category: 'Branches',
+      Config: '{"scopedData":true}',
+    });
+    await addWidget(manager, report.Id);
+    await addWidget(manager, report.Id);
+    await t.call('POST', '/api/rolereports', {
+      token: manager,
+      body: { ReportId: report.Id, RoleId: viewerRoleId },
+    });
+
+    const response = await list(manager, `?$filter=Id eq ${report.Id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { Items, Count } = response.json<{ Items: Row[]; Count: number }>();
+    expect(Count).toBe(1);
+    expect(Items[0]).toEqual({
+      Id: report.Id,
+      Title: 'Listed Report',
+      Category: 'Branches',
+      Slug: 'listed-report',
+      WidgetCount: 2,
+      RoleNames: ['Report Manager', 'Report Viewer'],
+      ScopedData: true,
+      UpdatedAt: expect.any(String),
+    });
+    expect(Date.parse(Items[0]!.UpdatedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    // Filters and sorts on the computed columns.
+    const scoped = (await list(manager, '?$filter=ScopedData eq true and WidgetCount ge 2')).json<{
+      Items: Row[];
+    }>();
+    expect(scoped.Items.map((row) => row.Id)).toContain(report.Id);
+    expect(scoped.Items.every((row) => row.ScopedData && row.WidgetCount >= 2)).toBe(true);
+    const byRole = (
+      await list(manager, "?$filter=contains(RoleNames,'Viewer')&$orderby=UpdatedAt desc")
+    ).json<{
+      Items: Row[];
+    }>();
+    expect(byRole.Items.map((row) => row.Id)).toContain(report.Id);
+  });
+
+  it('lists only reports the caller sees, of their tenant, and only for report:manage', async () => {
+    const hidden = await createReport(admin, { Title: 'List Hidden From Manager' });
+    const ids = (await list(manager, '?$top=500')).json<{ Items: Row[] }>().Items.map((row) => row.Id);
+    expect(ids).not.toContain(hidden.Id);
+    const other = (await list(otherTenant, '?$top=500')).json<{ Items: Row[] }>().Items.map((row) => row.Id);
+    expect(other).not.toContain(hidden.Id);
+    expect((await list(viewer)).statusCode).toBe(403);
+    expect((await list(manager, '?$filter=Config eq 1')).statusCode).toBe(400);
+  });
+});

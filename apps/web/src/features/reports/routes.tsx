@@ -7,6 +7,10 @@ export const reportsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/report-page')).ReportPage }),
   },
   {
+    path: 'report-list',
+    lazy: async () => ({ Component: (await import('./components/report-list-page')).ReportListPage }),
+  },
+  {
     path: 'dashboard',
     lazy: async () => ({ Component: (await import('./components/dashboard-page')).DashboardPage }),
   },

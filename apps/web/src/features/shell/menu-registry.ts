@@ -322,8 +322,8 @@ export const SCREENS: readonly Screen[] = [
     path: 'report-list',
     section: 'reports',
     icon: ProfileOutlined,
-    scopes: REPORT_SCOPES,
-    built: false,
+    scopes: ['report:manage'],
+    built: true,
   },
 
   // System management

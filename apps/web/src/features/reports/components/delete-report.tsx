@@ -8,16 +8,19 @@ export type DeletableReport = { Id: number; Title: string };
 
 /**
  * Deleting a report (reports spec §4, §5, §8): `confirmDelete(report)` asks with Delete and Cancel, deletes,
- * goes home, refreshes every report query (the menu drops it) and says so; a failure shows the
+ * goes home (or runs `leave`: the report list stays where it is), refreshes every report query (the menu drops it) and says so; a failure shows the
  * transaction-fail notice and leaves the user on the report.
  */
-export function useDeleteReport(): { confirmDelete: (report: DeletableReport) => void } {
+export function useDeleteReport(
+  /** Where the user goes once the report is gone; default home (the report's own page is gone). */
+  leave?: () => Promise<void> | void,
+): { confirmDelete: (report: DeletableReport) => void } {
   const { t } = useTranslation('reports');
   const { t: tc } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   // Home first (reports spec §4), so the report's page is gone before the lists drop the report.
-  const { mutateAsync } = useDeleteReportMutation({ leave: () => navigate('/') });
+  const { mutateAsync } = useDeleteReportMutation({ leave: leave ?? (() => navigate('/')) });
 
   const confirmDelete = (report: DeletableReport) => {
     modal.confirm({
