@@ -19,8 +19,10 @@ const hours = (value: number | null) => (value === null ? '–' : value.toFixed(
  * median hours to the first response and to closing; below, the trend of created against closed per period.
  */
 export function AlertRuleStatisticsPage() {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
   const { t: tCommon } = useTranslation();
+  // Right to left (Arabic): time runs from the right, and the counts' axis stands on the right.
+  const rtl = i18n.dir(i18n.language) === 'rtl';
   const periodId = useId();
   const rangeId = useId();
   const [period, setPeriod] = useState<Period>('week');
@@ -38,8 +40,8 @@ export function AlertRuleStatisticsPage() {
       // Above the plot: below it the legend met the period labels.
       legend: { top: 0, data: [t('statistics.created'), t('statistics.closed')] },
       grid: { left: 40, right: 24, top: 40, bottom: 32, containLabel: true },
-      xAxis: { type: 'category', data: (data?.Trend ?? []).map((point) => point.Period) },
-      yAxis: { type: 'value', minInterval: 1 },
+      xAxis: { type: 'category', inverse: rtl, data: (data?.Trend ?? []).map((point) => point.Period) },
+      yAxis: { type: 'value', minInterval: 1, position: rtl ? 'right' : 'left' },
       series: [
         {
           name: t('statistics.created'),
@@ -56,7 +58,7 @@ export function AlertRuleStatisticsPage() {
         },
       ],
     }),
-    [data, t],
+    [data, rtl, t],
   );
   const created = data?.Trend.reduce((sum, point) => sum + point.Created, 0) ?? 0;
   const closed = data?.Trend.reduce((sum, point) => sum + point.Closed, 0) ?? 0;
