@@ -19,7 +19,7 @@ import { audienceOf, namesOf } from './responses-list.js';
  */
 
 /** Scopes that read responses without the invitee's identity (response:readlimited alone, and mask:invitee). */
-export function identityMasked(actor: Actor): boolean {
+function identityMasked(actor: Actor): boolean {
   if (hasAnyScope(actor.scopes, ['mask:invitee'])) return true;
   return !hasAnyScope(actor.scopes, ['feedbackAnalysis', 'response:readall']);
 }

@@ -21,7 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 const DAY_FORMAT = 'YYYY-MM-DD';
 
 /** What the filter panel and chips hold: the report filter without its time range. */
-export type PanelFilter = Omit<ReportFilter, 'TimeRange' | 'TimePeriod'>;
+type PanelFilter = Omit<ReportFilter, 'TimeRange' | 'TimePeriod'>;
 
 export type AnalyzerState = { range: DayRange; timeColumn: TimeColumn; panel: PanelFilter };
 

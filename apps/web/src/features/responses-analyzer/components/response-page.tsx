@@ -239,7 +239,7 @@ function ResponseView({ response, back }: { response: ResponseDetail; back: { to
               <List
                 dataSource={response.Alerts}
                 renderItem={(alert) => (
-                  <List.Item key={alert.Id}>
+                  <List.Item key={alert.Id} className={styles.alert}>
                     <Link to={`/alerts/${alert.Id}`}>
                       {alert.RuleTitle ?? t('detail.alert', { id: alert.Id })}
                     </Link>

@@ -66,9 +66,6 @@ export function ResponsesAnalyzerPage() {
       sortable: false,
       render: (value) => <AudienceTag audience={value as ResponseListItem['Audience']} />,
     },
-    { key: 'ChannelName', title: t('fields.channel'), width: 170, sortable: false, render: text },
-    { key: 'ProductName', title: t('fields.product'), width: 150, sortable: false, render: text },
-    { key: 'EmployeeName', title: t('fields.employee'), width: 150, sortable: false, render: text },
     {
       key: 'Comment',
       title: t('fields.comment'),
@@ -77,13 +74,16 @@ export function ResponsesAnalyzerPage() {
       render: (value) =>
         value === null ? text(null) : <span className={styles.comment}>{String(value)}</span>,
     },
+    { key: 'ChannelName', title: t('fields.channel'), width: 170, sortable: false, render: text },
+    { key: 'ProductName', title: t('fields.product'), width: 150, sortable: false, render: text },
+    { key: 'EmployeeName', title: t('fields.employee'), width: 150, sortable: false, render: text },
     {
       key: 'SentimentScore',
       title: t('fields.sentiment'),
       width: 120,
       render: (value) => <SentimentTag score={value as number | null} />,
     },
-    { key: 'SessionId', title: t('fields.sessionId'), width: 110 },
+    { key: 'SessionId', title: t('fields.sessionId'), width: 110, defaultHidden: true },
   ];
 
   if (!bootstrap) return null;
