@@ -60,6 +60,7 @@ const SINGLE_SCREENS = [
   '/scheduled-jobs',
   '/alerts',
   '/alert-rule-statistics',
+  '/responses-analyzer',
 ];
 const DEMO_REPORTS = [
   '/reports/genel-bakis',

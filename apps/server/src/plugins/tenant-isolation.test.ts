@@ -112,6 +112,8 @@ const KIND_OF_PATH: [RegExp, string][] = [
   // Alerts (issue 19, modules/alerts and alert-rules).
   [/^\/api\/alerts\/:id/, 'alert'],
   [/^\/api\/alert-rules\/:id/, 'alertRule'],
+  // The responses analyzer (issue 20): a response by its invitee's id.
+  [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
 
 /** The URL of `route` with its parameters filled from `ids`, or undefined when the suite cannot fill them. */

@@ -20,8 +20,16 @@ export type OverviewCounterKey = (typeof OVERVIEW_COUNTER_KEYS)[number];
 /** The scopes that open each counter's screen (the web's menu registry): any one shows the counter. */
 export const OVERVIEW_COUNTER_SCOPES = {
   imports: ['invitation:manage'],
-  // The dashboard (report scopes) or, without them, the survey statistics (survey scopes).
-  answers: ['report:read', 'report:manage', 'survey:read', 'survey:manage'],
+  // The responses analyzer (its scopes), else the dashboard (report scopes), else the survey statistics.
+  answers: [
+    'feedbackAnalysis',
+    'response:readall',
+    'response:readlimited',
+    'report:read',
+    'report:manage',
+    'survey:read',
+    'survey:manage',
+  ],
   activeSurveys: ['survey:read', 'survey:manage'],
   openAlerts: ['alert:read', 'alert:readall', 'alert:manage'],
 } as const satisfies Record<OverviewCounterKey, readonly Scope[]>;

@@ -4,6 +4,7 @@ import {
   HIDDEN_FROM_FILTERS_SURVEY_TYPE,
   OVERVIEW_COUNTER_KEYS,
   OVERVIEW_COUNTER_SCOPES,
+  RESPONSES_ANALYZER_SCOPES,
   WIZARD_STEPS,
   hasAnyScope,
   type Overview,
@@ -153,7 +154,7 @@ export function createOverviewService({ db, replica }: ModuleDeps) {
           Value: value,
           ...(previous === undefined ? {} : { Previous: previous }),
           Change: changeOf(value, previous),
-          Path: pathOf(Key, actor),
+          Path: pathOf(Key, actor, period),
         };
       });
       return { Days: days, Counters };
@@ -161,12 +162,17 @@ export function createOverviewService({ db, replica }: ModuleDeps) {
   };
 }
 
-/** The screen each counter opens; answers: the dashboard, or the survey statistics for a caller without reports. */
-function pathOf(key: OverviewCounterKey, actor: Actor): string {
+/**
+ * The screen each counter opens. answers: the responses analyzer on the counter's own sessions (its period on the
+ * answered date) for a caller with an analyzer scope, else the dashboard, else the survey statistics.
+ */
+function pathOf(key: OverviewCounterKey, actor: Actor, period: Period): string {
   switch (key) {
     case 'imports':
       return 'import-data-logs';
     case 'answers':
+      if (hasAnyScope(actor.scopes, RESPONSES_ANALYZER_SCOPES))
+        return `responses-analyzer?from=${period.from}&to=${period.to}&timeColumn=AnsweredDateId`;
       return hasAnyScope(actor.scopes, ['report:read', 'report:manage']) ? 'dashboard' : 'surveys/statistics';
     case 'activeSurveys':
       return 'surveys';

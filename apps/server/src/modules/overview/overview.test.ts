@@ -180,6 +180,28 @@ describe('GET /api/overview', () => {
     expect(counter(surveysOnly, 'answers')!.Path).toBe('surveys/statistics');
   });
 
+  it('links answers to the responses analyzer on the same sessions for an analyzer scope', async () => {
+    const analyst = await signInNewUser(t, {
+      userName: 'overview-analyst',
+      tenantId: f.tenantId,
+      scopes: ['overview', 'feedbackAnalysis'],
+    });
+    const answers = counter(await read(analyst), 'answers')!;
+    const path = new URL(answers.Path, 'http://loupe/');
+    expect(path.pathname).toBe('/responses-analyzer');
+    expect(path.searchParams.get('timeColumn')).toBe('AnsweredDateId');
+    // The analyzer with the link's period on the answered date lists the counter's sessions.
+    const response = await t.call('POST', '/api/responses-analyzer?$top=1', {
+      token: analyst,
+      body: {
+        TimeRange: [path.searchParams.get('from')!, path.searchParams.get('to')!],
+        TimeColumn: 'AnsweredDateId',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ Count: number }>().Count).toBe(answers.Value);
+  });
+
   it('counts only the alerts the caller may see', async () => {
     const own = await read(viewer);
     expect(own.Counters.map((c) => c.Key)).toEqual(['openAlerts']);

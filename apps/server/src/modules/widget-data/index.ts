@@ -4,3 +4,5 @@
  */
 export { answersFile, type AnswersFile } from './table/answers-file.js';
 export { loadWidgetQuery, whereOf } from './shared/widget-query.js';
+/** Times at the caller's TimezoneOffset (the responses analyzer). */
+export { atCallerOffset, callerOffset } from './shared/caller-time.js';

@@ -140,7 +140,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'insight',
     icon: FileSearchOutlined,
     scopes: ['feedbackAnalysis', 'response:readall', 'response:readlimited'],
-    built: false,
+    built: true,
   },
   {
     name: 'topicDiscovery',
