@@ -62,6 +62,9 @@ export const COPY_COLUMNS = {
     'sent_at',
     'delivered_at',
     'opened_at',
+    // Set as the respondent page sets them: the first save starts the invitation, the completing one completes it.
+    'started_at',
+    'completed_at',
   ],
   sessions: [
     'id',
@@ -416,7 +419,8 @@ export class SessionGenerator {
     const openedAt = Math.max(deliveredAt, createdAt - f.int(0, 20) * 1000);
     rows.invitations.push(
       `${invitationId},${T},${inviteeId},${survey.id},${channel},${randomUUID()},${timestamp(invitedAt)},` +
-        `${timestamp(invitedAt + 7 * DAY_MS)},${timestamp(sentAt)},${timestamp(deliveredAt)},${timestamp(openedAt)}`,
+        `${timestamp(invitedAt + 7 * DAY_MS)},${timestamp(sentAt)},${timestamp(deliveredAt)},${timestamp(openedAt)},` +
+        `${timestamp(createdAt)},${completed ? timestamp(answeredAt) : ''}`,
     );
     this.unanswered(rows, ids, survey, branch, branchIndex, transactionAt);
     rows.sessions.push(
@@ -498,7 +502,7 @@ export class SessionGenerator {
       rows.invitations.push(
         `${ids.invitation++},${T},${inviteeId},${survey.id},${channel},${randomUUID()},${timestamp(invitedAt)},` +
           `${timestamp(invitedAt + 7 * DAY_MS)},${optionalTimestamp(sentAt)},${optionalTimestamp(deliveredAt)},` +
-          `${openedAt === null || openedAt > this.clock.nowMs ? '' : timestamp(openedAt)}`,
+          `${openedAt === null || openedAt > this.clock.nowMs ? '' : timestamp(openedAt)},,`,
       );
     }
   }

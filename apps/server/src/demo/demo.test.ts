@@ -296,6 +296,8 @@ describe('demo data', () => {
       `SELECT v.survey_id, count(*) AS invited, count(v.sent_at) AS sent, count(v.delivered_at) AS delivered,
               count(v.opened_at) AS opened, count(s.id) AS started, count(s.id) FILTER (WHERE s.completion = 1) AS completed,
               count(*) FILTER (WHERE s.id IS NOT NULL AND v.opened_at IS NULL) AS started_unopened,
+              count(*) FILTER (WHERE v.started_at IS DISTINCT FROM s.created_at
+                OR v.completed_at IS DISTINCT FROM (CASE WHEN s.completion = 1 THEN s.answered_at END)) AS path_unlike_session,
               count(*) FILTER (WHERE NOT (v.sent_at >= v.invited_at AND v.delivered_at >= v.sent_at
                 AND v.opened_at >= v.delivered_at AND v.opened_at <= coalesce(s.created_at, now()))) AS out_of_order
        FROM invitations v LEFT JOIN sessions s ON s.invitation_id = v.id
@@ -320,6 +322,8 @@ describe('demo data', () => {
       expect(started! / invited!).toBeLessThan(0.38);
       expect(Number(row.started_unopened)).toBe(0);
       expect(Number(row.out_of_order)).toBe(0);
+      // The invitation's own started and completed times are its session's, as the respondent page writes them.
+      expect(Number(row.path_unlike_session)).toBe(0);
     }
     // E-mail: ~97 % delivered, ~45 % opened; SMS: ~99 % and ~60 %.
     const rates = await first.database.raw<{ channel: number; delivered: number; opened: number }>(
