@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { chooseMenuItem } from './support/animations.js';
-import { chooseLanguage } from './support/language.js';
 import { signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
 import {
@@ -14,69 +13,45 @@ import {
 } from './support/widget-dialog.js';
 
 /*
- * Issue 24, defects 10 and 11 (reports spec §2): the buttons into screens of a later release (topic discovery,
- * driver simulation, the responses analyzer) are disabled with a tooltip instead of opening a "later
- * release" page; the report filters item opens the report dialog with its filter section unfolded; an empty
- * report offers a get-started button; the filter badge is blank while no filter is set; and deleting a report
- * does not load it again (no 404). The demo's topics bubble ("Konular") has its topic discovery button; the
- * impact chart and the comment highlights are added to a report of the run's own.
+ * Issue 24, defects 10 and 11 (reports spec §2), and issue 20: the buttons into the insight screens (topic discovery,
+ * driver simulation, the responses analyzer) were disabled with a "later release" tooltip until those screens were
+ * built; now each opens its screen with the widget's topic model (and the report's dates), the comment's "open
+ * response" in a new tab. The report filters item opens the report dialog with its filter section unfolded; an
+ * empty report offers a get-started button; the filter badge is blank while no filter is set; and deleting a report
+ * does not load it again (no 404). The demo's topics bubble ("Konular") has its topic discovery button; the impact
+ * chart and the comment highlights are added to a report of the run's own.
  */
 
 const COMMENTS_REPORT = { title: 'Müşteri Yorumları', path: '/reports/musteri-yorumlari' };
 const TEXT_ANALYTICS = { tab: 'Metin analitiği' };
-const NOT_BUILT = 'Sonraki bir sürümde kullanılabilir olacak';
 
 const suffix = Date.now().toString(36).slice(-5);
 const created = { title: `E2E Çıkmaz ${suffix}`, path: `/reports/e2e-cikmaz-${suffix}` };
 
 test.describe.configure({ mode: 'serial' });
 
-/** A control shown disabled because its screen is not built: named "<label> · <not built>", with that tooltip. */
-async function expectLaterRelease(page: Page, control: Locator): Promise<void> {
-  await expect(control).toBeVisible();
-  await expect(control).toHaveAttribute('aria-disabled', 'true');
-  const address = page.url();
-  await control.hover();
-  await expect(page.getByRole('tooltip').filter({ hasText: NOT_BUILT })).toBeVisible();
-  // Neither a click nor the keyboard leads anywhere.
-  await control.click({ force: true });
-  await control.focus();
-  await page.keyboard.press('Enter');
-  expect(page.url()).toBe(address);
-  await page.mouse.move(0, 0);
+/** A header button into a built screen: enabled, and a click opens `address` on the same tab. */
+async function expectOpens(page: Page, control: Locator, address: RegExp): Promise<void> {
+  await expect(control).toBeEnabled();
+  const back = page.url();
+  await control.click();
+  await expect(page).toHaveURL(address);
+  await page.goto(back);
 }
 
-const laterRelease = (scope: Page | Locator, label: RegExp) =>
-  scope.getByRole('button', { name: new RegExp(`${label.source} · ${NOT_BUILT}$`) });
-
-test('topic discovery is disabled with a later-release tooltip', async ({ page }) => {
+test('topic discovery opens from the topics bubble on its topic model', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto(COMMENTS_REPORT.path);
   await expect(heading(page, COMMENTS_REPORT.title)).toBeVisible();
-
-  await expectLaterRelease(page, laterRelease(card(page, 'Konular'), /^Konular için konu keşfine git/));
-  // The alert bell is no longer among them: the alerts are built (issue 19, e2e/tests/alerts.spec.ts).
-
-  await laterRelease(card(page, 'Konular'), /^Konular için konu keşfine git/).hover();
-  await expect(page.getByRole('tooltip').filter({ hasText: NOT_BUILT })).toBeVisible();
-  await screenshot(page, 'report-dead-ends-tr');
-  for (const [button, language, name, text] of [
-    ['Dil', 'English', 'en', 'Available in a later release'],
-    ['Language', 'العربية', 'ar', 'ستتوفر في إصدار لاحق'],
-  ] as const) {
-    await chooseLanguage(page, button, language);
-    await page
-      .getByRole('button', { name: new RegExp(` · ${text}$`) })
-      .first()
-      .hover();
-    await expect(page.getByRole('tooltip').filter({ hasText: text })).toBeVisible();
-    await screenshot(page, `report-dead-ends-${name}`);
-  }
-  await chooseLanguage(page, 'اللغة', 'Türkçe');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  const button = card(page, 'Konular').getByRole('button', { name: /^Konular için konu keşfine git$/ });
+  await button.hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Konu keşfi' })).toBeVisible();
+  await screenshot(page, 'report-topic-discovery-button-tr');
+  await expectOpens(page, button, /\/topic-discovery\?topicModelId=\d+/);
+  await expect(heading(page, COMMENTS_REPORT.title)).toBeVisible();
 });
 
-test('an empty report: get-started button, blank filter badge, report filters unfolded; simulation disabled; delete loads nothing', async ({
+test('an empty report: get-started button, blank filter badge, report filters unfolded; simulation and response open; delete loads nothing', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -113,23 +88,28 @@ test('an empty report: get-started button, blank filter badge, report filters un
   await reportDialog.getByRole('button', { name: 'Vazgeç' }).click();
   await expect(reportDialog).toBeHidden();
 
-  // The driver-simulation button of the impact chart and the comments' "open response" are disabled too.
+  // The driver-simulation button of the impact chart opens the simulation on the widget's topic model and the
+  // report's dates; a comment's "open response" opens its respondent in the responses analyzer, in a new tab.
   const topicModel = (dialog: Locator) => choose(page, dialog, 'Konu modeli', 'Bankacılık Konuları');
   await addWidgetFromTab(page, TEXT_ANALYTICS, "Konuların NPS'e etkisi", topicModel);
-  await expectLaterRelease(
+  await expectOpens(
     page,
-    laterRelease(card(page, "Konuların NPS'e etkisi"), /için etken simülasyonunu aç/),
+    card(page, "Konuların NPS'e etkisi").getByRole('button', { name: /için etken simülasyonunu aç$/ }),
+    /\/simulation\?topicModelId=\d+/,
   );
+  await expect(heading(page, created.title)).toBeVisible();
   await addWidgetFromTab(page, TEXT_ANALYTICS, 'Öne çıkan yorumlar', topicModel);
   // The comment highlights wait for applied filters (reports spec §4): a preset applies them.
   await pickPreset(page, 'Son 6 ay', 'last6Months');
-  const openResponse = laterRelease(
-    card(page, 'Öne çıkan yorumlar'),
-    /^Bu yorumun yanıtını .+ yeni sekmede aç/,
-  );
-  await expectLaterRelease(page, openResponse.first());
-  await openResponse.first().hover();
-  await screenshot(page, 'report-open-response-tr');
+  const openResponse = card(page, 'Öne çıkan yorumlar')
+    .getByRole('link', { name: /^Bu yorumun yanıtını .+ yeni sekmede aç$/ })
+    .first();
+  await expect(openResponse).toHaveAttribute('href', /^\/responses-analyzer\/\d+$/);
+  await expect(openResponse).toHaveAttribute('target', '_blank');
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), openResponse.click()]);
+  await expect(tab).toHaveURL(/\/responses-analyzer\/\d+$/);
+  await expect(tab.getByRole('heading', { level: 1, name: / yanıtı$/ })).toBeVisible();
+  await tab.close();
 
   // Delete: home, and the deleted report is not read again.
   const reloads: string[] = [];
