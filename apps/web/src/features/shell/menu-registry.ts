@@ -158,7 +158,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'insight',
     icon: SlidersOutlined,
     scopes: ['driverSimulation'],
-    built: false,
+    built: true,
   },
   {
     name: 'topicExplorer',
@@ -175,7 +175,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'insight',
     icon: SmileOutlined,
     scopes: ['satisfactionProfiler'],
-    built: false,
+    built: true,
   },
 
   // Dashboard: its items are the reports (GET /api/reports); the report page itself is REPORT_SCREEN.
