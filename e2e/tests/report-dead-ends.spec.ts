@@ -15,8 +15,8 @@ import {
 
 /*
  * Issue 24, defects 10 and 11 (reports spec §2): the buttons into screens of a later release (topic discovery,
- * driver simulation, the responses analyzer) are disabled with a tooltip instead of opening a "later
- * release" page; the report filters item opens the report dialog with its filter section unfolded; an empty
+ * the responses analyzer) are disabled with a tooltip instead of opening a "later release" page (the driver
+ * simulation's button opens it since issue 20 built it); the report filters item opens the report dialog with its filter section unfolded; an empty
  * report offers a get-started button; the filter badge is blank while no filter is set; and deleting a report
  * does not load it again (no 404). The demo's topics bubble ("Konular") has its topic discovery button; the
  * impact chart and the comment highlights are added to a report of the run's own.
@@ -76,7 +76,7 @@ test('topic discovery is disabled with a later-release tooltip', async ({ page }
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 });
 
-test('an empty report: get-started button, blank filter badge, report filters unfolded; simulation disabled; delete loads nothing', async ({
+test('an empty report: get-started button, blank filter badge, report filters unfolded; simulation opens; delete loads nothing', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -113,13 +113,19 @@ test('an empty report: get-started button, blank filter badge, report filters un
   await reportDialog.getByRole('button', { name: 'Vazgeç' }).click();
   await expect(reportDialog).toBeHidden();
 
-  // The driver-simulation button of the impact chart and the comments' "open response" are disabled too.
+  // The driver-simulation button of the impact chart opens the simulation (built in issue 20) with the widget's
+  // topic model; the comments' "open response" is still disabled.
   const topicModel = (dialog: Locator) => choose(page, dialog, 'Konu modeli', 'Bankacılık Konuları');
   await addWidgetFromTab(page, TEXT_ANALYTICS, "Konuların NPS'e etkisi", topicModel);
-  await expectLaterRelease(
-    page,
-    laterRelease(card(page, "Konuların NPS'e etkisi"), /için etken simülasyonunu aç/),
-  );
+  const simulation = card(page, "Konuların NPS'e etkisi").getByRole('button', {
+    name: /için etken simülasyonunu aç$/,
+  });
+  await expect(simulation).toBeEnabled();
+  await simulation.click();
+  await expect(page).toHaveURL(/\/simulation\?topicModelId=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Etken simülasyonu' })).toBeVisible();
+  await page.goBack();
+  await expect(card(page, "Konuların NPS'e etkisi")).toBeVisible();
   await addWidgetFromTab(page, TEXT_ANALYTICS, 'Öne çıkan yorumlar', topicModel);
   // The comment highlights wait for applied filters (reports spec §4): a preset applies them.
   await pickPreset(page, 'Son 6 ay', 'last6Months');
