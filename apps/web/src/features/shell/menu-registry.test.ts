@@ -76,6 +76,7 @@ describe('the menu registry', () => {
       group.screens.map((screen) => screen.name),
     );
     expect(names).not.toContain('topicDiscovery');
+    expect(names).not.toContain('simulation');
     expect(names).not.toContain('aiDatasets');
     expect(names).toContain('users');
     expect(visibleMenu({ ...admin, aiModuleActive: false }).map((group) => group.section)).not.toContain(

@@ -158,6 +158,8 @@ export const SCREENS: readonly Screen[] = [
     section: 'insight',
     icon: SlidersOutlined,
     scopes: ['driverSimulation'],
+    // Reports spec §1: the AI module adds the driver simulation (its API answers 2507 without it).
+    ai: true,
     built: true,
   },
   {
