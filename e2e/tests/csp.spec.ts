@@ -61,6 +61,8 @@ const SINGLE_SCREENS = [
   '/alerts',
   '/alert-rule-statistics',
   '/responses-analyzer',
+  '/satisfaction-profiler',
+  '/simulation',
 ];
 const DEMO_REPORTS = [
   '/reports/genel-bakis',

@@ -49,6 +49,7 @@ import { widgetDataRoutes } from './modules/widget-data/widget-data.routes.js';
 import { surveyStatisticsRoutes } from './modules/survey-statistics/survey-statistics.routes.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { responsesAnalyzerRoutes } from './modules/responses-analyzer/index.js';
+import { insightProfilerRoutes } from './modules/insight-profiler/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -214,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   surveyStatisticsRoutes(app, administration);
   overviewRoutes(app, administration);
   responsesAnalyzerRoutes(app, administration);
+  insightProfilerRoutes(app, administration);
   messageTemplateRoutes(app, { db, publicUrl });
   surveyLinkRoutes(app, { db, publicUrl });
   healthRoutes(app, database);

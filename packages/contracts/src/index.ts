@@ -61,3 +61,4 @@ export * from './data-flow/custom-data-mappings.schema.js';
 export * from './jobs/scheduled-jobs.schema.js';
 export * from './overview/overview.schema.js';
 export * from './insight/responses-analyzer.schema.js';
+export * from './insight/profiler-simulation.schema.js';

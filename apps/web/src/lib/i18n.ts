@@ -28,6 +28,7 @@ import type widgetCharts from '../locales/en/widgetCharts.json';
 import type widgetTables from '../locales/en/widgetTables.json';
 import type widgetTextAnalytics from '../locales/en/widgetTextAnalytics.json';
 import type widgetImpact from '../locales/en/widgetImpact.json';
+import type profilerSimulation from '../locales/en/profilerSimulation.json';
 import type surveyStats from '../locales/en/surveyStats.json';
 import type messageText from '../locales/en/messageText.json';
 import type templates from '../locales/en/templates.json';
@@ -91,6 +92,7 @@ const NAMESPACES = [
   'dataAdmin',
   'alerts',
   'responsesAnalyzer',
+  'profilerSimulation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -125,6 +127,7 @@ declare module 'i18next' {
       widgetTables: typeof widgetTables;
       widgetTextAnalytics: typeof widgetTextAnalytics;
       widgetImpact: typeof widgetImpact;
+      profilerSimulation: typeof profilerSimulation;
       surveyStats: typeof surveyStats;
       messageText: typeof messageText;
       templates: typeof templates;

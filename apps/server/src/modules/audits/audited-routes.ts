@@ -179,6 +179,8 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/import-data-logs/preview': 'reads the heading and first rows of a file; stores nothing',
   'POST /api/alerts':
     "the alert grid's page with its filter body (as POST /api/alerts/query); stores nothing",
+  'POST /api/insight/satisfaction-profiler': 'figures of a report filter (as a widget); stores nothing',
+  'POST /api/insight/simulation': 'figures of a report filter (as a widget); stores nothing',
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

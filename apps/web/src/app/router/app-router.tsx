@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { alertsRoutes } from '@/features/alerts/routes';
 import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
+import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
@@ -86,6 +87,7 @@ const router = createBrowserRouter([
                   ...scheduledJobsRoutes,
                   ...alertsRoutes,
                   ...responsesAnalyzerRoutes,
+                  ...profilerSimulationRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

@@ -158,7 +158,9 @@ export const SCREENS: readonly Screen[] = [
     section: 'insight',
     icon: SlidersOutlined,
     scopes: ['driverSimulation'],
-    built: false,
+    // Reports spec §1: the AI module adds the driver simulation (its API answers 2507 without it).
+    ai: true,
+    built: true,
   },
   {
     name: 'topicExplorer',
@@ -175,7 +177,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'insight',
     icon: SmileOutlined,
     scopes: ['satisfactionProfiler'],
-    built: false,
+    built: true,
   },
 
   // Dashboard: its items are the reports (GET /api/reports); the report page itself is REPORT_SCREEN.

@@ -32,7 +32,7 @@ function scrollbarEnabled(config: WidgetConfig): boolean {
 }
 
 /** A bucket's label in the interface language. */
-function useBucketLabel(): (category: string) => string {
+export function useBucketLabel(): (category: string) => string {
   const { t, i18n } = useTranslation('widgets');
   return useMemo(() => {
     const words: BucketWords = {

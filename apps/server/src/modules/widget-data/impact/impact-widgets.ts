@@ -131,46 +131,52 @@ export function impactStatusRow(status: number): ImpactRow {
 const nullsLast = (value: number | null, direction: 1 | -1) =>
   value === null ? Number.POSITIVE_INFINITY : direction * value;
 
-/**
- * The rows of the categories whose M reaches the minimum, sorted by the impact type: 1 PositiveImpact (largest
- * first), 2 NegativeImpact (most negative first), 3 Impact (largest first); then more responses, then `order`
- * (the categories' natural order), then the label. Status 1 when S is empty or nothing is mentioned at all, 2 when
- * something is but no category reaches the minimum.
- */
-export function impactRows(
-  selection: NpsTally,
-  mentions: readonly (ImpactMentions & { order?: number })[],
-  options: ReturnType<typeof impactOptions>,
-): ImpactRow[] {
-  if (selection.responses === 0 || mentions.every((mention) => mention.all.responses === 0)) {
-    return [impactStatusRow(ImpactStatus.NoData)];
-  }
+/** The impact row of one category (docs/metrics.md): its NPS, NPS difference and overall impacts. */
+function impactRowOf(selection: NpsTally, mention: ImpactMentions, valueType: ImpactValueType): ImpactRow {
   const overallNps = npsOfTally(selection);
+  const value = npsOfTally(mention.all);
+  const impactNps = value === null || overallNps === null ? null : value - overallNps;
+  const overall = overallImpact(selection, mention.all);
+  const positive = overallImpact(selection, mention.positive);
+  const negative = overallImpact(selection, mention.negative);
+  return {
+    Category: mention.category,
+    ShortCategory: shortCategory(mention.label ?? mention.category),
+    Impact: valueType === ImpactValueType.Individual ? impactNps : overall,
+    Value: value,
+    PositiveImpact: positive,
+    NegativeImpact: negative,
+    TotalImpact: positive === null || negative === null ? null : positive + negative,
+    ImpactNps: impactNps,
+    Responses: mention.all.responses,
+    SentimentScore: mention.sentiment,
+    StatusCode: ImpactStatus.Ok,
+  };
+}
+
+/**
+ * The categories whose M reaches the minimum with their rows, sorted by the impact type: 1 PositiveImpact (largest
+ * first), 2 NegativeImpact (most negative first), 3 Impact (largest first); then more responses, then `order`
+ * (the categories' natural order), then the label. A status instead: 1 when S is empty or nothing is mentioned at
+ * all, 2 when something is but no category reaches the minimum. The driver simulation ranks its topics with it.
+ */
+export function rankedImpacts<M extends ImpactMentions & { order?: number }>(
+  selection: NpsTally,
+  mentions: readonly M[],
+  options: ReturnType<typeof impactOptions>,
+): number | { row: ImpactRow; mention: M }[] {
+  if (selection.responses === 0 || mentions.every((mention) => mention.all.responses === 0)) {
+    return ImpactStatus.NoData;
+  }
   const kept = mentions.filter(
     (mention) => mention.all.responses > 0 && mention.all.responses >= options.minimum,
   );
-  if (kept.length === 0) return [impactStatusRow(ImpactStatus.InsufficientData)];
-  const rows = kept.map((mention) => {
-    const value = npsOfTally(mention.all);
-    const impactNps = value === null || overallNps === null ? null : value - overallNps;
-    const overall = overallImpact(selection, mention.all);
-    const positive = overallImpact(selection, mention.positive);
-    const negative = overallImpact(selection, mention.negative);
-    const row: ImpactRow = {
-      Category: mention.category,
-      ShortCategory: shortCategory(mention.label ?? mention.category),
-      Impact: options.valueType === ImpactValueType.Individual ? impactNps : overall,
-      Value: value,
-      PositiveImpact: positive,
-      NegativeImpact: negative,
-      TotalImpact: positive === null || negative === null ? null : positive + negative,
-      ImpactNps: impactNps,
-      Responses: mention.all.responses,
-      SentimentScore: mention.sentiment,
-      StatusCode: ImpactStatus.Ok,
-    };
-    return { row, order: mention.order ?? 0 };
-  });
+  if (kept.length === 0) return ImpactStatus.InsufficientData;
+  const rows = kept.map((mention) => ({
+    row: impactRowOf(selection, mention, options.valueType),
+    mention,
+    order: mention.order ?? 0,
+  }));
   const key = (row: ImpactRow): number => {
     if (options.impactType === ImpactType.Positive) return nullsLast(row.PositiveImpact, -1);
     if (options.impactType === ImpactType.Negative) return nullsLast(row.NegativeImpact, 1);
@@ -183,7 +189,17 @@ export function impactRows(
       a.order - b.order ||
       a.row.Category.localeCompare(b.row.Category),
   );
-  return rows.map(({ row }) => row);
+  return rows.map(({ row, mention }) => ({ row, mention }));
+}
+
+/** The impact chart's rows (`rankedImpacts`), or the one status row. */
+export function impactRows(
+  selection: NpsTally,
+  mentions: readonly (ImpactMentions & { order?: number })[],
+  options: ReturnType<typeof impactOptions>,
+): ImpactRow[] {
+  const ranked = rankedImpacts(selection, mentions, options);
+  return typeof ranked === 'number' ? [impactStatusRow(ranked)] : ranked.map(({ row }) => row);
 }
 
 /** A replica count or 0. */
@@ -235,20 +251,23 @@ export async function selectionTally(
 
 type TopicMentionRow = Record<string, unknown> & { topic_id: number; sentiment: number | null };
 
+/** A topic's mentions (M, M+, M-) in the selection, with its id. */
+export type TopicMentions = ImpactMentions & { topicId: number; order: number };
+
 /**
- * Text-analytics impact (`impact`): one row per topic of dataFilters.TopicModelId that the selection's comments
- * mention. M = the sessions of S with a comment of the selection labelled with the topic; M+ / M- those with a
- * positive (4) / negative (0) mention of it; SentimentScore = the mean sentiment (0-4) of the classified mentions.
- * OnlyMainTopics keeps main topics. No (or an unknown, or an emotion) model: status 1.
+ * S and each topic's mentions for the text-analytics impact (docs/metrics.md): the topics of
+ * dataFilters.TopicModelId that the selection's comments mention. M = the sessions of S with a comment of the
+ * selection labelled with the topic; M+ / M- those with a positive (4) / negative (0) mention of it; sentiment =
+ * the mean sentiment (0-4) of the classified mentions. OnlyMainTopics keeps main topics. Null without a model (or
+ * with an unknown one, or an emotion model). The driver simulation reads the same figures.
  */
-export async function topicImpactRows(
+export async function topicMentions(
   db: Db,
   replica: AnalyticsReplica,
   query: WidgetQuery,
-): Promise<ImpactRow[]> {
-  const options = impactOptions(query.dataFilters);
+): Promise<{ total: NpsTally; mentions: TopicMentions[] } | null> {
   const model = await loadTopicModel(db, query.tenantId, topicModelIdOf(query.dataFilters));
-  if (!model || model.isEmotionModel) return [impactStatusRow(ImpactStatus.NoData)];
+  if (!model || model.isEmotionModel) return null;
   const selection = selectionSql(query);
   const comments = whereOf(query, 'comments', { alias: 'c' });
   if (!comments) throw new Error('the current period always has a WHERE clause');
@@ -284,6 +303,7 @@ export async function topicImpactRows(
     .map((topic, order) => {
       const row = byId.get(topic.id);
       return {
+        topicId: topic.id,
         category: topic.name,
         order,
         all: tallyOf(row),
@@ -292,5 +312,17 @@ export async function topicImpactRows(
         sentiment: row?.sentiment === null || row?.sentiment === undefined ? null : Number(row.sentiment),
       };
     });
-  return impactRows(total, mentions, options);
+  return { total, mentions };
+}
+
+/** Text-analytics impact (`impact`): one row per mentioned topic (`topicMentions`); no model: status 1. */
+export async function topicImpactRows(
+  db: Db,
+  replica: AnalyticsReplica,
+  query: WidgetQuery,
+): Promise<ImpactRow[]> {
+  const options = impactOptions(query.dataFilters);
+  const found = await topicMentions(db, replica, query);
+  if (!found) return [impactStatusRow(ImpactStatus.NoData)];
+  return impactRows(found.total, found.mentions, options);
 }
