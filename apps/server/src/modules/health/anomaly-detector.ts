@@ -80,7 +80,8 @@ export function detectAnomalies(series: HourlySeries, fromIndex: number): Anomal
     found.push({
       ...anomaly,
       Expected: Math.round(anomaly.Expected * 10) / 10,
-      ErrorCount: direction === 'up' ? anomaly.Observed : Math.max(0, Math.round(anomaly.Expected - anomaly.Observed)),
+      ErrorCount:
+        direction === 'up' ? anomaly.Observed : Math.max(0, Math.round(anomaly.Expected - anomaly.Observed)),
       Score: Math.round(scoreOf(maxZ) * 1000) / 1000,
     });
     open = undefined;

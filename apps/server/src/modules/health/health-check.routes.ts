@@ -22,7 +22,12 @@ export async function healthCheck(deps: HealthCheckDeps, tenantId: number | null
   const [series, parts] = await Promise.all([
     loadHourlySeries(deps.database.db, tenantId, window),
     healthParts(
-      { database: deps.database, replica: deps.replica, smtpUrl: deps.config.smtpUrl, dataDir: deps.config.dataDir },
+      {
+        database: deps.database,
+        replica: deps.replica,
+        smtpUrl: deps.config.smtpUrl,
+        dataDir: deps.config.dataDir,
+      },
       tenantId,
     ),
   ]);
@@ -43,9 +48,11 @@ export async function healthCheck(deps: HealthCheckDeps, tenantId: number | null
  * hourly series and a status card per part. Beside the public liveness route `GET /api/health` (health.routes.ts).
  */
 export function healthCheckRoutes(app: FastifyInstance, deps: HealthCheckDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health-check',
-    { config: { access: ['healthcheck'] }, schema: { response: { 200: healthCheckSchema } } },
-    async (request) => healthCheck(deps, request.actor.tenantId),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/health-check',
+      { config: { access: ['healthcheck'] }, schema: { response: { 200: healthCheckSchema } } },
+      async (request) => healthCheck(deps, request.actor.tenantId),
+    );
 }

@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { HealthPartStatus } from '@loupe/contracts';
@@ -49,7 +50,7 @@ async function databasePart(database: DatabaseHandle): Promise<HealthPartStatus>
 async function replicaPart(database: DatabaseHandle, replica: AnalyticsReplica): Promise<HealthPartStatus> {
   try {
     const [state] = await replica.query<{ v: number }>(
-      `SELECT CAST(value AS BIGINT) AS v FROM replica_state WHERE key = 'last_seq'`,
+      `SELECT value AS v FROM replica_state WHERE name = 'last_seq'`,
     );
     const cursor = Number(state?.v ?? 0);
     const [behind] = await rowsOf<{ n: number; oldest: string | Date | null }>(
@@ -57,7 +58,9 @@ async function replicaPart(database: DatabaseHandle, replica: AnalyticsReplica):
       sql`SELECT count(*)::int AS n, min(created_at) AS oldest FROM analytics_changes WHERE seq > ${cursor}::bigint`,
     );
     const n = Number(behind?.n ?? 0);
-    const ageS = behind?.oldest ? Math.max(0, Math.round((Date.now() - new Date(behind.oldest).getTime()) / 1000)) : 0;
+    const ageS = behind?.oldest
+      ? Math.max(0, Math.round((Date.now() - new Date(behind.oldest).getTime()) / 1000))
+      : 0;
     return part({
       Part: 'replica',
       State: n > 0 && ageS > REPLICA_LAG_WARNING_S ? 'warning' : 'ok',
@@ -121,7 +124,11 @@ async function mailPart(smtpUrl: string | undefined): Promise<HealthPartStatus> 
     await transport.verify();
     result = part({ Part: 'mail', State: 'ok', Detail: detail });
   } catch (error) {
-    result = part({ Part: 'mail', State: 'error', Detail: [detail, codeOf(error)].filter(Boolean).join(' · ') });
+    result = part({
+      Part: 'mail',
+      State: 'error',
+      Detail: [detail, codeOf(error)].filter(Boolean).join(' · '),
+    });
   } finally {
     transport?.close();
   }
@@ -154,10 +161,21 @@ async function smsPart(database: DatabaseHandle, tenantId: number | null): Promi
   }
 }
 
+/** statfs of the folder, or of its nearest existing parent (the data folder is made on first write). */
+async function statfsNearest(folder: string): ReturnType<typeof statfs> {
+  try {
+    return await statfs(folder);
+  } catch (error) {
+    const parent = path.dirname(folder);
+    if ((error as { code?: string }).code !== 'ENOENT' || parent === folder) throw error;
+    return statfsNearest(parent);
+  }
+}
+
 /** Free space of the data folder's file system. */
 async function diskPart(dataDir: string): Promise<HealthPartStatus> {
   try {
-    const stats = await statfs(dataDir);
+    const stats = await statfsNearest(dataDir);
     const free = Number(stats.bavail) * Number(stats.bsize);
     const total = Number(stats.blocks) * Number(stats.bsize);
     const share = total > 0 ? free / total : 0;

@@ -46,7 +46,11 @@ async function buckets(db: Db, query: SQL): Promise<Bucket[]> {
 
 const hourOf = (column: string) => sql.raw(`floor(extract(epoch from ${column}) / 3600)::bigint`);
 
-export async function loadHourlySeries(db: Db, tenantId: number | null, window: SeriesWindow): Promise<HourlySeries[]> {
+export async function loadHourlySeries(
+  db: Db,
+  tenantId: number | null,
+  window: SeriesWindow,
+): Promise<HourlySeries[]> {
   const from = new Date(window.startMs).toISOString();
   const to = new Date(window.startMs + window.hours * HOUR_MS).toISOString();
   const range = (column: string) =>

@@ -49,7 +49,11 @@ export async function purgeServerLogs(db: Db, bounds: ServerLogBounds): Promise<
   return deleted;
 }
 
-export function serverLogSchedule(deps: { db: Db; logger: FastifyBaseLogger; bounds: ServerLogBounds }): Schedule {
+export function serverLogSchedule(deps: {
+  db: Db;
+  logger: FastifyBaseLogger;
+  bounds: ServerLogBounds;
+}): Schedule {
   return {
     name: PURGE_SERVER_LOGS,
     cron: '47 * * * *',

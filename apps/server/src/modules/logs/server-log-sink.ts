@@ -35,7 +35,17 @@ const STDERR_NOTE_EVERY_MS = 60_000;
 /** Keys whose values never reach the table, wherever they sit in a line (pino's redaction covers the known paths). */
 const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|api[-_]?key|credential/i;
 /** pino's own fields, kept in columns of their own or not at all. */
-const OWN_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'requestId', 'reqId', 'tenantId', 'v']);
+const OWN_FIELDS = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'msg',
+  'requestId',
+  'reqId',
+  'tenantId',
+  'v',
+]);
 
 type Row = typeof serverLogs.$inferInsert;
 
@@ -112,7 +122,9 @@ export function createServerLogSink(): ServerLogSink {
     if (now - lastNote < STDERR_NOTE_EVERY_MS) return;
     lastNote = now;
     const reason = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`server log: a batch could not be written (${reason}); ${dropped} lines lost so far\n`);
+    process.stderr.write(
+      `server log: a batch could not be written (${reason}); ${dropped} lines lost so far\n`,
+    );
   }
 
   async function writeAll(target: Db) {

@@ -54,7 +54,10 @@ function filterConditions(body: GridFilterBody, now: Date): SQL[] {
  * (log:monitor; docs/health-and-logs.md). An installation operator reads every line; a tenant's reader only the
  * lines of its tenant's requests.
  */
-export function serverLogRoutes(app: FastifyInstance, { db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function serverLogRoutes(
+  app: FastifyInstance,
+  { db, now = () => new Date() }: { db: Db; now?: () => Date },
+) {
   registerGridRoutes<ServerLogRow>(app, {
     path: '/api/logs',
     access: ['log:monitor'],
