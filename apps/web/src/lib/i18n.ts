@@ -36,6 +36,7 @@ import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
 import type ftpExports from '../locales/en/ftpExports.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
+import type healthLogs from '../locales/en/healthLogs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
 import type alerts from '../locales/en/alerts.json';
 
@@ -87,6 +88,7 @@ const NAMESPACES = [
   'optouts',
   'ftpExports',
   'scheduledJobs',
+  'healthLogs',
   'dataAdmin',
   'alerts',
 ] as const;
@@ -131,6 +133,7 @@ declare module 'i18next' {
       optouts: typeof optouts;
       ftpExports: typeof ftpExports;
       scheduledJobs: typeof scheduledJobs;
+      healthLogs: typeof healthLogs;
       dataAdmin: typeof dataAdmin;
       alerts: typeof alerts;
     };

@@ -2,7 +2,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 /**
  * The server's own structured log (pino), kept for the logs screen (docs/health-and-logs.md): written in batches
- * off the request path by logging/server-log-sink.ts, bounded by count and age by the hourly `purge-server-logs`
+ * off the request path by modules/logs/server-log-sink.ts, bounded by count and age by the hourly `trim-server-logs`
  * schedule. No foreign keys: a line outlives its tenant or user, and an insert never waits on another table.
  */
 export const serverLogs = pgTable(

@@ -2,11 +2,10 @@ import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { HealthPartStatus } from '@loupe/contracts';
+import { smsGatewayConfigSchema, type HealthPartStatus } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { rowsOf } from '../../db/rows-of.js';
-import { parseSmsGateway } from '../invitations/sms-gateway.js';
 
 /*
  * The health check's status cards (docs/health-and-logs.md): each part measured now, with a state and the figures
@@ -147,15 +146,18 @@ async function smsPart(database: DatabaseHandle, tenantId: number | null): Promi
           ORDER BY tenant_id NULLS LAST, id LIMIT 20`,
     );
     if (rows.length === 0) return part({ Part: 'sms', State: 'notConfigured' });
-    const gateway = rows.map((row) => parseSmsGateway(row.json_config)).find(Boolean);
-    if (!gateway) return part({ Part: 'sms', State: 'error', Detail: 'invalid configuration' });
-    let host: string | null = null;
-    try {
-      host = new URL(gateway.Url).host;
-    } catch {
-      host = null;
+    // The first section the sender would accept (docs/invitations.md): its gateway's host, never its headers.
+    for (const { json_config } of rows) {
+      let config: unknown;
+      try {
+        config = JSON.parse(json_config);
+      } catch {
+        continue;
+      }
+      const gateway = smsGatewayConfigSchema.safeParse(config);
+      if (gateway.success) return part({ Part: 'sms', State: 'ok', Detail: new URL(gateway.data.Url).host });
     }
-    return part({ Part: 'sms', State: 'ok', Detail: host });
+    return part({ Part: 'sms', State: 'error', Detail: 'invalid configuration' });
   } catch (error) {
     return part({ Part: 'sms', State: 'error', Detail: codeOf(error) });
   }

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows-of.js';
 import type { Schedule } from '../../jobs/scheduler.js';
 
 /*
- * The server log's bounds (docs/health-and-logs.md): the hourly `purge-server-logs` schedule deletes lines older
+ * The server log's bounds (docs/health-and-logs.md): the hourly `trim-server-logs` schedule deletes lines older
  * than `maxDays` and, past `maxRows` lines, the oldest ones; in batches of BATCH rows, at most STATEMENTS_PER_RUN
  * statements a run (the next hour goes on), like the other purges (docs/jobs-and-retention.md).
  */
@@ -15,7 +15,7 @@ export type ServerLogBounds = { maxRows: number; maxDays: number };
 /** 100,000 lines and 14 days: a few MB, enough to follow an incident back two weeks. */
 export const DEFAULT_SERVER_LOG_BOUNDS: ServerLogBounds = { maxRows: 100_000, maxDays: 14 };
 
-export const PURGE_SERVER_LOGS = 'purge-server-logs';
+export const PURGE_SERVER_LOGS = 'trim-server-logs';
 
 const BATCH = 5_000;
 const STATEMENTS_PER_RUN = 200;

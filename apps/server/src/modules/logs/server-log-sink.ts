@@ -92,7 +92,7 @@ export function serverLogRowOf(line: string): Row | undefined {
     tenantId: Number.isInteger(tenantId) && (tenantId as number) > 0 ? (tenantId as number) : null,
     // NUL cannot be stored in PostgreSQL text; nothing else in a message needs refusing.
     message: message.replaceAll('\u0000', '').slice(0, MESSAGE_MAX),
-    context: context as Row['context'],
+    context,
   };
 }
 

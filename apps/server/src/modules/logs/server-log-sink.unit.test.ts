@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createLogger } from '../../logger.js';
 import { createServerLogSink, logLevelOf, serverLogRowOf } from './server-log-sink.js';
@@ -69,8 +69,7 @@ describe('the server-log sink', () => {
         },
       }),
     } as unknown as Db;
-    const stderr = process.stderr.write;
-    process.stderr.write = (() => true) as typeof process.stderr.write;
+    const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       for (let i = 0; i < 6_000; i++) sink.write(JSON.stringify({ level: 30, msg: `line ${i}` }));
       expect(sink.dropped).toBe(1_000); // the buffer keeps the newest 5,000
@@ -80,7 +79,7 @@ describe('the server-log sink', () => {
       expect(sink.dropped).toBe(6_000);
       await sink.detach();
     } finally {
-      process.stderr.write = stderr;
+      quiet.mockRestore();
     }
   });
 });

@@ -201,7 +201,7 @@ describe('the bounds of server_logs', () => {
     expect(kept.some((row) => row.message === 'new 0')).toBe(false);
   });
 
-  it('is purged by the hourly purge-server-logs schedule', () => {
-    expect(t.app.scheduler.has('purge-server-logs')).toBe(true);
+  it('is purged by the hourly trim-server-logs schedule', () => {
+    expect(t.app.scheduler.has('trim-server-logs')).toBe(true);
   });
 });

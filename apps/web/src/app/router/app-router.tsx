@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { alertsRoutes } from '@/features/alerts/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
+import { healthLogsRoutes } from '@/features/health-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
@@ -72,6 +73,7 @@ const router = createBrowserRouter([
                   ...tenantsRoutes,
                   ...licenseRoutes,
                   ...auditLogsRoutes,
+                  ...healthLogsRoutes,
                   ...configurationsRoutes,
                   ...experiencesRoutes,
                   ...surveysRoutes,

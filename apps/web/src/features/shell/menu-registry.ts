@@ -526,7 +526,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: CodeOutlined,
     scopes: ['log:monitor'],
-    built: false,
+    built: true,
   },
   {
     name: 'healthCheck',
@@ -534,7 +534,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: DeploymentUnitOutlined,
     scopes: ['healthcheck'],
-    built: false,
+    built: true,
   },
   {
     name: 'auditLogs',
