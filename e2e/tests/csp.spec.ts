@@ -60,6 +60,8 @@ const SINGLE_SCREENS = [
   '/scheduled-jobs',
   '/alerts',
   '/alert-rule-statistics',
+  '/health-check',
+  '/logs',
 ];
 const DEMO_REPORTS = [
   '/reports/genel-bakis',
