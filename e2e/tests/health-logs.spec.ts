@@ -1,4 +1,5 @@
 import type { Page, Response } from '@playwright/test';
+// eslint-disable-next-line import-x/default -- CommonJS: its module.exports is the default import under Node's ESM
 import ExcelJS from 'exceljs';
 import { healthCheckSchema } from '@loupe/contracts';
 import { animationsSettled } from './support/animations.js';
