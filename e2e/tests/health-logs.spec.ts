@@ -41,7 +41,9 @@ test('the health check shows the demo incident and a card per part, in Turkish, 
   await expect(incidentRow).toHaveCount(1);
   await expect(incidentRow).toContainText('3 saat');
   await expect(incidentRow).toContainText(
-    new Intl.NumberFormat('tr', { maximumFractionDigits: 2 }).format(incident!.Score),
+    new Intl.NumberFormat('tr', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      incident!.Score,
+    ),
   );
 
   const status = main(page).getByRole('region', { name: 'Durum' });
@@ -98,11 +100,12 @@ test("the log screen shows the admin's request lines, filters them by level and 
   const drawer = page.getByRole('dialog').filter({ hasText: 'Kayıt satırı' });
   await expect(drawer).toBeVisible();
   await expect(drawer.locator('pre')).toContainText('"statusCode"');
+  await expect(drawer.locator('pre')).toContainText('"route": "/api/');
   await animationsSettled(page);
   await saveScreenshot(page, 'logs-line-tr');
   await drawer.getByRole('button', { name: 'Bu isteğin satırlarını göster' }).click();
   await expect(drawer).toBeHidden();
-  const requestId = await main(page).getByLabel('İstek kimliği').inputValue();
+  const requestId = await main(page).getByRole('textbox', { name: 'İstek kimliği' }).inputValue();
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   await expect(rows).not.toHaveCount(0);
   for (const row of await rows.all()) await expect(row).toContainText(requestId);

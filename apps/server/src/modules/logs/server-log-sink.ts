@@ -180,13 +180,18 @@ export function createServerLogSink(): ServerLogSink {
 
 /**
  * Request lines carry the tenant the caller acts in (after the auth plugin's check), so a tenant's log reader sees
- * its own requests' lines. Added right after the auth plugin, before any route.
+ * its own requests' lines, with the method and the route's pattern (never its values, which may hold a one-time
+ * code). Added right after the auth plugin, before any route.
  */
 export function tagRequestLogsWithTenant(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const actor = Object.getOwnPropertyDescriptor(request, 'actor')?.value as Actor | undefined;
     if (actor?.tenantId === null || actor?.tenantId === undefined) return;
-    const log = request.log.child({ tenantId: actor.tenantId });
+    const log = request.log.child({
+      tenantId: actor.tenantId,
+      method: request.method,
+      route: request.routeOptions.url,
+    });
     request.log = log;
     reply.log = log;
   });

@@ -18,6 +18,10 @@ export function HealthCheckPage() {
   const health = useHealthCheck();
   const number = (value: number, digits = 0) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value);
+  const score = (value: number) =>
+    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      value,
+    );
 
   const columns = [
     {
@@ -64,9 +68,9 @@ export function HealthCheckPage() {
         <span
           className={styles.score}
           data-level={row.Score >= 0.75 ? 'high' : 'medium'}
-          aria-label={t('healthCheck.scoreLabel', { score: number(row.Score, 2) })}
+          aria-label={t('healthCheck.scoreLabel', { score: score(row.Score) })}
         >
-          {number(row.Score, 2)}
+          {score(row.Score)}
         </span>
       ),
     },

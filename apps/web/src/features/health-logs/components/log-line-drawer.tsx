@@ -34,7 +34,7 @@ export function LogLineDrawer({
             </Descriptions.Item>
           </Descriptions>
           {line.RequestId && (
-            <Button className={styles.section} onClick={() => onShowRequest(line.RequestId!)}>
+            <Button className={styles.drawerAction} onClick={() => onShowRequest(line.RequestId!)}>
               {t('logs.detail.showRequest')}
             </Button>
           )}
