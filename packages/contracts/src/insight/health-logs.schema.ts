@@ -35,7 +35,6 @@ export const serverLogFilterSchema = z
     ({ StartDate, EndDate }) => !StartDate || !EndDate || Date.parse(StartDate) <= Date.parse(EndDate),
     { message: 'healthLogs.rangeReversed', path: ['EndDate'] },
   );
-export type ServerLogFilter = z.infer<typeof serverLogFilterSchema>;
 
 /** One line of the server log. */
 export const serverLogRowSchema = z.object({
@@ -50,14 +49,14 @@ export const serverLogRowSchema = z.object({
 export type ServerLogRow = z.infer<typeof serverLogRowSchema>;
 
 /** The series the anomaly detector watches. */
-export const ANOMALY_SOURCES = ['ingest', 'restData', 'invitations', 'jobs'] as const;
+const ANOMALY_SOURCES = ['ingest', 'restData', 'invitations', 'jobs'] as const;
 export type AnomalySource = (typeof ANOMALY_SOURCES)[number];
 
 /** How many anomalies the health check lists (surveys spec §2: the last 5). */
 export const HEALTH_CHECK_ANOMALY_COUNT = 5;
 
 /** One anomaly: consecutive anomalous hours of one source. */
-export const anomalySchema = z.object({
+const anomalySchema = z.object({
   /** The first anomalous hour (UTC, ISO). */
   Date: z.string(),
   /** Hours the anomaly lasted. */
@@ -73,14 +72,13 @@ export const anomalySchema = z.object({
 });
 export type Anomaly = z.infer<typeof anomalySchema>;
 
-export const HEALTH_PARTS = ['database', 'replica', 'jobQueue', 'mail', 'sms', 'disk'] as const;
-export type HealthPart = (typeof HEALTH_PARTS)[number];
+const HEALTH_PARTS = ['database', 'replica', 'jobQueue', 'mail', 'sms', 'disk'] as const;
 
-export const HEALTH_STATES = ['ok', 'warning', 'error', 'notConfigured'] as const;
+const HEALTH_STATES = ['ok', 'warning', 'error', 'notConfigured'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
 /** One part's card: its state and the figures behind it (which ones depend on the part). */
-export const healthPartSchema = z.object({
+const healthPartSchema = z.object({
   Part: z.enum(HEALTH_PARTS),
   State: z.enum(HEALTH_STATES),
   /** database: round trip in ms; replica: changes not yet in the replica; jobQueue: queued jobs; disk: free bytes. */

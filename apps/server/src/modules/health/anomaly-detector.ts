@@ -21,11 +21,11 @@ export const HOURS_PER_WEEK = 168;
 export const BASELINE_WEEKS = 4;
 const NEIGHBOUR_HOURS = 1;
 const MIN_BASELINE_VALUES = 6;
-export const Z_THRESHOLD = 4;
+const Z_THRESHOLD = 4;
 const MIN_EXCESS = 5;
 
 /** Which way is bad: failures that rise, or answers that fall. */
-export type AnomalyDirection = 'up' | 'down';
+type AnomalyDirection = 'up' | 'down';
 
 export type HourlySeries = {
   source: AnomalySource;
@@ -43,7 +43,7 @@ function median(values: number[]): number {
 }
 
 /** Anscombe's variance-stabilising transform of a count. */
-export const anscombe = (x: number) => 2 * Math.sqrt(x + 3 / 8);
+const anscombe = (x: number) => 2 * Math.sqrt(x + 3 / 8);
 
 /** The seasonal baseline of hour `t`: its median and robust scale, or undefined without enough history. */
 export function baselineAt(
@@ -65,7 +65,7 @@ export function baselineAt(
 }
 
 /** 0..1 from a robust z-score: 0.5 at the threshold. */
-export const scoreOf = (z: number) => 1 - 2 ** (-z / Z_THRESHOLD);
+const scoreOf = (z: number) => 1 - 2 ** (-z / Z_THRESHOLD);
 
 const HOUR_MS = 3_600_000;
 

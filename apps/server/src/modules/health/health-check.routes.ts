@@ -16,7 +16,7 @@ type HealthCheckDeps = {
 };
 
 /** The health check for a caller of `tenantId` (null: the installation operator, every tenant). */
-export async function healthCheck(deps: HealthCheckDeps, tenantId: number | null): Promise<HealthCheck> {
+async function healthCheck(deps: HealthCheckDeps, tenantId: number | null): Promise<HealthCheck> {
   const now = deps.now?.() ?? new Date();
   const window = seriesWindow(now);
   const [series, parts] = await Promise.all([

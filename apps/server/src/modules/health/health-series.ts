@@ -12,7 +12,7 @@ import { BASELINE_WEEKS, HOURS_PER_WEEK, type HourlySeries } from './anomaly-det
  */
 
 /** Weeks of hours scanned for anomalies. */
-export const SCAN_WEEKS = 4;
+const SCAN_WEEKS = 4;
 const HOUR_MS = 3_600_000;
 
 type Bucket = { h: number | string; n: number | string };

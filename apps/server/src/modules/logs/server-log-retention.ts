@@ -15,7 +15,7 @@ export type ServerLogBounds = { maxRows: number; maxDays: number };
 /** 100,000 lines and 14 days: a few MB, enough to follow an incident back two weeks. */
 export const DEFAULT_SERVER_LOG_BOUNDS: ServerLogBounds = { maxRows: 100_000, maxDays: 14 };
 
-export const PURGE_SERVER_LOGS = 'trim-server-logs';
+const PURGE_SERVER_LOGS = 'trim-server-logs';
 
 const BATCH = 5_000;
 const STATEMENTS_PER_RUN = 200;
