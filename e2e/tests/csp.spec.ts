@@ -63,6 +63,8 @@ const SINGLE_SCREENS = [
   '/responses-analyzer',
   '/satisfaction-profiler',
   '/simulation',
+  '/health-check',
+  '/logs',
 ];
 const DEMO_REPORTS = [
   '/reports/genel-bakis',

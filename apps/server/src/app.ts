@@ -27,6 +27,8 @@ import { createBootstrapService } from './modules/bootstrap/bootstrap.service.js
 import { createReplicaSessionCounter } from './modules/bootstrap/session-counter.js';
 import { feedbackSurveyRoutes } from './modules/feedback/feedback-survey.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { healthCheckRoutes } from './modules/health/health-check.routes.js';
+import { logsModule, tagRequestLogsWithTenant, type ServerLogSink } from './modules/logs/index.js';
 import { lookupRoutes } from './modules/lookups/lookup.routes.js';
 import { createMailer, type Mailer } from './core/mailer.js';
 import { restDataRoutes } from './modules/rest-data/rest-data.routes.js';
@@ -89,6 +91,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Settings from the environment; read with loadConfig() when absent. */
   config?: Config;
+  /** Where the logger's lines go into `server_logs` (modules/logs); attached once the app is ready. */
+  logSink?: ServerLogSink;
 };
 
 /** SMTP connections the invitation sender keeps open. */
@@ -118,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signer: options.signer,
     sessions: createSessionStateReader(options.database.db),
   });
+  tagRequestLogsWithTenant(app);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(inputBoundsPlugin);
 
@@ -219,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   messageTemplateRoutes(app, { db, publicUrl });
   surveyLinkRoutes(app, { db, publicUrl });
   healthRoutes(app, database);
+  healthCheckRoutes(app, { database, replica, config });
+  logsModule(app, { db, scheduler, logger: options.logger, sink: options.logSink });
   await app.register(webPlugin, {
     root: options.webRoot ?? '',
     respondentRoot: options.respondentRoot ?? '',

@@ -8,11 +8,14 @@ import { consoleProgress } from './demo/progress-bar.js';
 import { ensureConsoleClient, seedDemoIdentity, seedSecondDemoTenant } from './demo/seed-identity.js';
 import { ensureWidgetCatalogue } from './modules/widgets/ensure-widget-catalogue.js';
 import { createLogger } from './logger.js';
+import { createServerLogSink } from './modules/logs/index.js';
 import { createAccessTokenSigner, loadSigningSecret } from './modules/auth/access-token.js';
 import { ensureFirstRunOperator, hasOperator } from './setup/operator.js';
 
 const config = loadConfig();
-const logger = createLogger(config.logLevel);
+// The log also goes to the server_logs table (the logs screen), once the app is ready.
+const logSink = createServerLogSink();
+const logger = createLogger(config.logLevel, logSink);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await ensureConsoleClient(database.db);
@@ -55,6 +58,7 @@ const app = await buildApp({
   replica,
   signer,
   logger,
+  logSink,
   webRoot: config.webDist,
   respondentRoot: config.respondentDist,
 });

@@ -62,3 +62,4 @@ export * from './jobs/scheduled-jobs.schema.js';
 export * from './overview/overview.schema.js';
 export * from './insight/responses-analyzer.schema.js';
 export * from './insight/profiler-simulation.schema.js';
+export * from './insight/health-logs.schema.js';

@@ -10,6 +10,7 @@ import { ensureDemoImports } from './demo-imports.js';
 import { ensureDemoOptouts } from './demo-optouts.js';
 import { ensureDemoFtpExports } from './demo-ftp-exports.js';
 import { ensureDemoDataAdmin } from './demo-data-admin.js';
+import { ensureDemoHealthHistory } from './demo-health-history.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -70,6 +71,7 @@ export async function loadDemoData(
     await ensureDemoOptouts(database.db, tenantId);
     await ensureDemoFtpExports(database.db, tenantId);
     await ensureDemoDataAdmin(database.db, tenantId);
+    await ensureDemoHealthHistory(database.db, tenantId);
     await ensureDemoAlerts(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
@@ -83,6 +85,7 @@ export async function loadDemoData(
   await ensureDemoOptouts(database.db, tenantId);
   await ensureDemoFtpExports(database.db, tenantId);
   await ensureDemoDataAdmin(database.db, tenantId);
+  await ensureDemoHealthHistory(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
 
   const clock = { nowMs: Date.now(), today: await tenantToday(database, tenantId) };

@@ -37,6 +37,7 @@ import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
 import type ftpExports from '../locales/en/ftpExports.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
+import type healthLogs from '../locales/en/healthLogs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
 import type alerts from '../locales/en/alerts.json';
 import type responsesAnalyzer from '../locales/en/responsesAnalyzer.json';
@@ -89,6 +90,7 @@ const NAMESPACES = [
   'optouts',
   'ftpExports',
   'scheduledJobs',
+  'healthLogs',
   'dataAdmin',
   'alerts',
   'responsesAnalyzer',
@@ -136,6 +138,7 @@ declare module 'i18next' {
       optouts: typeof optouts;
       ftpExports: typeof ftpExports;
       scheduledJobs: typeof scheduledJobs;
+      healthLogs: typeof healthLogs;
       dataAdmin: typeof dataAdmin;
       alerts: typeof alerts;
       responsesAnalyzer: typeof responsesAnalyzer;

@@ -9,3 +9,4 @@ export * from './widgets.js';
 export * from './invitations.js';
 export * from './data-flow.js';
 export * from './jobs.js';
+export * from './server-logs.js';

@@ -4,6 +4,7 @@ import { alertsRoutes } from '@/features/alerts/routes';
 import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
 import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
+import { healthLogsRoutes } from '@/features/health-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
@@ -74,6 +75,7 @@ const router = createBrowserRouter([
                   ...tenantsRoutes,
                   ...licenseRoutes,
                   ...auditLogsRoutes,
+                  ...healthLogsRoutes,
                   ...configurationsRoutes,
                   ...experiencesRoutes,
                   ...surveysRoutes,

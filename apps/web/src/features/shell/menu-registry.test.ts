@@ -110,6 +110,8 @@ describe('isBuiltPath: whether a link into another screen opens it (issue 24, de
 
   it('is true for built screens and unknown for nothing', () => {
     expect(isBuiltPath('/users')).toBe(true);
+    expect(isBuiltPath('/logs')).toBe(true);
+    expect(isBuiltPath('/health-check')).toBe(true);
     expect(isBuiltPath('/alerts?AlertReadStatus=0')).toBe(true);
     expect(isBuiltPath('/responses-analyzer/42')).toBe(true);
     expect(isBuiltPath('/responses-analyzer?from=2026-11-23&to=2026-11-29')).toBe(true);

@@ -528,7 +528,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: CodeOutlined,
     scopes: ['log:monitor'],
-    built: false,
+    built: true,
   },
   {
     name: 'healthCheck',
@@ -536,7 +536,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: DeploymentUnitOutlined,
     scopes: ['healthcheck'],
-    built: false,
+    built: true,
   },
   {
     name: 'auditLogs',
