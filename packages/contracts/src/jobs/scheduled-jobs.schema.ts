@@ -18,6 +18,9 @@ export const KNOWN_JOB_NAMES = [
   'imports-process',
   'imports-move',
   'account-link-mail',
+  'alerts',
+  'alert-mail',
+  'trim-server-logs',
 ] as const;
 
 /**
