@@ -56,6 +56,8 @@ export type GridRouteOptions<T extends Record<string, unknown>> = {
    * list that had the path before the grid keeps its callers, its query and its answer (GET /api/questions).
    */
   plainGet?: PlainGet;
+  /** Also answer `POST {path}` as `POST {path}/query` (where an issue names the list's POST so: alerts, logs). */
+  postOnPath?: boolean;
 };
 
 /** The lookup answered on a grid's GET path without grid parameters (GridRouteOptions.plainGet). */
@@ -163,14 +165,16 @@ export function registerGridRoutes<T extends Record<string, unknown>>(
     );
   }
 
-  routes.post(
-    `${path}/query`,
-    {
-      config: { access },
-      schema: { querystring: gridQuerySchema, body: gridFilterBodySchema, response: { 200: page } },
-    },
-    async (request) => list(request, request.query, request.body),
-  );
+  for (const queryPath of options.postOnPath ? [path, `${path}/query`] : [`${path}/query`]) {
+    routes.post(
+      queryPath,
+      {
+        config: { access },
+        schema: { querystring: gridQuerySchema, body: gridFilterBodySchema, response: { 200: page } },
+      },
+      async (request) => list(request, request.query, request.body),
+    );
+  }
 
   routes.post(
     `${path}/export`,

@@ -1,15 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, count, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ALERT_READ_SCOPES,
   ErrorCode,
   alertFilterSchema,
   alertListItemSchema,
-  gridFilterBodySchema,
-  gridPageSchema,
-  gridQuerySchema,
   hasAnyScope,
   type AlertListItem,
   type GridFilterBody,
@@ -35,7 +31,6 @@ import { AppError } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf, selectionOf } from '../../grid/grid-queries.js';
 import { registerGridRoutes, type GridListSource } from '../../grid/grid-routes.js';
-import { compileFilter, compileOrderBy } from '../../grid/odata-sql.js';
 
 /*
  * The alert list (issue 19, docs/alerts.md "Alerts, states, mails and statistics"): the grid of
@@ -210,27 +205,12 @@ function alertSource(db: Db): GridListSource<AlertListItem> {
 }
 
 export function alertListRoutes(app: FastifyInstance, db: Db): void {
-  const source = alertSource(db);
-  registerGridRoutes(app, { path: '/api/alerts', access: READ, item: alertListItemSchema, source });
-  // `POST /api/alerts` (the issue's name for the grid with its filter body): the same page as POST …/query.
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/alerts',
-    {
-      config: { access: READ as [Scope, ...Scope[]] },
-      schema: {
-        querystring: gridQuerySchema,
-        body: gridFilterBodySchema,
-        response: { 200: gridPageSchema(alertListItemSchema) },
-      },
-    },
-    async (request) => {
-      const where = and(source.scope(request, request.body), compileFilter(request.query.$filter, fields));
-      const orderBy = compileOrderBy(request.query.$orderby, source.defaultOrder, fields);
-      const [Items, Count] = await Promise.all([
-        source.rows({ where, orderBy, limit: request.query.$top, offset: request.query.$skip }),
-        source.count(where),
-      ]);
-      return { Items, Count };
-    },
-  );
+  // `POST /api/alerts` too: the issue's name for the grid with its filter body.
+  registerGridRoutes(app, {
+    path: '/api/alerts',
+    access: READ,
+    item: alertListItemSchema,
+    source: alertSource(db),
+    postOnPath: true,
+  });
 }

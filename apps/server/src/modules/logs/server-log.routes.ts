@@ -61,6 +61,8 @@ export function serverLogRoutes(
   registerGridRoutes<ServerLogRow>(app, {
     path: '/api/logs',
     access: ['log:monitor'],
+    // `GET|POST /api/logs` (issue 20 item 10); POST /api/logs/query as every grid.
+    postOnPath: true,
     item: serverLogRowSchema,
     source: {
       fields,

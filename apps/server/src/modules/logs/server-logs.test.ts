@@ -92,6 +92,11 @@ describe('the server log grid', () => {
     expect(times).toEqual([...times].sort().reverse());
     const error = Items.find((item) => item.Message === 'an error line')!;
     expect(JSON.parse(error.Context!)).toMatchObject({ err: { message: 'boom', type: 'Error' } });
+
+    // `POST /api/logs` (the issue's name) answers as `POST /api/logs/query`.
+    const same = await t.call('POST', '/api/logs?$top=1000', { token: operator, body: { Text: ' line' } });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<Page>().Count).toBe((await query(operator, { Text: ' line' })).Count);
   });
 
   it('stores no secret', async () => {
