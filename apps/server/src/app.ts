@@ -48,6 +48,7 @@ import { widgetCatalogueRoutes } from './modules/widgets/widget-catalogue.routes
 import { widgetDataRoutes } from './modules/widget-data/widget-data.routes.js';
 import { surveyStatisticsRoutes } from './modules/survey-statistics/survey-statistics.routes.js';
 import { overviewRoutes } from './modules/overview/index.js';
+import { topicInsightRoutes } from './modules/insight-topics/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   widgetDataRoutes(app, administration);
   surveyStatisticsRoutes(app, administration);
   overviewRoutes(app, administration);
+  topicInsightRoutes(app, administration);
   messageTemplateRoutes(app, { db, publicUrl });
   surveyLinkRoutes(app, { db, publicUrl });
   healthRoutes(app, database);

@@ -60,3 +60,4 @@ export * from './data-flow/ftp-exports.schema.js';
 export * from './data-flow/custom-data-mappings.schema.js';
 export * from './jobs/scheduled-jobs.schema.js';
 export * from './overview/overview.schema.js';
+export * from './insight/topic-insight.schema.js';
