@@ -38,6 +38,7 @@ import type ftpExports from '../locales/en/ftpExports.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
 import type alerts from '../locales/en/alerts.json';
+import type topicInsight from '../locales/en/topicInsight.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -89,6 +90,7 @@ const NAMESPACES = [
   'scheduledJobs',
   'dataAdmin',
   'alerts',
+  'topicInsight',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -133,6 +135,7 @@ declare module 'i18next' {
       scheduledJobs: typeof scheduledJobs;
       dataAdmin: typeof dataAdmin;
       alerts: typeof alerts;
+      topicInsight: typeof topicInsight;
     };
   }
 }

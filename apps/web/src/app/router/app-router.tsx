@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { alertsRoutes } from '@/features/alerts/routes';
+import { topicInsightRoutes } from '@/features/topic-insight/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
 import { configurationsRoutes } from '@/features/configurations/routes';
@@ -84,6 +85,7 @@ const router = createBrowserRouter([
                   ...dataAdminRoutes,
                   ...scheduledJobsRoutes,
                   ...alertsRoutes,
+                  ...topicInsightRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],
