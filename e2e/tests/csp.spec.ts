@@ -60,6 +60,8 @@ const SINGLE_SCREENS = [
   '/scheduled-jobs',
   '/alerts',
   '/alert-rule-statistics',
+  '/topic-discovery',
+  '/topic-explorer',
 ];
 const DEMO_REPORTS = [
   '/reports/genel-bakis',
