@@ -148,8 +148,6 @@ test('the topic explorer shows the demo topics over time and drills into discove
   await expect(page.getByRole('heading', { level: 1, name: 'مستكشف المواضيع' })).toBeVisible();
   await saveScreenshot(page, 'topic-explorer-ar');
   await chooseLanguage(page, 'اللغة', 'English');
-    chooseLanguage(page, 'Language', 'English'),
-  );
 
   // Drill: a topic opens discovery on its comments of the period.
   const drilled = await discoveryAnswer(page, () =>
