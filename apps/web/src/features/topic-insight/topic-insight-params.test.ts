@@ -3,6 +3,7 @@ import {
   discoveryPath,
   filterOfState,
   highlightParts,
+  inTreeOrder,
   npsText,
   readDiscoveryParams,
 } from './topic-insight-params';
@@ -73,7 +74,25 @@ describe('highlightParts', () => {
     ]);
   });
 
-  it('shows NPS with one decimal', () => {
-    expect([npsText(200 / 3), npsText(-25), npsText(null)]).toEqual(['66.7', '-25.0', '–']);
+  it('shows NPS with one decimal in the language', () => {
+    expect([npsText(200 / 3, 'en'), npsText(-25, 'en'), npsText(null, 'en'), npsText(31.94, 'tr')]).toEqual([
+      '66.7',
+      '-25.0',
+      '–',
+      '31,9',
+    ]);
+  });
+});
+
+describe('inTreeOrder', () => {
+  it('puts each main topic before its sub-topics, keeping the answer order', () => {
+    const topics = [
+      { Id: 3, ParentId: null },
+      { Id: 2, ParentId: 1 },
+      { Id: 1, ParentId: null },
+      { Id: 4, ParentId: 3 },
+      { Id: 6, ParentId: 5 },
+    ];
+    expect(inTreeOrder(topics).map((topic) => topic.Id)).toEqual([3, 4, 1, 2, 6]);
   });
 });

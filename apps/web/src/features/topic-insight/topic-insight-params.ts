@@ -113,7 +113,19 @@ export function highlightParts(item: Pick<TopicDiscoveryItem, 'Text' | 'Highligh
   return parts;
 }
 
-/** An NPS for display: one decimal, or a dash. */
-export function npsText(value: number | null): string {
-  return value === null ? '–' : (Math.round(value * 10) / 10).toFixed(1);
+/** An NPS for display in the language: one decimal, or a dash. */
+export function npsText(value: number | null, language: string): string {
+  return value === null
+    ? '–'
+    : new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
+/**
+ * The explorer's rows in tree order: each main topic (in the answer's order, most mentioned first) followed by its
+ * sub-topics (in the same order); a sub-topic whose main topic has no mention stands on its own.
+ */
+export function inTreeOrder<T extends { Id: number; ParentId: number | null }>(topics: readonly T[]): T[] {
+  const ids = new Set(topics.map((topic) => topic.Id));
+  const roots = topics.filter((topic) => topic.ParentId === null || !ids.has(topic.ParentId));
+  return roots.flatMap((root) => [root, ...topics.filter((topic) => topic.ParentId === root.Id)]);
 }

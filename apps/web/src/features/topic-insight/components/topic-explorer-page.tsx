@@ -14,7 +14,7 @@ import { AdminPage } from '@/components/admin-page/admin-page';
 import { EChart, type EChartsEvents, type EChartsOption } from '@/components/echart';
 import { errorMessage } from '@/lib/error-message';
 import { useTopicExplorer } from '../api/topic-insight';
-import { discoveryPath, npsText, readExplorerParams } from '../topic-insight-params';
+import { discoveryPath, inTreeOrder, npsText, readExplorerParams } from '../topic-insight-params';
 import { TopicInsightToolbar } from './topic-insight-toolbar';
 import styles from './topic-insight.module.css';
 import { useTopicModels } from './use-topic-models';
@@ -56,8 +56,10 @@ function SplitBar({
  * period of a topic or a point of the chart opens topic discovery on those comments.
  */
 export function TopicExplorerPage() {
-  const { t } = useTranslation('topicInsight');
+  const { t, i18n } = useTranslation('topicInsight');
   const { t: tCommon } = useTranslation();
+  const nps = (value: number | null) => npsText(value, i18n.language);
+  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readExplorerParams(searchParams);
@@ -181,10 +183,10 @@ export function TopicExplorerPage() {
           )}
           <Card size="small">
             <div className={styles.summary}>
-              <Statistic title={t('explorer.comments')} value={data.Comments} />
-              <Statistic title={t('explorer.labelledComments')} value={data.LabelledComments} />
-              <Statistic title={t('explorer.responses')} value={data.Responses} />
-              <Statistic title={t('explorer.nps')} value={npsText(data.Nps)} />
+              <Statistic title={t('explorer.comments')} value={count(data.Comments)} />
+              <Statistic title={t('explorer.labelledComments')} value={count(data.LabelledComments)} />
+              <Statistic title={t('explorer.responses')} value={count(data.Responses)} />
+              <Statistic title={t('explorer.nps')} value={nps(data.Nps)} />
             </div>
           </Card>
           <Card size="small" title={t('explorer.volume')}>
@@ -205,7 +207,7 @@ export function TopicExplorerPage() {
             <Table<TopicRow>
               size="small"
               rowKey="Id"
-              dataSource={data.Topics}
+              dataSource={inTreeOrder(data.Topics)}
               pagination={false}
               scroll={{ x: true }}
               locale={{
@@ -251,13 +253,13 @@ export function TopicExplorerPage() {
                         key: 'nps',
                         title: t('explorer.npsMentioners'),
                         align: 'end',
-                        render: (_, p) => npsText(p.Nps),
+                        render: (_, p) => nps(p.Nps),
                       },
                       {
                         key: 'rest',
                         title: t('explorer.npsRest'),
                         align: 'end',
-                        render: (_, p) => npsText(p.NpsRest),
+                        render: (_, p) => nps(p.NpsRest),
                       },
                     ]}
                   />
@@ -271,10 +273,11 @@ export function TopicExplorerPage() {
                     <Button
                       type="link"
                       size="small"
+                      className={topic.ParentId === null ? undefined : styles.subTopic}
                       onClick={() => drill(topic.Id, params.range)}
                       aria-label={t('explorer.openTopic', { topic: topic.Name })}
                     >
-                      {topic.ParentId === null ? topic.Name : `↳ ${topic.Name}`}
+                      {topic.Name}
                     </Button>
                   ),
                 },
@@ -288,21 +291,21 @@ export function TopicExplorerPage() {
                   key: 'nps',
                   title: t('explorer.npsMentioners'),
                   align: 'end',
-                  render: (_, topic) => npsText(topic.Nps),
+                  render: (_, topic) => nps(topic.Nps),
                 },
                 { key: 'responses', title: t('explorer.responses'), dataIndex: 'Responses', align: 'end' },
                 {
                   key: 'rest',
                   title: t('explorer.npsRest'),
                   align: 'end',
-                  render: (_, topic) => npsText(topic.NpsRest),
+                  render: (_, topic) => nps(topic.NpsRest),
                 },
                 {
                   key: 'gap',
                   title: t('explorer.gap'),
                   align: 'end',
                   render: (_, topic) =>
-                    topic.Nps === null || topic.NpsRest === null ? '–' : npsText(topic.Nps - topic.NpsRest),
+                    topic.Nps === null || topic.NpsRest === null ? '–' : nps(topic.Nps - topic.NpsRest),
                 },
               ]}
             />
