@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   TOPIC_SENTIMENT_CODES,
   TopicInsightStatus,
@@ -8,9 +7,8 @@ import {
 } from '@loupe/contracts';
 import type { AnalyticsReplica } from '../../analytics/replica.js';
 import type { ReplicaParam } from '../../analytics/replica-types.js';
-import { anyOf } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
-import { surveys } from '../../db/schema/index.js';
+import { surveyTitles } from '../widget-data/index.js';
 import { topicHighlights } from './topic-highlights.js';
 import { commentsOf, numberOf, type TopicInsightQuery } from './topic-query.js';
 
@@ -162,14 +160,4 @@ export async function topicDiscovery(
       };
     }),
   };
-}
-
-async function surveyTitles(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: surveys.id, title: surveys.title })
-    .from(surveys)
-    .where(and(eq(surveys.tenantId, tenantId), anyOf(surveys.id, unique)));
-  return new Map(rows.map((row) => [row.id, row.title]));
 }

@@ -3,20 +3,18 @@ import {
   TOPIC_DISCOVERY_DEFAULT_TOP,
   TOPIC_DISCOVERY_ORDERS,
   TOPIC_SENTIMENTS,
-  TopicInsightStatus,
   type ReportFilter,
   type TopicDiscovery,
   type TopicDiscoveryItem,
   type TopicDiscoveryRequest,
 } from '@loupe/contracts';
-import { Alert, Button, Card, Empty, Pagination, Segmented, Select, Spin, Tag, Tree, Typography } from 'antd';
+import { Card, Empty, Pagination, Segmented, Select, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import dayjs from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
-import { errorMessage } from '@/lib/error-message';
 import { useTopicDiscovery } from '../api/topic-insight';
 import {
   discoveryPath,
@@ -25,6 +23,7 @@ import {
   readDiscoveryParams,
   type DiscoveryParams,
 } from '../topic-insight-params';
+import { TopicInsightState } from './topic-insight-state';
 import { TopicInsightToolbar } from './topic-insight-toolbar';
 import styles from './topic-insight.module.css';
 import { useTopicModels } from './use-topic-models';
@@ -105,7 +104,6 @@ function CommentRow({ item }: { item: TopicDiscoveryItem }) {
  */
 export function TopicDiscoveryPage() {
   const { t } = useTranslation('topicInsight');
-  const { t: tCommon } = useTranslation();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readDiscoveryParams(searchParams);
@@ -163,85 +161,69 @@ export function TopicDiscoveryPage() {
           setFilter(next);
         }}
       />
-      {modelId === null ? (
-        modelsLoading ? (
-          <Spin description={tCommon('common.loading')} />
-        ) : (
-          <Empty description={t('noModels')} />
-        )
-      ) : discovery.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadFailed')}
-          description={errorMessage(discovery.error, tCommon)}
-          action={<Button onClick={() => void discovery.refetch()}>{tCommon('common.retry')}</Button>}
-        />
-      ) : !data ? (
-        <Spin description={tCommon('common.loading')} />
-      ) : data.StatusCode === TopicInsightStatus.NoData ? (
-        <Empty description={t('status.noData')} />
-      ) : (
-        <div className={styles.grid}>
-          <Card title={t('discovery.topics')} size="small">
-            <Tree
-              aria-label={t('discovery.topics')}
-              treeData={tree}
-              defaultExpandAll
-              selectedKeys={[params.topicId === null ? 'all' : String(params.topicId)]}
-              onSelect={(keys) => {
-                const key = keys[0];
-                if (key === undefined) return;
-                update({ topicId: key === 'all' ? null : Number(key) });
-              }}
-            />
-          </Card>
-          <Card
-            size="small"
-            title={
-              chosenTopic
-                ? t('discovery.listOfTopic', { topic: chosenTopic.Name, count: data.Count })
-                : t('discovery.list', { count: data.Count })
-            }
-          >
-            <div className={styles.listControls}>
-              <span id={sentimentId}>{t('sentiment')}</span>
-              <Segmented
-                aria-labelledby={sentimentId}
-                value={params.sentiment}
-                onChange={(sentiment) => update({ sentiment })}
-                options={TOPIC_SENTIMENTS.map((value) => ({ value, label: t(`sentiments.${value}`) }))}
+      <TopicInsightState modelId={modelId} modelsLoading={modelsLoading} result={discovery}>
+        {(data) => (
+          <div className={styles.grid}>
+            <Card title={t('discovery.topics')} size="small">
+              <Tree
+                aria-label={t('discovery.topics')}
+                treeData={tree}
+                defaultExpandAll
+                selectedKeys={[params.topicId === null ? 'all' : String(params.topicId)]}
+                onSelect={(keys) => {
+                  const key = keys[0];
+                  if (key === undefined) return;
+                  update({ topicId: key === 'all' ? null : Number(key) });
+                }}
               />
-              <label htmlFor={orderId}>{t('order')}</label>
-              <Select
-                id={orderId}
-                value={params.order}
-                onChange={(order) => update({ order })}
-                options={TOPIC_DISCOVERY_ORDERS.map((value) => ({ value, label: t(`orders.${value}`) }))}
-                popupMatchSelectWidth={false}
-              />
-            </div>
-            {data.Items.length === 0 ? (
-              <Empty description={t('discovery.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <ul className={styles.commentList} aria-label={t('discovery.commentsLabel')}>
-                {data.Items.map((item) => (
-                  <CommentRow key={item.AnswerId} item={item} />
-                ))}
-              </ul>
-            )}
-            {data.Count > TOPIC_DISCOVERY_DEFAULT_TOP && (
-              <Pagination
-                current={page}
-                pageSize={TOPIC_DISCOVERY_DEFAULT_TOP}
-                total={Math.min(data.Count, 100_000)}
-                showSizeChanger={false}
-                onChange={setPage}
-              />
-            )}
-          </Card>
-        </div>
-      )}
+            </Card>
+            <Card
+              size="small"
+              title={
+                chosenTopic
+                  ? t('discovery.listOfTopic', { topic: chosenTopic.Name, count: data.Count })
+                  : t('discovery.list', { count: data.Count })
+              }
+            >
+              <div className={styles.listControls}>
+                <span id={sentimentId}>{t('sentiment')}</span>
+                <Segmented
+                  aria-labelledby={sentimentId}
+                  value={params.sentiment}
+                  onChange={(sentiment) => update({ sentiment })}
+                  options={TOPIC_SENTIMENTS.map((value) => ({ value, label: t(`sentiments.${value}`) }))}
+                />
+                <label htmlFor={orderId}>{t('order')}</label>
+                <Select
+                  id={orderId}
+                  value={params.order}
+                  onChange={(order) => update({ order })}
+                  options={TOPIC_DISCOVERY_ORDERS.map((value) => ({ value, label: t(`orders.${value}`) }))}
+                  popupMatchSelectWidth={false}
+                />
+              </div>
+              {data.Items.length === 0 ? (
+                <Empty description={t('discovery.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              ) : (
+                <ul className={styles.commentList} aria-label={t('discovery.commentsLabel')}>
+                  {data.Items.map((item) => (
+                    <CommentRow key={item.AnswerId} item={item} />
+                  ))}
+                </ul>
+              )}
+              {data.Count > TOPIC_DISCOVERY_DEFAULT_TOP && (
+                <Pagination
+                  current={page}
+                  pageSize={TOPIC_DISCOVERY_DEFAULT_TOP}
+                  total={Math.min(data.Count, 100_000)}
+                  showSizeChanger={false}
+                  onChange={setPage}
+                />
+              )}
+            </Card>
+          </div>
+        )}
+      </TopicInsightState>
     </AdminPage>
   );
 }

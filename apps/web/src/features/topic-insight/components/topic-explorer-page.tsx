@@ -6,15 +6,15 @@ import {
   type TopicExplorerPeriod,
   type TopicExplorerRequest,
 } from '@loupe/contracts';
-import { Alert, Button, Card, Checkbox, Empty, Segmented, Spin, Statistic, Table, Tooltip } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Segmented, Statistic, Table, Tooltip } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { EChart, type EChartsEvents, type EChartsOption } from '@/components/echart';
-import { errorMessage } from '@/lib/error-message';
 import { useTopicExplorer } from '../api/topic-insight';
 import { discoveryPath, inTreeOrder, npsText, readExplorerParams } from '../topic-insight-params';
+import { TopicInsightState } from './topic-insight-state';
 import { TopicInsightToolbar } from './topic-insight-toolbar';
 import styles from './topic-insight.module.css';
 import { useTopicModels } from './use-topic-models';
@@ -57,7 +57,6 @@ function SplitBar({
  */
 export function TopicExplorerPage() {
   const { t, i18n } = useTranslation('topicInsight');
-  const { t: tCommon } = useTranslation();
   const nps = (value: number | null) => npsText(value, i18n.language);
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const navigate = useNavigate();
@@ -158,160 +157,149 @@ export function TopicExplorerPage() {
           {t('explorer.onlyMainTopics')}
         </Checkbox>
       </TopicInsightToolbar>
-      {modelId === null ? (
-        modelsLoading ? (
-          <Spin description={tCommon('common.loading')} />
-        ) : (
-          <Empty description={t('noModels')} />
-        )
-      ) : explorer.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadFailed')}
-          description={errorMessage(explorer.error, tCommon)}
-          action={<Button onClick={() => void explorer.refetch()}>{tCommon('common.retry')}</Button>}
-        />
-      ) : !data ? (
-        <Spin description={tCommon('common.loading')} />
-      ) : data.StatusCode === TopicInsightStatus.NoData ? (
-        <Empty description={t('status.noData')} />
-      ) : (
-        <div className={styles.stack}>
-          {data.StatusCode === TopicInsightStatus.InsufficientData && (
-            <Alert type="warning" showIcon title={t('status.insufficientData')} />
-          )}
-          <Card size="small">
-            <div className={styles.summary}>
-              <Statistic title={t('explorer.comments')} value={count(data.Comments)} />
-              <Statistic title={t('explorer.labelledComments')} value={count(data.LabelledComments)} />
-              <Statistic title={t('explorer.responses')} value={count(data.Responses)} />
-              <Statistic title={t('explorer.nps')} value={nps(data.Nps)} />
-            </div>
-          </Card>
-          <Card size="small" title={t('explorer.volume')}>
-            {chartTopics.length === 0 ? (
-              <Empty description={t('explorer.noMentions')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <EChart
-                option={option}
-                height={320}
-                onEvents={events}
-                label={t('explorer.chartLabel', {
-                  topics: chartTopics.map((topic) => `${topic.Name} ${topic.Mentions}`).join(', '),
-                })}
-              />
+      <TopicInsightState modelId={modelId} modelsLoading={modelsLoading} result={explorer}>
+        {(data) => (
+          <div className={styles.stack}>
+            {data.StatusCode === TopicInsightStatus.InsufficientData && (
+              <Alert type="warning" showIcon title={t('status.insufficientData')} />
             )}
-          </Card>
-          <Card size="small" title={t('explorer.topics')}>
-            <Table<TopicRow>
-              size="small"
-              rowKey="Id"
-              dataSource={inTreeOrder(data.Topics)}
-              pagination={false}
-              scroll={{ x: true }}
-              locale={{
-                emptyText: (
-                  <Empty description={t('explorer.noMentions')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-                ),
-              }}
-              expandable={{
-                expandedRowRender: (topic) => (
-                  <Table<PointRow>
-                    size="small"
-                    rowKey="Period"
-                    dataSource={pointsOf(topic)}
-                    pagination={false}
-                    columns={[
-                      {
-                        key: 'period',
-                        title: t('explorer.periodColumn'),
-                        render: (_, point) =>
-                          point.Mentions > 0 ? (
-                            <Button
-                              type="link"
-                              size="small"
-                              onClick={() => drill(topic.Id, [point.From, point.To])}
-                              aria-label={t('explorer.openPeriod', {
-                                topic: topic.Name,
-                                period: point.Label,
-                              })}
-                            >
-                              {point.Label}
-                            </Button>
-                          ) : (
-                            point.Label
-                          ),
-                      },
-                      { key: 'mentions', title: t('explorer.mentions'), dataIndex: 'Mentions', align: 'end' },
-                      {
-                        key: 'split',
-                        title: t('explorer.sentimentSplit'),
-                        render: (_, point) => <SplitBar row={point} />,
-                      },
-                      {
-                        key: 'nps',
-                        title: t('explorer.npsMentioners'),
-                        align: 'end',
-                        render: (_, p) => nps(p.Nps),
-                      },
-                      {
-                        key: 'rest',
-                        title: t('explorer.npsRest'),
-                        align: 'end',
-                        render: (_, p) => nps(p.NpsRest),
-                      },
-                    ]}
-                  />
-                ),
-              }}
-              columns={[
-                {
-                  key: 'name',
-                  title: t('explorer.topic'),
-                  render: (_, topic) => (
-                    <Button
-                      type="link"
-                      size="small"
-                      className={topic.ParentId === null ? undefined : styles.subTopic}
-                      onClick={() => drill(topic.Id, params.range)}
-                      aria-label={t('explorer.openTopic', { topic: topic.Name })}
-                    >
-                      {topic.Name}
-                    </Button>
+            <Card size="small">
+              <div className={styles.summary}>
+                <Statistic title={t('explorer.comments')} value={count(data.Comments)} />
+                <Statistic title={t('explorer.labelledComments')} value={count(data.LabelledComments)} />
+                <Statistic title={t('explorer.responses')} value={count(data.Responses)} />
+                <Statistic title={t('explorer.nps')} value={nps(data.Nps)} />
+              </div>
+            </Card>
+            <Card size="small" title={t('explorer.volume')}>
+              {chartTopics.length === 0 ? (
+                <Empty description={t('explorer.noMentions')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              ) : (
+                <EChart
+                  option={option}
+                  height={320}
+                  onEvents={events}
+                  label={t('explorer.chartLabel', {
+                    topics: chartTopics.map((topic) => `${topic.Name} ${topic.Mentions}`).join(', '),
+                  })}
+                />
+              )}
+            </Card>
+            <Card size="small" title={t('explorer.topics')}>
+              <Table<TopicRow>
+                size="small"
+                rowKey="Id"
+                dataSource={inTreeOrder(data.Topics)}
+                pagination={false}
+                scroll={{ x: true }}
+                locale={{
+                  emptyText: (
+                    <Empty description={t('explorer.noMentions')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
                   ),
-                },
-                { key: 'mentions', title: t('explorer.mentions'), dataIndex: 'Mentions', align: 'end' },
-                {
-                  key: 'split',
-                  title: t('explorer.sentimentSplit'),
-                  render: (_, topic) => <SplitBar row={topic} />,
-                },
-                {
-                  key: 'nps',
-                  title: t('explorer.npsMentioners'),
-                  align: 'end',
-                  render: (_, topic) => nps(topic.Nps),
-                },
-                { key: 'responses', title: t('explorer.responses'), dataIndex: 'Responses', align: 'end' },
-                {
-                  key: 'rest',
-                  title: t('explorer.npsRest'),
-                  align: 'end',
-                  render: (_, topic) => nps(topic.NpsRest),
-                },
-                {
-                  key: 'gap',
-                  title: t('explorer.gap'),
-                  align: 'end',
-                  render: (_, topic) =>
-                    topic.Nps === null || topic.NpsRest === null ? '–' : nps(topic.Nps - topic.NpsRest),
-                },
-              ]}
-            />
-          </Card>
-        </div>
-      )}
+                }}
+                expandable={{
+                  expandedRowRender: (topic) => (
+                    <Table<PointRow>
+                      size="small"
+                      rowKey="Period"
+                      dataSource={pointsOf(topic)}
+                      pagination={false}
+                      columns={[
+                        {
+                          key: 'period',
+                          title: t('explorer.periodColumn'),
+                          render: (_, point) =>
+                            point.Mentions > 0 ? (
+                              <Button
+                                type="link"
+                                size="small"
+                                onClick={() => drill(topic.Id, [point.From, point.To])}
+                                aria-label={t('explorer.openPeriod', {
+                                  topic: topic.Name,
+                                  period: point.Label,
+                                })}
+                              >
+                                {point.Label}
+                              </Button>
+                            ) : (
+                              point.Label
+                            ),
+                        },
+                        {
+                          key: 'mentions',
+                          title: t('explorer.mentions'),
+                          dataIndex: 'Mentions',
+                          align: 'end',
+                        },
+                        {
+                          key: 'split',
+                          title: t('explorer.sentimentSplit'),
+                          render: (_, point) => <SplitBar row={point} />,
+                        },
+                        {
+                          key: 'nps',
+                          title: t('explorer.npsMentioners'),
+                          align: 'end',
+                          render: (_, p) => nps(p.Nps),
+                        },
+                        {
+                          key: 'rest',
+                          title: t('explorer.npsRest'),
+                          align: 'end',
+                          render: (_, p) => nps(p.NpsRest),
+                        },
+                      ]}
+                    />
+                  ),
+                }}
+                columns={[
+                  {
+                    key: 'name',
+                    title: t('explorer.topic'),
+                    render: (_, topic) => (
+                      <Button
+                        type="link"
+                        size="small"
+                        className={topic.ParentId === null ? undefined : styles.subTopic}
+                        onClick={() => drill(topic.Id, params.range)}
+                        aria-label={t('explorer.openTopic', { topic: topic.Name })}
+                      >
+                        {topic.Name}
+                      </Button>
+                    ),
+                  },
+                  { key: 'mentions', title: t('explorer.mentions'), dataIndex: 'Mentions', align: 'end' },
+                  {
+                    key: 'split',
+                    title: t('explorer.sentimentSplit'),
+                    render: (_, topic) => <SplitBar row={topic} />,
+                  },
+                  {
+                    key: 'nps',
+                    title: t('explorer.npsMentioners'),
+                    align: 'end',
+                    render: (_, topic) => nps(topic.Nps),
+                  },
+                  { key: 'responses', title: t('explorer.responses'), dataIndex: 'Responses', align: 'end' },
+                  {
+                    key: 'rest',
+                    title: t('explorer.npsRest'),
+                    align: 'end',
+                    render: (_, topic) => nps(topic.NpsRest),
+                  },
+                  {
+                    key: 'gap',
+                    title: t('explorer.gap'),
+                    align: 'end',
+                    render: (_, topic) =>
+                      topic.Nps === null || topic.NpsRest === null ? '–' : nps(topic.Nps - topic.NpsRest),
+                  },
+                ]}
+              />
+            </Card>
+          </div>
+        )}
+      </TopicInsightState>
     </AdminPage>
   );
 }
