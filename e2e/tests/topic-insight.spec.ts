@@ -6,7 +6,6 @@ import {
   type TopicDiscovery,
   type TopicExplorer,
 } from '@loupe/contracts';
-import { z } from 'zod';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
@@ -107,8 +106,8 @@ test('topic discovery opens on the topic model the widgets’ button names', asy
     (response) => new URL(response.url()).pathname === '/api/filters/topic-models-with-emotion',
   );
   await discoveryAnswer(page, () => page.goto('/topic-discovery'));
-  const english = z
-    .array(topicModelItemSchema)
+  const english = topicModelItemSchema
+    .array()
     .parse(await (await models).json())
     .find((model) => model.Name === ENGLISH_MODEL)!;
   const answer = await discoveryAnswer(page, () => page.goto(`/topic-discovery?topicModelId=${english.Id}`));

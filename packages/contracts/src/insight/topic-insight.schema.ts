@@ -26,7 +26,7 @@ export const TOPIC_DISCOVERY_ORDERS = ['newest', 'oldest', 'highestScore', 'lowe
 export type TopicDiscoveryOrder = (typeof TOPIC_DISCOVERY_ORDERS)[number];
 
 /** The largest page of the discovery list, and the default. */
-export const TOPIC_DISCOVERY_MAX_TOP = 50;
+const TOPIC_DISCOVERY_MAX_TOP = 50;
 export const TOPIC_DISCOVERY_DEFAULT_TOP = 10;
 const MAX_SKIP = 100_000;
 
@@ -105,7 +105,6 @@ export const topicDiscoverySchema = z.object({
 });
 export type TopicDiscovery = z.infer<typeof topicDiscoverySchema>;
 export type TopicDiscoveryItem = z.infer<typeof discoveryItemSchema>;
-export type TopicDiscoveryTopic = z.infer<typeof discoveryTopicSchema>;
 
 export const TOPIC_EXPLORER_PERIODS = ['day', 'week', 'month', 'quarter'] as const;
 export type TopicExplorerPeriod = (typeof TOPIC_EXPLORER_PERIODS)[number];
@@ -167,4 +166,3 @@ export const topicExplorerSchema = z.object({
   Topics: z.array(explorerTopicSchema),
 });
 export type TopicExplorer = z.infer<typeof topicExplorerSchema>;
-export type TopicExplorerTopic = z.infer<typeof explorerTopicSchema>;

@@ -15,7 +15,7 @@ import { aiModuleActive } from '../widgets/index.js';
 
 type WidgetQuery = Awaited<ReturnType<typeof loadWidgetQuery>>;
 
-export type TopicRow = { id: number; name: string; parentId: number | null };
+type TopicRow = { id: number; name: string; parentId: number | null };
 
 export type TopicInsightQuery = {
   query: WidgetQuery;

@@ -35,7 +35,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
   values.find((candidate) => candidate === value) ?? fallback;
 
 /** The default period: the twelve months up to today. */
-export function defaultRange(today = dayjs()): [string, string] {
+function defaultRange(today = dayjs()): [string, string] {
   return [today.subtract(1, 'year').add(1, 'day').format('YYYY-MM-DD'), today.format('YYYY-MM-DD')];
 }
 
