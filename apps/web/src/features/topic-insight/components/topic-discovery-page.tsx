@@ -39,8 +39,7 @@ function topicTree(topics: TopicDiscovery['Topics'], all: string): DataNode[] {
     key: String(topic.Id),
     title: (
       <span>
-        {topic.Name}
-        <span className={styles.topicCount}>({topic.Count})</span>
+        <span>{topic.Name}</span> <span className={styles.topicCount}>({topic.Count})</span>
       </span>
     ),
     children: topics.filter((child) => child.ParentId === topic.Id).map(node),
