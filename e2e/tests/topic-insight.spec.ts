@@ -92,10 +92,10 @@ test('topic discovery lists the demo comments beside the topic tree, filtered by
   const scores = lowest.Items.map((item) => item.Score).filter((score) => score !== null);
   expect(scores).toEqual([...scores].sort((a, b) => a - b));
 
-  // English.
-  const english = await discoveryAnswer(page, () => chooseLanguage(page, 'Dil', 'English'));
+  // English: the same list (nothing is fetched again), its words in English.
+  await chooseLanguage(page, 'Dil', 'English');
   await expect(page.getByRole('heading', { level: 1, name: 'Topic discovery' })).toBeVisible();
-  await expect(page.getByText(`Comments on ${topic.Name} (${english.Count})`)).toBeVisible();
+  await expect(page.getByText(`Comments on ${topic.Name} (${lowest.Count})`)).toBeVisible();
   await saveScreenshot(page, 'topic-discovery-en');
   await chooseLanguage(page, 'Language', 'Türkçe');
 });
