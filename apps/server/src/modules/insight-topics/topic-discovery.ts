@@ -57,6 +57,10 @@ function labelsOf(modelId: number, sentiment: TopicSentiment, topicId: number | 
   };
 }
 
+/** Whether two language codes name the same language ('tr' and 'tr-TR' do). */
+const sameLanguage = (a: string | null, b: string) =>
+  a !== null && a.trim().toLowerCase().split(/[-_]/)[0] === b.trim().toLowerCase().split(/[-_]/)[0];
+
 type ItemRow = {
   answer_id: unknown;
   session_id: unknown;
@@ -73,7 +77,7 @@ type ItemRow = {
 export async function topicDiscovery(
   db: Db,
   replica: AnalyticsReplica,
-  { query, modelId, topics }: TopicInsightQuery,
+  { query, modelId, language: modelLanguage, topics }: TopicInsightQuery,
   options: DiscoveryOptions,
 ): Promise<TopicDiscovery> {
   const where = commentsOf(query, 'c');
@@ -132,9 +136,13 @@ export async function topicDiscovery(
       Count: counts.get(topic.id) ?? 0,
     })),
     Items: rows.map((row) => {
-      const translated = row.translated_text !== null && row.translated_text.trim() !== '';
+      // The text in the model's language when the comment was written in it (its topic names' words can then be
+      // found in it), else the translation when there is one; a translation's language is not recorded.
+      const translated =
+        row.translated_text !== null &&
+        row.translated_text.trim() !== '' &&
+        !sameLanguage(row.language, modelLanguage);
       const text = translated ? row.translated_text! : row.text;
-      // The translation's language is not recorded: guessed for the highlights.
       const language = translated ? null : row.language;
       const labelled = (row.labels ?? []).map((label) => ({
         id: Number(label.topic_id),

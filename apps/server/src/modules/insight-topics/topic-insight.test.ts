@@ -18,7 +18,7 @@ import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixtu
  * 2026 (Europe/Istanbul local times); "labels" are Banking's with the mention's sentiment.
  *
  *   s   time          channel  NPS  comment sentiment  labels                    text
- *   s1  01-10 10:00   North-1   10   4                 Personel 4                Şubede personel çok ilgiliydi
+ *   s1  01-10 10:00   North-1   10   4 (translated)    Personel 4                Şubede personel çok ilgiliydi
  *   s2  01-20 11:00   North-1    3   0                 Bekleme 0, Şube kuyruğu 0 Kuyrukta çok bekledim, şube kalabalıktı
  *   s3  02-05 12:00   North-2    8   2                 Ücretler 0, Personel 4    Ücretler yüksek ama personel iyi
  *   s4  02-15 09:30   North-2    7  -1                 Personel -1               Personel ile görüştüm
@@ -94,11 +94,16 @@ beforeAll(async () => {
     sessionId: number,
     sentiment: number,
     topics: { topicId: number; modelId: number; sentiment: number }[],
-  ) => f.labelComment({ sessionId, language: 'tr', sentiment, topics });
+    translatedText?: string,
+  ) =>
+    f.labelComment({ sessionId, language: 'tr', sentiment, topics, translatedText: translatedText ?? null });
 
-  await label(await session('s1', '01-10T10:00:00', north1, 10, 'Şubede personel çok ilgiliydi'), 4, [
-    topic('Personel', 4),
-  ]);
+  await label(
+    await session('s1', '01-10T10:00:00', north1, 10, 'Şubede personel çok ilgiliydi'),
+    4,
+    [topic('Personel', 4)],
+    'The staff at the branch were very attentive',
+  );
   await label(
     await session('s2', '01-20T11:00:00', north1, 3, 'Kuyrukta çok bekledim, şube kalabalıktı'),
     0,
@@ -210,6 +215,14 @@ describe('POST /api/insight/topic-discovery', () => {
   it('keeps a clicked topic’s comments; with a sentiment, the mentions of that sentiment', async () => {
     const staff = await discovery({ TopicId: banking.topics.Personel, Top: 50 });
     expect([staff.Count, ids(staff)]).toEqual([4, ['s6', 's4', 's3', 's1']]);
+    // s1 was written in the model's language (Turkish): shown as written, not in its English translation.
+    const s1 = staff.Items[3]!;
+    expect([s1.Text, s1.TextOrig, s1.Language]).toEqual([
+      'Şubede personel çok ilgiliydi',
+      'Şubede personel çok ilgiliydi',
+      'tr',
+    ]);
+    expect(s1.Highlights.map((span) => s1.Text.slice(span.Start, span.End))).toEqual(['personel']);
     // s3's own sentiment is neutral, its mention of Personel positive.
     const happyStaff = await discovery({ TopicId: banking.topics.Personel, Sentiment: 'positive', Top: 50 });
     expect([happyStaff.Count, ids(happyStaff)]).toEqual([2, ['s3', 's1']]);

@@ -20,6 +20,8 @@ type TopicRow = { id: number; name: string; parentId: number | null };
 export type TopicInsightQuery = {
   query: WidgetQuery;
   modelId: number;
+  /** The model's language ('tr', 'en', …): the language its topic names are in. */
+  language: string;
   /** The model's topics, main topics and sub-topics, as they were created. */
   topics: TopicRow[];
 };
@@ -32,7 +34,7 @@ export async function loadTopicInsightQuery(db: Db, actor: Actor, body: Body): P
   if (!(await aiModuleActive(db, actor.tenantId))) throw new AppError(403, ErrorCode.WidgetLocked);
   const tenantId = actor.tenantId;
   const [model] = await db
-    .select({ id: topicModels.id })
+    .select({ id: topicModels.id, language: topicModels.language })
     .from(topicModels)
     .where(
       and(
@@ -51,7 +53,7 @@ export async function loadTopicInsightQuery(db: Db, actor: Actor, body: Body): P
       .where(and(eq(topics.tenantId, tenantId), eq(topics.modelId, model.id)))
       .orderBy(asc(topics.id)),
   ]);
-  return { query, modelId: model.id, topics: rows };
+  return { query, modelId: model.id, language: model.language, topics: rows };
 }
 
 /** The WHERE clause of the selection's comments (`alias.` columns). */
