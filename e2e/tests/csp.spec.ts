@@ -65,6 +65,8 @@ const SINGLE_SCREENS = [
   '/simulation',
   '/health-check',
   '/logs',
+  '/topic-discovery',
+  '/topic-explorer',
 ];
 const DEMO_REPORTS = [
   '/reports/genel-bakis',

@@ -52,6 +52,7 @@ import { surveyStatisticsRoutes } from './modules/survey-statistics/survey-stati
 import { overviewRoutes } from './modules/overview/index.js';
 import { responsesAnalyzerRoutes } from './modules/responses-analyzer/index.js';
 import { insightProfilerRoutes } from './modules/insight-profiler/index.js';
+import { topicInsightRoutes } from './modules/insight-topics/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   overviewRoutes(app, administration);
   responsesAnalyzerRoutes(app, administration);
   insightProfilerRoutes(app, administration);
+  topicInsightRoutes(app, administration);
   messageTemplateRoutes(app, { db, publicUrl });
   surveyLinkRoutes(app, { db, publicUrl });
   healthRoutes(app, database);

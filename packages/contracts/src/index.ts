@@ -63,3 +63,4 @@ export * from './overview/overview.schema.js';
 export * from './insight/responses-analyzer.schema.js';
 export * from './insight/profiler-simulation.schema.js';
 export * from './insight/health-logs.schema.js';
+export * from './insight/topic-insight.schema.js';

@@ -41,6 +41,7 @@ import type healthLogs from '../locales/en/healthLogs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
 import type alerts from '../locales/en/alerts.json';
 import type responsesAnalyzer from '../locales/en/responsesAnalyzer.json';
+import type topicInsight from '../locales/en/topicInsight.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -95,6 +96,7 @@ const NAMESPACES = [
   'alerts',
   'responsesAnalyzer',
   'profilerSimulation',
+  'topicInsight',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -142,6 +144,7 @@ declare module 'i18next' {
       dataAdmin: typeof dataAdmin;
       alerts: typeof alerts;
       responsesAnalyzer: typeof responsesAnalyzer;
+      topicInsight: typeof topicInsight;
     };
   }
 }

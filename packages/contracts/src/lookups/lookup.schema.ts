@@ -19,6 +19,9 @@ export const LOOKUP_SCOPES = [
   'invitation:manage',
   // The FTP export of answers chooses surveys and a report filter.
   'surveyanswers',
+  // Topic discovery and the topic explorer choose a topic model and carry the report filter panel.
+  'topicDiscovery',
+  'topicExplorer',
 ] as const satisfies readonly [Scope, ...Scope[]];
 
 /** Survey type 7 is hidden from filters (`?isForFilter=true`); 1 is the product's own, 4 an external source. */

@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { alertsRoutes } from '@/features/alerts/routes';
 import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
 import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
+import { topicInsightRoutes } from '@/features/topic-insight/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { healthLogsRoutes } from '@/features/health-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
@@ -90,6 +91,7 @@ const router = createBrowserRouter([
                   ...alertsRoutes,
                   ...responsesAnalyzerRoutes,
                   ...profilerSimulationRoutes,
+                  ...topicInsightRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

@@ -149,7 +149,7 @@ export const SCREENS: readonly Screen[] = [
     icon: CompassOutlined,
     scopes: ['topicDiscovery'],
     ai: true,
-    built: false,
+    built: true,
     isNew: true,
   },
   {
@@ -169,7 +169,7 @@ export const SCREENS: readonly Screen[] = [
     icon: RadarChartOutlined,
     scopes: ['topicExplorer'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'satisfactionProfiler',

@@ -107,7 +107,12 @@ export async function commentsData(
   };
 }
 
-async function surveyTitles(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, string>> {
+/** The titles of the tenant's surveys of those ids (topic discovery's comments show them too). */
+export async function surveyTitles(
+  db: Db,
+  tenantId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
