@@ -181,6 +181,11 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
     "the alert grid's page with its filter body (as POST /api/alerts/query); stores nothing",
   'POST /api/insight/satisfaction-profiler': 'figures of a report filter (as a widget); stores nothing',
   'POST /api/insight/simulation': 'figures of a report filter (as a widget); stores nothing',
+  'POST /api/insight/topic-discovery': 'comments of a report filter (as a widget); stores nothing',
+  'POST /api/insight/topic-explorer': 'figures of a report filter (as a widget); stores nothing',
+  'POST /api/responses-analyzer':
+    "the analyzer grid's page with its report filter body (as POST …/query); stores nothing",
+  'POST /api/logs': "the log grid's page with its filter body (as POST /api/logs/query); stores nothing",
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */
