@@ -12,7 +12,7 @@ const snowball = createRequire(import.meta.url)('snowball-stemmers') as {
 };
 
 /** The languages whose words are stemmed; other languages match whole words. */
-type StemmedLanguage = 'tr' | 'en';
+export type StemmedLanguage = 'tr' | 'en';
 
 /**
  * Snowball stemmers behind a bounded memo: a comment corpus repeats a small vocabulary, and the Turkish stemmer
@@ -148,7 +148,13 @@ function wordTerms(word: string, languages: StemmedLanguage[]): string[] {
   return terms;
 }
 
-function lowerCase(word: string, language: StemmedLanguage): string {
+/** The Snowball stem of a word already lower-cased by `lowerCase`; the text models stem through it too. */
+export function stemWord(lower: string, language: StemmedLanguage): string {
+  return stemmers[language].stem(lower);
+}
+
+/** Lower case by the language's rules (Turkish dotted and dotless i); shared with the text models' features. */
+export function lowerCase(word: string, language: StemmedLanguage): string {
   // Turkish: İ -> i and I -> ı. English turns İ into i plus a combining dot, which is dropped.
   return word
     .toLocaleLowerCase(locales[language])
