@@ -3,7 +3,7 @@
 // precision 0, as scikit-learn's zero_division=0 does, so an empty class lowers the macro average instead of
 // vanishing from it.
 
-export type ClassMetrics<L extends string> = {
+type ClassMetrics<L extends string> = {
   label: L;
   precision: number;
   recall: number;
