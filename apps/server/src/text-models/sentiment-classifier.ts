@@ -90,6 +90,8 @@ export function trainSentimentModel(
     }),
     label: SENTIMENT_LABELS.indexOf(label),
   }));
+  if (examples.some((example) => example.label < 0))
+    throw new Error('a label is not negative, neutral or positive');
 
   const prng = new Prng(settings.seed);
   const order = shuffle(

@@ -88,6 +88,8 @@ describe('trainSentimentModel', () => {
     // What the base model knew is still there.
     expect(scorer.predict('the card was rude.').Label).toBe('negative');
     expect(() => trainSentimentModel(more, { ...options, language: 'tr', baseModel: base })).toThrow();
+    const unknown = [{ text: 'meh', label: 'mixed' }] as unknown as LabelledText[];
+    expect(() => trainSentimentModel(unknown, options)).toThrow();
   });
 
   it('keeps the best epoch on a validation tenth when trainAll is false', () => {
