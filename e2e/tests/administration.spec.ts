@@ -131,12 +131,14 @@ test('a role with two scopes, a user holding it, their menu, and the refused del
   await signOut(page);
 
   // Signed in as the new user: the menu holds what report:read and user:read open, as the registry lists them
-  // (menu-registry.ts): the report list and user management; role management is not there.
+  // (menu-registry.ts): user management; neither role management nor the report list (report:manage) is there,
+  // and no report is assigned to the new role, so no dashboard either.
   await signIn(page, userName, password);
-  expect(await topLevelEntries(page)).toEqual(['Genel bakış', 'Rapor yönetimi', 'Sistem yönetimi']);
+  expect(await topLevelEntries(page)).toEqual(['Genel bakış', 'Sistem yönetimi']);
   expect(await sectionItems(page, 'Sistem yönetimi')).toEqual(['Kullanıcılar']);
-  expect(await sectionItems(page, 'Rapor yönetimi')).toEqual(['Raporlar']);
   await page.goto('/roles');
+  await expect(page).toHaveURL(/\/unathorized$/);
+  await page.goto('/report-list');
   await expect(page).toHaveURL(/\/unathorized$/);
   await page.goto('/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Kullanıcılar' })).toBeVisible();
