@@ -150,6 +150,25 @@ const pathWith = (url: string, value: string) =>
 const routes = () =>
   t.app.routeRegistry.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
 
+/** The body schema of the registered route `method url` (its path as registered, e.g. `/api/surveys/:id/links`). */
+const schemaOf = (method: string, url: string) =>
+  (
+    routes().find((route) => route.method === method && route.url === url)!.options.schema as {
+      body: z.ZodType;
+    }
+  ).body;
+
+/** Every spoiled body of each target's schema, sent to the target's real URL. */
+const probesOf = (targets: [string, string, z.ZodType][]): Probe[] =>
+  targets.flatMap(([method, url, schema]) =>
+    spoiledBodies(schema).map(([what, payload]) => ({
+      name: `${method} ${url}: ${what}`,
+      method,
+      url,
+      payload,
+    })),
+  );
+
 /**
  * Spoiled versions of a body that otherwise fits the route's schema. A route without a body schema ignores its
  * body (`POST /api/account/two-factor/setup` starts a set-up whatever it is sent), so it gets only the bodies that
@@ -573,12 +592,6 @@ describe('bad input on the survey link routes', () => {
       .values({ tenantId: f.tenantId, surveyId: survey!.id, guid: randomUUID(), name: 'Kiosk' })
       .returning({ id: surveyLinks.id });
     const before = await tableDigests();
-    const schemaOf = (method: string, url: string) =>
-      (
-        routes().find((route) => route.method === method && route.url === url)!.options.schema as {
-          body: z.ZodType;
-        }
-      ).body;
     const targets: [string, string, z.ZodType][] = [
       ['POST', `/api/surveys/${survey!.id}/links`, schemaOf('POST', '/api/surveys/:id/links')],
       [
@@ -587,15 +600,7 @@ describe('bad input on the survey link routes', () => {
         schemaOf('PUT', '/api/surveys/:id/links/:linkId'),
       ],
     ];
-    const probes: Probe[] = targets.flatMap(([method, url, schema]) =>
-      spoiledBodies(schema).map(([what, payload]) => ({
-        name: `${method} ${url}: ${what}`,
-        method,
-        url,
-        payload,
-      })),
-    );
-    expect(await send(probes)).toEqual([]);
+    expect(await send(probesOf(targets))).toEqual([]);
     for (const [method, url] of targets) {
       const nul = await t.call(method as 'POST', url, { token: admin, body: { Name: 'a\u0000b' } });
       expect(nul.statusCode, nul.body).toBe(400);
@@ -638,27 +643,13 @@ describe('bad input on the dataset and annotator routes', () => {
       .values({ tenantId: f.tenantId, firstName: 'Bad', lastName: 'Input', email: 'bad-input@loupe.test' })
       .returning({ id: aiAnnotators.id });
     const before = await tableDigests();
-    const schemaOf = (method: string, url: string) =>
-      (
-        routes().find((route) => route.method === method && route.url === url)!.options.schema as {
-          body: z.ZodType;
-        }
-      ).body;
     const targets: [string, string, z.ZodType][] = [
       ['POST', '/api/ai-datasets', schemaOf('POST', '/api/ai-datasets')],
       ['PUT', `/api/ai-datasets/${dataset!.id}`, schemaOf('PUT', '/api/ai-datasets/:id')],
       ['POST', '/api/ai-annotators', schemaOf('POST', '/api/ai-annotators')],
       ['PUT', `/api/ai-annotators/${annotator!.id}`, schemaOf('PUT', '/api/ai-annotators/:id')],
     ];
-    const probes: Probe[] = targets.flatMap(([method, url, schema]) =>
-      spoiledBodies(schema).map(([what, payload]) => ({
-        name: `${method} ${url}: ${what}`,
-        method,
-        url,
-        payload,
-      })),
-    );
-    expect(await send(probes)).toEqual([]);
+    expect(await send(probesOf(targets))).toEqual([]);
     const refusals: [string, string, Record<string, unknown>, string][] = [
       [
         'PUT',
