@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -254,11 +254,13 @@ function createDatasetService(db: Db, jobs: JobQueue): RecordService<number, Sav
     },
 
     async remove(actor, id) {
-      await db.transaction(async (tx) => {
-        const dataset = await datasetFor(tx, actor, id);
-        if (dataset.Status === 'Processing') throw badRequest(ErrorCode.DatasetProcessing);
-        await tx.delete(d).where(and(inTenant(requireTenant(actor)), eq(d.id, id)));
-      });
+      await datasetFor(db, actor, id);
+      // The status is checked by the delete itself, so a save that starts a build meanwhile still blocks it.
+      const deleted = await db
+        .delete(d)
+        .where(and(inTenant(requireTenant(actor)), eq(d.id, id), ne(d.status, 'Processing')))
+        .returning({ id: d.id });
+      if (deleted.length === 0) throw badRequest(ErrorCode.DatasetProcessing);
     },
   };
 }
