@@ -64,6 +64,7 @@ import { alertRuleRoutes } from './modules/alert-rules/index.js';
 import { customDataRoutes } from './modules/custom-data/index.js';
 import { scheduledJobsModule } from './modules/scheduled-jobs/index.js';
 import { ftpExportsModule } from './modules/ftp-exports/index.js';
+import { annotatorRoutes, datasetRoutes } from './modules/text-analytics-data/index.js';
 import { createInvitationsModule, type InvitationsModule } from './modules/invitations/invitations-module.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
@@ -215,6 +216,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduledJobsModule(app, { db, jobs, scheduler, logger: options.logger, retention: config.retention });
   const passwordKey = options.signer.deriveKey('ftp-password');
   ftpExportsModule(app, { db, replica, jobs, scheduler, mailer, passwordKey, logger: options.logger });
+  datasetRoutes(app, { db, jobs, logger: options.logger });
+  annotatorRoutes(app, { db });
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);

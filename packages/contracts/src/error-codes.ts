@@ -156,6 +156,14 @@ export const ErrorCode = {
   ModelLabelDuplicateTopics: 19002,
   ModelLabelMappingNotFound: 19003,
   ModelLabelModelMismatch: 19004,
+  /** A text-analytics dataset of the same name (case-insensitive) exists in the tenant. */
+  DatasetNameExists: 19101,
+  /** A dataset is being built (status Processing) and cannot be deleted (surveys spec §4). */
+  DatasetProcessing: 19102,
+  /** An annotator linked to a user (the user lock) cannot be deleted (surveys spec §5). */
+  AnnotatorLocked: 19103,
+  /** An annotator with the same email (case-insensitive), or linked to the same user, exists in the tenant. */
+  AnnotatorExists: 19104,
   /** A mailed link (password reset, email confirmation) is unknown or was already used. */
   LinkInvalid: 20001,
   /** A mailed link is past its 12 hours; the page offers to send a new one. */

@@ -549,6 +549,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Model kimliği eşleşmiyor.',
     ar: 'معرّف النموذج غير مطابق.',
   },
+  19101: {
+    en: 'A dataset with this name already exists.',
+    tr: 'Bu adla bir veri kümesi zaten var.',
+    ar: 'توجد مجموعة بيانات بهذا الاسم بالفعل.',
+  },
+  19102: {
+    en: 'The dataset is being processed and cannot be deleted.',
+    tr: 'Veri kümesi işleniyor ve silinemez.',
+    ar: 'مجموعة البيانات قيد المعالجة ولا يمكن حذفها.',
+  },
+  19103: {
+    en: 'This annotator is locked to a user and cannot be deleted.',
+    tr: 'Bu etiketleyici bir kullanıcıya kilitli ve silinemez.',
+    ar: 'هذا المُعلِّق مقفل على مستخدم ولا يمكن حذفه.',
+  },
+  19104: {
+    en: 'An annotator with this email or user already exists.',
+    tr: 'Bu e-posta veya kullanıcıyla bir etiketleyici zaten var.',
+    ar: 'يوجد مُعلِّق بهذا البريد الإلكتروني أو المستخدم بالفعل.',
+  },
   20001: {
     en: 'This link is invalid or has already been used.',
     tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',

@@ -64,3 +64,5 @@ export * from './insight/responses-analyzer.schema.js';
 export * from './insight/profiler-simulation.schema.js';
 export * from './insight/health-logs.schema.js';
 export * from './insight/topic-insight.schema.js';
+export * from './text-analytics/ai-datasets.schema.js';
+export * from './text-analytics/ai-annotators.schema.js';

@@ -12,6 +12,8 @@ import {
   type WidgetDataRequest,
 } from '@loupe/contracts';
 import {
+  aiAnnotators,
+  aiDatasets,
   invitations,
   invitees,
   questions,
@@ -147,6 +149,25 @@ const pathWith = (url: string, value: string) =>
 
 const routes = () =>
   t.app.routeRegistry.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+
+/** The body schema of the registered route `method url` (its path as registered, e.g. `/api/surveys/:id/links`). */
+const schemaOf = (method: string, url: string) =>
+  (
+    routes().find((route) => route.method === method && route.url === url)!.options.schema as {
+      body: z.ZodType;
+    }
+  ).body;
+
+/** Every spoiled body of each target's schema, sent to the target's real URL. */
+const probesOf = (targets: [string, string, z.ZodType][]): Probe[] =>
+  targets.flatMap(([method, url, schema]) =>
+    spoiledBodies(schema).map(([what, payload]) => ({
+      name: `${method} ${url}: ${what}`,
+      method,
+      url,
+      payload,
+    })),
+  );
 
 /**
  * Spoiled versions of a body that otherwise fits the route's schema. A route without a body schema ignores its
@@ -571,12 +592,6 @@ describe('bad input on the survey link routes', () => {
       .values({ tenantId: f.tenantId, surveyId: survey!.id, guid: randomUUID(), name: 'Kiosk' })
       .returning({ id: surveyLinks.id });
     const before = await tableDigests();
-    const schemaOf = (method: string, url: string) =>
-      (
-        routes().find((route) => route.method === method && route.url === url)!.options.schema as {
-          body: z.ZodType;
-        }
-      ).body;
     const targets: [string, string, z.ZodType][] = [
       ['POST', `/api/surveys/${survey!.id}/links`, schemaOf('POST', '/api/surveys/:id/links')],
       [
@@ -585,15 +600,7 @@ describe('bad input on the survey link routes', () => {
         schemaOf('PUT', '/api/surveys/:id/links/:linkId'),
       ],
     ];
-    const probes: Probe[] = targets.flatMap(([method, url, schema]) =>
-      spoiledBodies(schema).map(([what, payload]) => ({
-        name: `${method} ${url}: ${what}`,
-        method,
-        url,
-        payload,
-      })),
-    );
-    expect(await send(probes)).toEqual([]);
+    expect(await send(probesOf(targets))).toEqual([]);
     for (const [method, url] of targets) {
       const nul = await t.call(method as 'POST', url, { token: admin, body: { Name: 'a\u0000b' } });
       expect(nul.statusCode, nul.body).toBe(400);
@@ -607,6 +614,67 @@ describe('bad input on the survey link routes', () => {
         Code: ErrorCode.ModelNotValid,
         Details: [{ Path: 'TransactionChannelId' }],
       });
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// ------------------------------------------------ text analytics (issue 21, modules/text-analytics-data)
+// A real dataset and annotator get every spoiled body (create and replace), so a body that slipped past validation
+// would meet a row it could change; NUL and 2^31 ids are refused by field.
+describe('bad input on the dataset and annotator routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL and 2^31 ids by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [dataset] = await db
+      .insert(aiDatasets)
+      .values({
+        tenantId: f.tenantId,
+        name: 'Bad input dataset',
+        language: 'tr',
+        surveyIds: [f.surveyId],
+        questionIds: [],
+        sources: [],
+        status: 'Ready',
+      })
+      .returning({ id: aiDatasets.id });
+    const [annotator] = await db
+      .insert(aiAnnotators)
+      .values({ tenantId: f.tenantId, firstName: 'Bad', lastName: 'Input', email: 'bad-input@loupe.test' })
+      .returning({ id: aiAnnotators.id });
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', '/api/ai-datasets', schemaOf('POST', '/api/ai-datasets')],
+      ['PUT', `/api/ai-datasets/${dataset!.id}`, schemaOf('PUT', '/api/ai-datasets/:id')],
+      ['POST', '/api/ai-annotators', schemaOf('POST', '/api/ai-annotators')],
+      ['PUT', `/api/ai-annotators/${annotator!.id}`, schemaOf('PUT', '/api/ai-annotators/:id')],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const refusals: [string, string, Record<string, unknown>, string][] = [
+      [
+        'PUT',
+        `/api/ai-datasets/${dataset!.id}`,
+        { Name: 'a\u0000b', Language: 'tr', SurveyIds: [f.surveyId] },
+        'body/Name',
+      ],
+      ['POST', '/api/ai-datasets', { Name: 'Big', Language: 'tr', SurveyIds: [BIG] }, 'body/SurveyIds/0'],
+      [
+        'PUT',
+        `/api/ai-annotators/${annotator!.id}`,
+        { FirstName: 'a\u0000b', LastName: 'Input', Email: 'bad-input@loupe.test' },
+        'body/FirstName',
+      ],
+      [
+        'POST',
+        '/api/ai-annotators',
+        { FirstName: 'Big', LastName: 'Id', Email: 'big@loupe.test', UserId: BIG },
+        'body/UserId',
+      ],
+    ];
+    for (const [method, url, body, path] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
     }
     const after = await tableDigests();
     expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ALL_SCOPES, CUSTOM_DATA_KEYS } from '@loupe/contracts';
 import {
+  aiAnnotators,
+  aiDatasetInstances,
+  aiDatasets,
   alertComments,
   alertRules,
   alerts,
@@ -112,6 +115,9 @@ const KIND_OF_PATH: [RegExp, string][] = [
   // Alerts (issue 19, modules/alerts and alert-rules).
   [/^\/api\/alerts\/:id/, 'alert'],
   [/^\/api\/alert-rules\/:id/, 'alertRule'],
+  // Text analytics (issue 21, modules/text-analytics-data).
+  [/^\/api\/ai-datasets\/:id/, 'aiDataset'],
+  [/^\/api\/ai-annotators\/:id/, 'aiAnnotator'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -282,6 +288,41 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     .values({ tenantId, ruleId: alertRule!.id, surveyId: survey!.id, status: 1 })
     .returning({ id: alerts.id });
   await db.insert(alertComments).values({ tenantId, alertId: alert!.id, text: `Alert comment ${tag}` });
+  // Text analytics (issue 21): a Ready dataset with the tenant's newest comment, and an annotator (named so a leak
+  // shows).
+  const [dataset] = await db
+    .insert(aiDatasets)
+    .values({
+      tenantId,
+      name: `Dataset ${tag}`,
+      language: 'tr',
+      surveyIds: [survey!.id],
+      questionIds: [],
+      sources: [],
+      status: 'Ready',
+      instanceCount: 1,
+    })
+    .returning({ id: aiDatasets.id });
+  const [comment] = await t.database.raw<{ id: number; session_id: number }>(
+    `SELECT id, session_id FROM answers WHERE tenant_id = $1 AND text IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    [tenantId],
+  );
+  await db.insert(aiDatasetInstances).values({
+    datasetId: dataset!.id,
+    tenantId,
+    answerId: Number(comment!.id),
+    sessionId: Number(comment!.session_id),
+    text: `Instance ${tag}`,
+    language: 'tr',
+  });
+  await db
+    .insert(aiAnnotators)
+    .values({
+      tenantId,
+      firstName: `Annotator ${tag}`,
+      lastName: tag,
+      email: `annotator.${tag}@example.test`,
+    });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -374,6 +415,8 @@ async function idsOf(tenantId: number): Promise<Ids> {
     ftpExport: await newest('ftp_exports'),
     alert: await newest('alerts'),
     alertRule: await newest('alert_rules'),
+    aiDataset: await newest('ai_datasets'),
+    aiAnnotator: await newest('ai_annotators'),
   };
 }
 
@@ -471,6 +514,8 @@ beforeAll(async () => {
       'staged.A@',
       'Alert rule A',
       'Slot A',
+      'Dataset A',
+      'annotator.A@',
     ],
   };
   sides.B = {
@@ -490,6 +535,8 @@ beforeAll(async () => {
       'staged.B@',
       'Alert rule B',
       'Slot B',
+      'Dataset B',
+      'annotator.B@',
     ],
   };
   for (const side of Object.values(sides))

@@ -10,3 +10,4 @@ export * from './invitations.js';
 export * from './data-flow.js';
 export * from './jobs.js';
 export * from './server-logs.js';
+export * from './text-analytics.js';

@@ -2,6 +2,8 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
+  aiAnnotators,
+  aiDatasets,
   alertRules,
   alerts,
   customDataMappings,
@@ -242,6 +244,8 @@ export const AUDIT_ENTITIES = {
   alertRule: { scope: 'AlertRule', load: rowLoader(alertRules) },
   alert: { scope: 'Alert', load: rowLoader(alerts) },
   ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
+  aiDataset: { scope: 'AiDataset', load: rowLoader(aiDatasets) },
+  aiAnnotator: { scope: 'AiAnnotator', load: rowLoader(aiAnnotators) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */

@@ -152,6 +152,14 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
 
   // Scheduled jobs (issue 18 item 10, docs/jobs-and-retention.md): run-now queues one run of a schedule.
   'POST /api/scheduled-jobs/:name/run': update('scheduledJob', 'run now'),
+
+  // Text analytics (issue 21, docs/text-analytics-data.md): datasets (a save may queue a build) and annotators.
+  'POST /api/ai-datasets': create('aiDataset'),
+  'PUT /api/ai-datasets/:id': update('aiDataset'),
+  'DELETE /api/ai-datasets/:id': remove('aiDataset'),
+  'POST /api/ai-annotators': create('aiAnnotator'),
+  'PUT /api/ai-annotators/:id': update('aiAnnotator'),
+  'DELETE /api/ai-annotators/:id': remove('aiAnnotator'),
 };
 
 /**

@@ -1,0 +1,2 @@
+export { annotatorRoutes } from './annotators.js';
+export { datasetRoutes } from './datasets.js';
