@@ -128,7 +128,9 @@ export function CommentCard({
               className={styles.open}
               href={href}
               target="_blank"
-              rel="noopener noreferrer"
+              // The console's own page: `opener` lets the new tab start with this tab's sessionStorage copy, so a
+              // sign-in kept per tab (TokenStorage "session") comes along; a noopener tab would ask to sign in again.
+              rel="opener"
               aria-label={openLabel}
             >
               <ExportOutlined aria-hidden="true" />
