@@ -315,14 +315,12 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     text: `Instance ${tag}`,
     language: 'tr',
   });
-  await db
-    .insert(aiAnnotators)
-    .values({
-      tenantId,
-      firstName: `Annotator ${tag}`,
-      lastName: tag,
-      email: `annotator.${tag}@example.test`,
-    });
+  await db.insert(aiAnnotators).values({
+    tenantId,
+    firstName: `Annotator ${tag}`,
+    lastName: tag,
+    email: `annotator.${tag}@example.test`,
+  });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
