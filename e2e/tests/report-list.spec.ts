@@ -55,7 +55,9 @@ test('the report list shows the demo reports and renames, opens the roles of and
   await roles.getByRole('button', { name: 'Kapat' }).first().click();
   await expect(roles).toBeHidden();
 
-  // Delete after the confirmation: the row goes, the page stays.
+  // Delete after the confirmation: the row goes, the page stays. The rename's own success message has gone first,
+  // so the one awaited is the delete's (CI once saw both at once).
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await page.getByRole('button', { name: `${renamed} raporunu sil` }).click();
   const confirm = page.getByRole('dialog', { name: `“${renamed}” raporu silinsin mi?` });
   await confirm.getByRole('button', { name: 'Sil' }).click();
