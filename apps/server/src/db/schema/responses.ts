@@ -214,6 +214,17 @@ export const topicModels = pgTable('topic_models', {
   language: text('language').notNull(),
   isEmotionModel: boolean('is_emotion_model').notNull().default(false),
   isIntentModel: boolean('is_intent_model').notNull().default(false),
+  /** The dataset the model was built for (ai_datasets; no foreign key, the text-analytics schema comes later). */
+  datasetId: integer('dataset_id'),
+  /** 0 seed words and exact matches only, 1 blended with a classifier trained on topic annotations. */
+  modelType: integer('model_type').notNull().default(0),
+  /** The topic or emotion annotation work whose gold labels train the classifier (ai_annotation_works). */
+  annotationWorkId: integer('annotation_work_id'),
+  /** The trained classifier (JSON) when modelType 1 and annotations exist; null otherwise. */
+  classifier: text('classifier'),
+  classifierTrainedAt: timestamp('classifier_trained_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const topics = pgTable(
@@ -228,7 +239,28 @@ export const topics = pgTable(
       .references(() => topicModels.id, { onDelete: 'cascade' }),
     /** A sub-topic's main topic; main topics have none. */
     parentId: integer('parent_id'),
+    /** topic_notation: no '//' and no comma; unique in its model, case-insensitively (19002). */
     name: text('name').notNull(),
+    /** The score (0..1) at which an answer is labelled with the topic. */
+    threshold: doublePrecision('threshold').notNull().default(0.5),
+    /** Seed words and exact matches are compared on stems (true) or on lower-cased words (false). */
+    stemming: boolean('stemming').notNull().default(true),
+    positiveSeedWords: text('positive_seed_words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    negativeSeedWords: text('negative_seed_words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    positiveExactMatches: text('positive_exact_matches')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    negativeExactMatches: text('negative_exact_matches')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index('topics_model_idx').on(t.modelId)],
 );
