@@ -521,4 +521,28 @@ describe('demo data', () => {
     expect(rows.every((row) => row.is_active === true && row.level === 2)).toBe(true);
     expect((await links(second)).map((row) => row.guid)).toEqual(rows.map((row) => row.guid));
   });
+
+  it("builds a Turkish and an English comments dataset, Ready, each counting its instances in the dataset's language", async () => {
+    const T = first.tenantId;
+    const datasets = await first.database.raw<Row>(
+      `SELECT d.name, d.language, d.status, d.instance_count, d.built_at IS NOT NULL AS built,
+              (SELECT count(*) FROM ai_dataset_instances i WHERE i.dataset_id = d.id) AS instances,
+              (SELECT count(*) FROM ai_dataset_instances i WHERE i.dataset_id = d.id AND i.language <> d.language)
+                AS other_language
+         FROM ai_datasets d WHERE d.tenant_id = $1 ORDER BY d.name`,
+      [T],
+    );
+    expect(datasets.map((row) => [row.name, row.language, row.status, row.built])).toEqual([
+      ['Demo comments (English)', 'en', 'Ready', true],
+      ['Demo comments (Turkish)', 'tr', 'Ready', true],
+    ]);
+    for (const row of datasets) {
+      expect(Number(row.instance_count)).toBeGreaterThan(0);
+      expect(Number(row.instances)).toBe(Number(row.instance_count));
+      expect(Number(row.other_language)).toBe(0);
+    }
+    // A second load of the same tenant adds none.
+    await loadDemoData(first.database, { tenantId: T, responses: RESPONSES });
+    expect(await count(first, 'SELECT count(*) AS n FROM ai_datasets WHERE tenant_id = $1', [T])).toBe(2);
+  });
 });

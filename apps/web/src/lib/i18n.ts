@@ -42,6 +42,8 @@ import type dataAdmin from '../locales/en/dataAdmin.json';
 import type alerts from '../locales/en/alerts.json';
 import type responsesAnalyzer from '../locales/en/responsesAnalyzer.json';
 import type topicInsight from '../locales/en/topicInsight.json';
+import type aiDatasets from '../locales/en/aiDatasets.json';
+import type aiAnnotators from '../locales/en/aiAnnotators.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -97,6 +99,8 @@ const NAMESPACES = [
   'responsesAnalyzer',
   'profilerSimulation',
   'topicInsight',
+  'aiDatasets',
+  'aiAnnotators',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -145,6 +149,8 @@ declare module 'i18next' {
       alerts: typeof alerts;
       responsesAnalyzer: typeof responsesAnalyzer;
       topicInsight: typeof topicInsight;
+      aiDatasets: typeof aiDatasets;
+      aiAnnotators: typeof aiAnnotators;
     };
   }
 }

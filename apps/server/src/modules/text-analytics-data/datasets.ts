@@ -171,8 +171,11 @@ async function copyInstances(tx: Executor, tenantId: number, id: number): Promis
   );
 }
 
-/** The build job: replaces the instances and marks the dataset Ready, unless a later save asked for another build. */
-async function build(db: Db, job: BuildJob, logger: FastifyBaseLogger): Promise<void> {
+/**
+ * Builds a dataset: replaces its instances and marks it Ready, unless a later save asked for another build. A
+ * failure marks it Failed with the message and is answered (the queue's job logs it; the demo seed builds with it).
+ */
+export async function buildDataset(db: Db, job: BuildJob): Promise<Error | undefined> {
   const current = and(eq(d.tenantId, job.tenantId), eq(d.id, job.id), eq(d.generation, job.generation));
   try {
     await db.transaction(async (tx) => {
@@ -186,8 +189,8 @@ async function build(db: Db, job: BuildJob, logger: FastifyBaseLogger): Promise<
         .set({ status: 'Ready', instanceCount: instances, buildError: null, builtAt: new Date() })
         .where(current);
     });
+    return undefined;
   } catch (error) {
-    logger.error({ err: error, datasetId: job.id }, 'dataset build failed');
     await db
       .update(d)
       .set({
@@ -195,6 +198,7 @@ async function build(db: Db, job: BuildJob, logger: FastifyBaseLogger): Promise<
         buildError: error instanceof Error ? error.message.slice(0, 500) : 'build failed',
       })
       .where(current);
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 
@@ -269,7 +273,10 @@ export function datasetRoutes(
   app: FastifyInstance,
   { db, jobs, logger }: { db: Db; jobs: JobQueue; logger: FastifyBaseLogger },
 ): void {
-  jobs.work<BuildJob>(BUILD_QUEUE, BUILD_SETTINGS, (job) => build(db, job, logger));
+  jobs.work<BuildJob>(BUILD_QUEUE, BUILD_SETTINGS, async (job) => {
+    const failure = await buildDataset(db, job);
+    if (failure) logger.error({ err: failure, datasetId: job.id }, 'dataset build failed');
+  });
 
   registerGridRoutes(app, {
     path: PATH,

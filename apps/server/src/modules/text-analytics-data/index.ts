@@ -1,2 +1,2 @@
 export { annotatorRoutes } from './annotators.js';
-export { datasetRoutes } from './datasets.js';
+export { buildDataset, datasetRoutes } from './datasets.js';

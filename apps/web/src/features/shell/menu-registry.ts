@@ -612,7 +612,7 @@ export const SCREENS: readonly Screen[] = [
     icon: DatabaseOutlined,
     scopes: ['dataset:read', 'dataset:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiSentimentModels',
@@ -667,7 +667,7 @@ export const SCREENS: readonly Screen[] = [
     icon: SolutionOutlined,
     scopes: ['annotation:read', 'annotation:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiAnnotationWorks',
