@@ -122,6 +122,9 @@ describe('isBuiltPath: whether a link into another screen opens it (issue 24, de
     expect(isBuiltPath('/satisfaction-profiler')).toBe(true);
     expect(isBuiltPath('/topic-discovery?topicModelId=3')).toBe(true);
     expect(isBuiltPath('/topic-explorer')).toBe(true);
+    expect(isBuiltPath('/ai-datasets')).toBe(true);
+    expect(isBuiltPath('/ai-datasets/create')).toBe(true);
+    expect(isBuiltPath('/ai-annotators/7')).toBe(true);
     expect(isBuiltPath('/no-such-screen')).toBe(false);
   });
 
