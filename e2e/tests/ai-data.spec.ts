@@ -34,8 +34,10 @@ async function readyCount(row: Locator): Promise<number> {
   return Number(await row.locator('td').nth(3).textContent());
 }
 
+/** Types `text` into a select's search (its list is virtual: far options are not drawn) and picks the option. */
 async function pickOption(page: Page, field: Locator, text: string): Promise<void> {
   await field.click();
+  await field.pressSequentially(text);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: text })

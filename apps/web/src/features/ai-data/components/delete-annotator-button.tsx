@@ -28,7 +28,7 @@ export function DeleteAnnotatorButton({ annotator, compact, onDeleted }: Props) 
   if (annotator.IsLocked) {
     const reason = t('delete.locked', { name });
     return (
-      <Tooltip title={reason}>
+      <Tooltip title={reason} trigger={['hover', 'focus']}>
         <span className={styles.wrap} role="button" tabIndex={0} aria-disabled="true" aria-label={reason}>
           <span className={styles.control} aria-hidden="true">
             <Button
