@@ -116,7 +116,7 @@ function DatasetForm({ dataset }: { dataset?: AiDataset }) {
           <>
             {!canManage && <FormNote type="info" title={t('readOnlyNote')} />}
             {dataset && <BuildNote dataset={dataset} />}
-            {canManage && <FormNote type="info" title={t('help.rebuild')} />}
+            {dataset && canManage && <FormNote type="info" title={t('help.rebuild')} />}
           </>
         }
         onValuesChange={(changed: Partial<DatasetFormValues>) => {
