@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DatasetStatus } from '../dataset-values';
 
 /** A dataset's status as a coloured tag with its icon; Processing spins. */
-export function DatasetStatusTag({ status }: { status: DatasetStatus }) {
+function DatasetStatusTag({ status }: { status: DatasetStatus }) {
   const { t } = useTranslation('aiDatasets');
   const label = t(`statuses.${status}`);
   switch (status) {
