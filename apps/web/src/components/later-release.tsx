@@ -11,10 +11,18 @@ import styles from './later-release.module.css';
  */
 export function LaterRelease({ label, children }: { label: string; children: ReactNode }) {
   const { t } = useTranslation('shell');
-  const text = `${label} · ${t('menu.notBuilt')}`;
+  return <DisabledWithReason reason={`${label} · ${t('menu.notBuilt')}`}>{children}</DisabledWithReason>;
+}
+
+/**
+ * A disabled control that says why, e.g. a locked record's delete button: drawn inside a wrapper that carries the
+ * tooltip `reason` (on hover and on focus) and is what the keyboard and screen readers reach, as a disabled button
+ * named `reason`.
+ */
+export function DisabledWithReason({ reason, children }: { reason: string; children: ReactNode }) {
   return (
-    <Tooltip title={text}>
-      <span className={styles.wrap} role="button" tabIndex={0} aria-disabled="true" aria-label={text}>
+    <Tooltip title={reason} trigger={['hover', 'focus']}>
+      <span className={styles.wrap} role="button" tabIndex={0} aria-disabled="true" aria-label={reason}>
         <span className={styles.control} aria-hidden="true">
           {children}
         </span>

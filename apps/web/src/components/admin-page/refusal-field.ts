@@ -14,15 +14,15 @@ export function fieldOfCode<V>(fields: Partial<Record<number, keyof V & string>>
 
 /**
  * A {@link RefusalField} for validation refusals (3333 with `Details` such as `body/UntilDate`): the first of
- * `fields` a detail's path names; other failures show above the form.
+ * `fields` a detail's path names; other failures show above the form. `codes` widens it to refusals that name
+ * their field the same way, e.g. a taken name (`[ErrorCode.ModelNotValid, ErrorCode.DatasetNameExists]`).
  */
-export function fieldOfDetails<V>(fields: readonly (keyof V & string)[]): RefusalField<V> {
+export function fieldOfDetails<V>(
+  fields: readonly (keyof V & string)[],
+  codes: readonly number[] = [ErrorCode.ModelNotValid],
+): RefusalField<V> {
   return (error) => {
-    if (
-      !(error instanceof ApiError) ||
-      error.code !== ErrorCode.ModelNotValid ||
-      !Array.isArray(error.details)
-    )
+    if (!(error instanceof ApiError) || !codes.includes(error.code) || !Array.isArray(error.details))
       return undefined;
     for (const detail of error.details as unknown[]) {
       const path = (detail as { Path?: unknown } | null)?.Path;

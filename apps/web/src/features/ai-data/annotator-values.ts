@@ -1,5 +1,5 @@
 import { ErrorCode, type AiAnnotator, type AiAnnotatorSave } from '@loupe/contracts';
-import { refusedBodyField } from './refusal-paths';
+import { fieldOfDetails } from '@/components/admin-page/refusal-field';
 
 /* The annotator form's values and the refusals it places by field (docs/text-analytics-data.md "Screens"). */
 
@@ -40,9 +40,8 @@ export function annotatorBodyOf(values: AnnotatorFormValues): AiAnnotatorSave {
 export const annotatorName = (annotator: Pick<AiAnnotator, 'FirstName' | 'LastName'>): string =>
   `${annotator.FirstName} ${annotator.LastName}`.trim();
 
-const ANNOTATOR_FIELDS = ['FirstName', 'LastName', 'Email', 'PhoneNumber', 'IsActive', 'UserId'] as const;
-
 /** The field a refused save belongs to: a refused field (3333), an email or user another annotator has (19104). */
-export function annotatorRefusalField(error: unknown): keyof AnnotatorFormValues | undefined {
-  return refusedBodyField(error, [ErrorCode.ModelNotValid, ErrorCode.AnnotatorExists], ANNOTATOR_FIELDS);
-}
+export const annotatorRefusalField = fieldOfDetails<AnnotatorFormValues>(
+  ['FirstName', 'LastName', 'Email', 'PhoneNumber', 'IsActive', 'UserId'],
+  [ErrorCode.ModelNotValid, ErrorCode.AnnotatorExists],
+);

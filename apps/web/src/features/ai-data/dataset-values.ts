@@ -1,6 +1,6 @@
 import { ErrorCode, type AiDataset, type AiDatasetSave, type QuestionLookupItem } from '@loupe/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
-import { refusedBodyField } from './refusal-paths';
+import { fieldOfDetails } from '@/components/admin-page/refusal-field';
 
 /*
  * The dataset form's values and the rules the screens apply to them (docs/text-analytics-data.md "Screens"):
@@ -83,22 +83,13 @@ export function keptQuestionIds(
   return questionIds.filter((id) => ids.has(id));
 }
 
-const DATASET_FIELDS = [
-  'Name',
-  'Language',
-  'SurveyIds',
-  'QuestionIds',
-  'Sources',
-  'DateFrom',
-  'DateTo',
-] as const;
+const datasetField = fieldOfDetails<Record<'DateFrom' | 'DateTo', unknown> & DatasetFormValues>(
+  ['Name', 'Language', 'SurveyIds', 'QuestionIds', 'Sources', 'DateFrom', 'DateTo'],
+  [ErrorCode.ModelNotValid, ErrorCode.DatasetNameExists],
+);
 
 /** The field a refused save belongs to: a refused field (3333) or a taken name (19101); the dates under the range. */
 export function datasetRefusalField(error: unknown): keyof DatasetFormValues | undefined {
-  const field = refusedBodyField(
-    error,
-    [ErrorCode.ModelNotValid, ErrorCode.DatasetNameExists],
-    DATASET_FIELDS,
-  );
+  const field = datasetField(error);
   return field === 'DateFrom' || field === 'DateTo' ? 'DateRange' : field;
 }

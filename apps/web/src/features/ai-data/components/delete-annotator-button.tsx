@@ -1,63 +1,49 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { AiAnnotator } from '@loupe/contracts';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  DeleteRecordButton,
-  type DeleteRecordButtonProps,
+  DeleteNamedRecordButton,
+  type DeleteNamedRecordProps,
 } from '@/components/admin-page/confirm-action-button';
+import { DisabledWithReason } from '@/components/later-release';
 import { annotatorName } from '../annotator-values';
 import { useDeleteAnnotator } from '../api/ai-annotators';
-import styles from './locked-delete.module.css';
 
-type Props = Pick<DeleteRecordButtonProps<number>, 'compact' | 'onDeleted'> & {
+type Props = Omit<DeleteNamedRecordProps<number>, 'record'> & {
   annotator: Pick<AiAnnotator, 'Id' | 'FirstName' | 'LastName' | 'IsLocked'>;
 };
 
 /**
  * Deletes an annotator after confirmation. A locked one (linked to a user, spec §5) cannot be deleted: its button
- * is disabled inside a wrapper that the keyboard and screen readers reach and that says why (a disabled button
- * takes no focus and shows no tooltip). Should the server still refuse (19103, a link made meanwhile), the refusal
- * shows translated in a dialog.
+ * is disabled and says why, to the keyboard and screen readers too. Should the server still refuse (19103, a link
+ * made meanwhile), the refusal shows translated in a dialog.
  */
-export function DeleteAnnotatorButton({ annotator, compact, onDeleted }: Props) {
+export function DeleteAnnotatorButton({ annotator, ...rest }: Props) {
   const { t } = useTranslation('aiAnnotators');
   const { t: tCommon } = useTranslation();
   const mutation = useDeleteAnnotator();
   const name = annotatorName(annotator);
-  if (annotator.IsLocked) {
-    const reason = t('delete.locked', { name });
+  if (annotator.IsLocked)
     return (
-      <Tooltip title={reason} trigger={['hover', 'focus']}>
-        <span className={styles.wrap} role="button" tabIndex={0} aria-disabled="true" aria-label={reason}>
-          <span className={styles.control} aria-hidden="true">
-            <Button
-              danger
-              type={compact ? 'text' : 'default'}
-              icon={<DeleteOutlined />}
-              disabled
-              tabIndex={-1}
-            >
-              {compact ? null : tCommon('admin.delete')}
-            </Button>
-          </span>
-        </span>
-      </Tooltip>
+      <DisabledWithReason reason={t('delete.locked', { name })}>
+        <Button
+          danger
+          type={rest.compact ? 'text' : 'default'}
+          icon={<DeleteOutlined />}
+          disabled
+          tabIndex={-1}
+        >
+          {rest.compact ? null : tCommon('admin.delete')}
+        </Button>
+      </DisabledWithReason>
     );
-  }
   return (
-    <DeleteRecordButton<number>
-      id={annotator.Id}
+    <DeleteNamedRecordButton
+      {...rest}
+      record={{ Id: annotator.Id, Name: name }}
+      namespace="aiAnnotators"
       mutation={mutation}
-      compact={compact}
-      onDeleted={onDeleted}
-      texts={{
-        label: t('delete.label', { name }),
-        confirmTitle: t('delete.confirmTitle', { name }),
-        confirmDescription: t('delete.confirmDescription'),
-        done: t('delete.done', { name }),
-        refused: t('delete.refused', { name }),
-      }}
     />
   );
 }
