@@ -20,8 +20,13 @@ const EMAIL = `e2e-annotator-${run}@example.test`;
 const main = (page: Page) => page.getByRole('main');
 const rowsOf = (page: Page) => main(page).locator('.ant-table-tbody tr.ant-table-row');
 
+/** Searches the grid and waits for the answer of that search, so the row is not redrawn under the next click. */
 async function search(page: Page, text: string): Promise<Locator> {
+  const answered = page.waitForResponse((response) =>
+    decodeURIComponent(response.url().replaceAll('+', ' ')).includes(`'${text.toLowerCase()}'`),
+  );
   await main(page).getByRole('searchbox', { name: 'Search the list' }).fill(text);
+  await answered;
   await expect(rowsOf(page)).toHaveCount(1);
   return rowsOf(page).first();
 }
