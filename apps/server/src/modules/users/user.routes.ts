@@ -81,8 +81,9 @@ export function userRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   for (const { kind, base, read, write, create, update } of kinds) {
     const detail = { response: { 200: userDetailSchema } };
     const byId = { params: userIdParamsSchema, ...detail };
-    // The alert rule form and an alert's assignment choose an owner among the users (names only).
-    const choosers: Access = kind === 'user' ? [...read, 'alert:manage'] : read;
+    // The alert rule form and an alert's assignment choose an owner among the users (names only); the annotator
+    // form links an annotator to one (docs/text-analytics-data.md).
+    const choosers: Access = kind === 'user' ? [...read, 'alert:manage', 'annotation:manage'] : read;
 
     routes.get(
       `${base}/forSelect`,

@@ -635,6 +635,15 @@ describe('GET /api/users/forSelect', () => {
     expect((await t.call('GET', '/api/users/forSelect', { token: alertReader })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/test-users/forSelect', { token: alertManager })).statusCode).toBe(403);
   });
+
+  it('opens to annotation:manage, whose annotator form links a user, and not to annotation:read alone', async () => {
+    const annotationManager = await managerWith(['annotation:manage']);
+    const response = await t.call('GET', '/api/users/forSelect', { token: annotationManager });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<UserForSelectItem[]>().map((item) => item.UserName)).toContain('manager');
+    const annotationReader = await managerWith(['annotation:read']);
+    expect((await t.call('GET', '/api/users/forSelect', { token: annotationReader })).statusCode).toBe(403);
+  });
 });
 
 describe('/api/test-users', () => {

@@ -44,8 +44,8 @@ export function useDeleteAnnotator() {
 }
 
 /**
- * `GET /api/users/forSelect`: the tenant's active users, whom an annotator may be linked to (open to user:read).
- * Without that scope the list stays empty and the form says so, without the error dialog.
+ * `GET /api/users/forSelect`: the tenant's active users, whom an annotator may be linked to (open to user:read and
+ * annotation:manage). A failure leaves the select empty with a note, without the error dialog.
  */
 export function useAnnotatorUserChoices() {
   return useQuery({
