@@ -55,8 +55,8 @@ describe('the dataset form', () => {
       Sources: ['import', 'survey'],
     });
     expect(body).toMatchObject({ Name: 'Branch comments', Sources: ['survey', 'import'] });
-    expect(dayjs(body.DateFrom!).valueOf()).toBe(dayjs('2026-03-05T00:00:00').valueOf());
-    expect(dayjs(body.DateTo!).valueOf()).toBe(dayjs('2026-03-09T23:59:59').valueOf());
+    expect(dayjs(body.DateFrom).valueOf()).toBe(dayjs('2026-03-05T00:00:00').valueOf());
+    expect(dayjs(body.DateTo).valueOf()).toBe(dayjs('2026-03-09T23:59:59').valueOf());
     expect(aiDatasetSaveSchema.safeParse(body).success).toBe(true);
   });
 

@@ -125,7 +125,11 @@ function DatasetForm({ dataset }: { dataset?: AiDataset }) {
           const kept = openEndedQuestions(questions.questions, changed.SurveyIds);
           form.setFieldValue(
             'QuestionIds',
-            keptQuestionIds(form.getFieldValue('QuestionIds') ?? [], kept, !questions.isLoading),
+            keptQuestionIds(
+              (form.getFieldValue('QuestionIds') as number[] | undefined) ?? [],
+              kept,
+              !questions.isLoading,
+            ),
           );
         }}
         footerExtra={
