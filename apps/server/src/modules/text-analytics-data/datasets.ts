@@ -171,8 +171,11 @@ async function copyInstances(tx: Executor, tenantId: number, id: number): Promis
   );
 }
 
-/** The build job: replaces the instances and marks the dataset Ready, unless a later save asked for another build. */
-async function build(db: Db, job: BuildJob, logger: FastifyBaseLogger): Promise<void> {
+/**
+ * The build job: replaces the instances and marks the dataset Ready, unless a later save asked for another build.
+ * Also run directly by the annotation works' demo seed.
+ */
+export async function build(db: Db, job: BuildJob, logger: FastifyBaseLogger): Promise<void> {
   const current = and(eq(d.tenantId, job.tenantId), eq(d.id, job.id), eq(d.generation, job.generation));
   try {
     await db.transaction(async (tx) => {

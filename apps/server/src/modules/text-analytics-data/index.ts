@@ -1,2 +1,3 @@
 export { annotatorRoutes } from './annotators.js';
 export { datasetRoutes } from './datasets.js';
+export { build as buildDataset } from './datasets.js';
