@@ -138,7 +138,9 @@ export type AiAnnotationNext = z.infer<typeof aiAnnotationNextSchema>;
 /** `POST …/annotation-tasks/{id}/annotations`: the caller's labels of one comment (replacing earlier ones). */
 export const aiAnnotationSaveSchema = z.strictObject({
   AnswerId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  Labels: z.array(safeText(ANNOTATION_LIMITS.labelMax, { multiline: false })).max(ANNOTATION_LIMITS.labelsMax),
+  Labels: z
+    .array(safeText(ANNOTATION_LIMITS.labelMax, { multiline: false }))
+    .max(ANNOTATION_LIMITS.labelsMax),
 });
 export type AiAnnotationSave = z.input<typeof aiAnnotationSaveSchema>;
 

@@ -69,7 +69,10 @@ async function callerAnnotator(db: Executor, actor: Actor, taskId: number): Prom
     .from(aiAnnotators)
     .innerJoin(
       aiAnnotationTaskAnnotators,
-      and(eq(aiAnnotationTaskAnnotators.annotatorId, aiAnnotators.id), eq(aiAnnotationTaskAnnotators.taskId, taskId)),
+      and(
+        eq(aiAnnotationTaskAnnotators.annotatorId, aiAnnotators.id),
+        eq(aiAnnotationTaskAnnotators.taskId, taskId),
+      ),
     )
     .where(and(eq(aiAnnotators.tenantId, requireTenant(actor)), eq(aiAnnotators.userId, actor.userId)));
   if (!row) throw new AppError(403, ErrorCode.NotTaskAnnotator);
@@ -136,7 +139,9 @@ export function annotatingRoutes(app: FastifyInstance, { db }: { db: Db }): void
         )
         .orderBy(asc(wi.position))
         .limit(1);
-      return next ? { ...answer, Item: { ...next, AnswerId: Number(next.AnswerId) }, Reason: null } : { ...answer, Reason: 'done' };
+      return next
+        ? { ...answer, Item: { ...next, AnswerId: Number(next.AnswerId) }, Reason: null }
+        : { ...answer, Reason: 'done' };
     },
   );
 

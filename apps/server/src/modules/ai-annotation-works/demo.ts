@@ -34,8 +34,8 @@ export const DEMO_ANNOTATION_WORKS = [
 ] as const;
 
 const DEMO_ANNOTATORS = [
-  { firstName: 'Ayşe', lastName: 'Etiket', email: 'ayse.annotator@demo-bank.example', userName: 'admin' },
-  { firstName: 'Daniel', lastName: 'Label', email: 'daniel.annotator@demo-bank.example', userName: null },
+  { firstName: 'Ayşe', lastName: 'Etiket', email: 'ayse.etiket@annotators.example', userName: 'admin' },
+  { firstName: 'Daniel', lastName: 'Label', email: 'daniel.label@annotators.example', userName: null },
 ] as const;
 
 /** The sentiment label of a demo comment's score (text_analyses.sentiment_score 4, 2, 0). */
@@ -90,7 +90,11 @@ async function ensureDataset(db: Db, tenantId: number, name: string, language: s
     .where(and(eq(aiDatasets.tenantId, tenantId), eq(aiDatasets.name, name)));
   if (found) return found.id;
   const surveyIds = (
-    await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.tenantId, tenantId)).orderBy(surveys.id)
+    await db
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(eq(surveys.tenantId, tenantId))
+      .orderBy(surveys.id)
   ).map((row) => row.id);
   const [row] = await db
     .insert(aiDatasets)

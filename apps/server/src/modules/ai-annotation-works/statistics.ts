@@ -26,7 +26,10 @@ const categoryOf = (labels: readonly string[]) => labels.join(' | ');
 type Label = { annotatorId: number; name: string; answerId: number; category: string };
 
 /** Cohen's kappa of every annotator pair that labelled at least one comment both. */
-function cohenPairs(labels: readonly Label[], categories: readonly string[]): AiAnnotationStatistics['Cohen'] {
+function cohenPairs(
+  labels: readonly Label[],
+  categories: readonly string[],
+): AiAnnotationStatistics['Cohen'] {
   const byAnnotator = new Map<number, { name: string; answers: Map<number, string> }>();
   for (const label of labels) {
     const entry = byAnnotator.get(label.annotatorId) ?? { name: label.name, answers: new Map() };
@@ -61,7 +64,8 @@ function cohenPairs(labels: readonly Label[], categories: readonly string[]): Ai
 /** Fleiss' kappa over the comments labelled by the most common number (≥ 2) of annotators (ties: the larger). */
 function fleiss(labels: readonly Label[], categories: readonly string[]): AiAnnotationStatistics['Fleiss'] {
   const byAnswer = new Map<number, string[]>();
-  for (const label of labels) byAnswer.set(label.answerId, [...(byAnswer.get(label.answerId) ?? []), label.category]);
+  for (const label of labels)
+    byAnswer.set(label.answerId, [...(byAnswer.get(label.answerId) ?? []), label.category]);
   const byRaters = new Map<number, string[][]>();
   for (const item of byAnswer.values())
     if (item.length >= 2) byRaters.set(item.length, [...(byRaters.get(item.length) ?? []), item]);
@@ -103,7 +107,11 @@ export function statisticsRoutes(app: FastifyInstance, { db }: { db: Db }): void
       const categories = [...new Set(labels.map((label) => label.category))].sort();
       const annotators = new Map<number, { Id: number; Name: string; LabelledCount: number }>();
       for (const label of labels) {
-        const entry = annotators.get(label.annotatorId) ?? { Id: label.annotatorId, Name: label.name, LabelledCount: 0 };
+        const entry = annotators.get(label.annotatorId) ?? {
+          Id: label.annotatorId,
+          Name: label.name,
+          LabelledCount: 0,
+        };
         entry.LabelledCount += 1;
         annotators.set(label.annotatorId, entry);
       }

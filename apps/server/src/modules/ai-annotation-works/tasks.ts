@@ -17,11 +17,7 @@ import { countOf, insertedId } from '../../core/queries.js';
 import { found, invalidField } from '../../core/refusals.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
-import {
-  aiAnnotationTaskAnnotators,
-  aiAnnotationTasks,
-  aiAnnotators,
-} from '../../db/schema/index.js';
+import { aiAnnotationTaskAnnotators, aiAnnotationTasks, aiAnnotators } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
@@ -110,7 +106,12 @@ async function tasksOf(db: Executor, rows: Row[]): Promise<AiAnnotationTask[]> {
 }
 
 /** The caller's tenant's task `id` of work `workId`, or 404. */
-export async function taskFor(db: Executor, actor: Actor, workId: number, id: number): Promise<AiAnnotationTask> {
+export async function taskFor(
+  db: Executor,
+  actor: Actor,
+  workId: number,
+  id: number,
+): Promise<AiAnnotationTask> {
   const [row] = await db
     .select(selection)
     .from(k)
@@ -120,7 +121,11 @@ export async function taskFor(db: Executor, actor: Actor, workId: number, id: nu
 }
 
 /** Every task of the work, oldest first (for the statistics). */
-export async function tasksOfWork(db: Executor, tenantId: number, workId: number): Promise<AiAnnotationTask[]> {
+export async function tasksOfWork(
+  db: Executor,
+  tenantId: number,
+  workId: number,
+): Promise<AiAnnotationTask[]> {
   const rows = await db
     .select(selection)
     .from(k)
@@ -130,19 +135,32 @@ export async function tasksOfWork(db: Executor, tenantId: number, workId: number
 }
 
 /** Refuses annotators that are not active ones of the tenant, and an expiry that is not in the future. */
-async function check(db: Executor, tenantId: number, body: SaveBody, before?: AiAnnotationTask): Promise<void> {
+async function check(
+  db: Executor,
+  tenantId: number,
+  body: SaveBody,
+  before?: AiAnnotationTask,
+): Promise<void> {
   const ids = [...new Set(body.AnnotatorIds)];
   const active = await db
     .select({ id: aiAnnotators.id })
     .from(aiAnnotators)
-    .where(and(eq(aiAnnotators.tenantId, tenantId), eq(aiAnnotators.isActive, true), inArray(aiAnnotators.id, ids)));
+    .where(
+      and(
+        eq(aiAnnotators.tenantId, tenantId),
+        eq(aiAnnotators.isActive, true),
+        inArray(aiAnnotators.id, ids),
+      ),
+    );
   // Annotators already in the task may stay when they were made inactive since.
   const kept = new Set(before?.AnnotatorIds ?? []);
   if (ids.some((id) => !kept.has(id) && !active.some((row) => row.id === id)))
     throw invalidField('body/AnnotatorIds', VALIDATION_MESSAGES.excluded);
-  const changed = body.ExpireDate !== null && (before?.ExpireDate === null || before?.ExpireDate === undefined
-    ? true
-    : Date.parse(before.ExpireDate) !== Date.parse(body.ExpireDate));
+  const changed =
+    body.ExpireDate !== null &&
+    (before?.ExpireDate === null || before?.ExpireDate === undefined
+      ? true
+      : Date.parse(before.ExpireDate) !== Date.parse(body.ExpireDate));
   if (changed && Date.parse(body.ExpireDate!) <= Date.now())
     throw invalidField('body/ExpireDate', VALIDATION_MESSAGES.minValue);
 }
@@ -185,7 +203,8 @@ export function taskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
     source: {
       fields,
       defaultOrder: 'CreatedDate desc, Id desc',
-      scope: (request) => and(eq(k.tenantId, requireTenant(request.actor)), eq(k.workId, workIdOf(request.params))),
+      scope: (request) =>
+        and(eq(k.tenantId, requireTenant(request.actor)), eq(k.workId, workIdOf(request.params))),
       async rows(page) {
         return tasksOf(db, (await pageOf(db.select(selection).from(k).$dynamic(), page)) as Row[]);
       },
@@ -208,7 +227,11 @@ export function taskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
     TASKS_PATH,
     {
       config: write,
-      schema: { params: aiAnnotationTaskListParamsSchema, body: aiAnnotationTaskSaveSchema, response: { 201: item } },
+      schema: {
+        params: aiAnnotationTaskListParamsSchema,
+        body: aiAnnotationTaskSaveSchema,
+        response: { 201: item },
+      },
     },
     async (request, reply) => {
       const { actor } = request;
@@ -222,7 +245,11 @@ export function taskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
     `${TASKS_PATH}/:id`,
     {
       config: write,
-      schema: { params: aiAnnotationTaskParamsSchema, body: aiAnnotationTaskSaveSchema, response: { 200: item } },
+      schema: {
+        params: aiAnnotationTaskParamsSchema,
+        body: aiAnnotationTaskSaveSchema,
+        response: { 200: item },
+      },
     },
     async (request) => {
       const { actor, body } = request;

@@ -87,12 +87,14 @@ export function uploadRoutes(app: FastifyInstance, { db }: { db: Db }): void {
             return refusals.push({ Path, Message: 'answer' });
           if (labelled.has(answerId)) return refusals.push({ Path, Message: 'duplicate' });
           const cell = row[1]!.trim();
-          const parts = work.AnnotationType === 0 ? [cell.toLowerCase()] : cell === '' ? [] : cell.split(TOPIC_SEPARATOR);
+          const parts =
+            work.AnnotationType === 0 ? [cell.toLowerCase()] : cell === '' ? [] : cell.split(TOPIC_SEPARATOR);
           const labels = validLabels(work, options, parts);
           if (!labels) return refusals.push({ Path, Message: 'label' });
           labelled.set(answerId, labels);
         });
-        if (refusals.length > 0) throw badRequest(ErrorCode.AnnotationUploadInvalid, refusals.slice(0, 1_000));
+        if (refusals.length > 0)
+          throw badRequest(ErrorCode.AnnotationUploadInvalid, refusals.slice(0, 1_000));
         if (labelled.size === 0)
           throw new AppError(400, ErrorCode.ModelNotValid, [{ Path: 'file', Message: 'No row' }]);
         const tenantId = requireTenant(actor);
@@ -124,7 +126,12 @@ export function uploadRoutes(app: FastifyInstance, { db }: { db: Db }): void {
         const [gold] = await db
           .select({ n: count() })
           .from(aiAnnotationWorkInstances)
-          .where(and(eq(aiAnnotationWorkInstances.workId, workId), isNotNull(aiAnnotationWorkInstances.goldLabels)));
+          .where(
+            and(
+              eq(aiAnnotationWorkInstances.workId, workId),
+              isNotNull(aiAnnotationWorkInstances.goldLabels),
+            ),
+          );
         return { RowCount: labelled.size, GoldCount: Number(gold?.n ?? 0) };
       },
     );

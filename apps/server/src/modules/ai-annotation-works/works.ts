@@ -17,12 +17,7 @@ import { fieldTaken, found, invalidField } from '../../core/refusals.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { refusingConflicts } from '../../db/refusing-conflicts.js';
-import {
-  aiAnnotationWorks,
-  aiDatasets,
-  aiSentimentModels,
-  topicModels,
-} from '../../db/schema/index.js';
+import { aiAnnotationWorks, aiDatasets, aiSentimentModels, topicModels } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
