@@ -171,7 +171,7 @@ const columnsOf = (body: SaveBody) => ({
   expiresAt: body.ExpireDate === null ? null : new Date(body.ExpireDate),
 });
 
-/** The task's id of a grid path's `:workId` (0, matching nothing, when it is not an int32 id). */
+/** The work's id of a grid path's `:workId` (0, matching nothing, when it is not an int32 id). */
 const workIdOf = (params: unknown): number => {
   const id = Number((params as { workId?: unknown }).workId);
   return Number.isInteger(id) && id >= 1 && id <= INT32_MAX ? id : 0;
@@ -196,20 +196,29 @@ export async function createTask(db: Db, tenantId: number, workId: number, body:
 }
 
 export function taskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  registerGridRoutes(app, {
-    path: TASKS_PATH,
-    access: ANNOTATION_READ,
-    item: aiAnnotationTaskSchema,
-    source: {
-      fields,
-      defaultOrder: 'CreatedDate desc, Id desc',
-      scope: (request) =>
-        and(eq(k.tenantId, requireTenant(request.actor)), eq(k.workId, workIdOf(request.params))),
-      async rows(page) {
-        return tasksOf(db, (await pageOf(db.select(selection).from(k).$dynamic(), page)) as Row[]);
+  // The grid (GET, its /query and /export) in a scope of its own, whose hook answers 404 for a work that is not
+  // the caller's tenant's, as every other route of the work does.
+  void app.register(async (scope) => {
+    scope.addHook('preHandler', async (request) => {
+      const workId = workIdOf(request.params);
+      if (workId === 0) throw invalidField('params/workId', VALIDATION_MESSAGES.integer);
+      await workFor(db, request.actor, workId);
+    });
+    registerGridRoutes(scope, {
+      path: TASKS_PATH,
+      access: ANNOTATION_READ,
+      item: aiAnnotationTaskSchema,
+      source: {
+        fields,
+        defaultOrder: 'CreatedDate desc, Id desc',
+        scope: (request) =>
+          and(eq(k.tenantId, requireTenant(request.actor)), eq(k.workId, workIdOf(request.params))),
+        async rows(page) {
+          return tasksOf(db, (await pageOf(db.select(selection).from(k).$dynamic(), page)) as Row[]);
+        },
+        count: (where) => countOf(db.select({ n: count() }).from(k).where(where)),
       },
-      count: (where) => countOf(db.select({ n: count() }).from(k).where(where)),
-    },
+    });
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -4,6 +4,7 @@ import { alertsRoutes } from '@/features/alerts/routes';
 import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
 import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
 import { topicInsightRoutes } from '@/features/topic-insight/routes';
+import { aiAnnotationRoutes } from '@/features/ai-annotation/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { healthLogsRoutes } from '@/features/health-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
@@ -92,6 +93,7 @@ const router = createBrowserRouter([
                   ...responsesAnalyzerRoutes,
                   ...profilerSimulationRoutes,
                   ...topicInsightRoutes,
+                  ...aiAnnotationRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],
