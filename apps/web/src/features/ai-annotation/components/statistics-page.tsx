@@ -1,4 +1,4 @@
-import type { AiAnnotationStatistics } from '@loupe/contracts';
+import { SENTIMENT_LABELS, type AiAnnotationStatistics } from '@loupe/contracts';
 import { Alert, Card, Empty, Progress, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -28,13 +28,19 @@ export function StatisticsPage() {
     >
       {statistics.isLoading && <Spin />}
       {statistics.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
-      {stats && <Figures stats={stats} />}
+      {stats && <Figures stats={stats} sentiment={work?.AnnotationType === 0} />}
     </AdminPage>
   );
 }
 
-function Figures({ stats }: { stats: AiAnnotationStatistics }) {
+function Figures({ stats, sentiment }: { stats: AiAnnotationStatistics; sentiment: boolean }) {
   const { t } = useTranslation('aiAnnotation');
+  /** A gold label as shown: sentiment labels translated, topic names as they are, none as "(no topic)". */
+  const labelText = (label: string) => {
+    if (label === '') return t('statistics.noTopic');
+    const known = sentiment && (SENTIMENT_LABELS as readonly string[]).includes(label);
+    return known ? t(`annotate.labels.${label as (typeof SENTIMENT_LABELS)[number]}`) : label;
+  };
   const goldText = t('statistics.goldOf', { gold: stats.GoldCount, count: stats.InstanceCount });
   const maxLabel = Math.max(1, ...stats.LabelDistribution.map((row) => row.Count));
   return (
@@ -81,7 +87,7 @@ function Figures({ stats }: { stats: AiAnnotationStatistics }) {
           <Empty description={t('statistics.empty')} />
         ) : (
           stats.LabelDistribution.map((row) => {
-            const label = row.Label === '' ? t('statistics.noTopic') : row.Label;
+            const label = labelText(row.Label);
             return (
               <div key={row.Label}>
                 <Typography.Text>
