@@ -18,10 +18,6 @@ export const ANNOTATION_LIMITS = {
   uploadRowsMax: 20_000,
 } as const;
 
-/** 0 sentiment, 1 topic, 2 emotion (surveys spec §9). */
-export const ANNOTATION_TYPES = [0, 1, 2] as const;
-export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
-
 /** The labels of a sentiment work, in the order of its keyboard shortcuts 1, 2, 3. */
 export const SENTIMENT_LABELS = ['negative', 'neutral', 'positive'] as const;
 
@@ -31,6 +27,7 @@ const WORK_STATUSES = ['Processing', 'Ready', 'Failed'] as const;
 export const aiAnnotationWorkSaveSchema = z
   .strictObject({
     Name: requiredText().pipe(safeText(ANNOTATION_LIMITS.nameMax)),
+    /** 0 sentiment, 1 topic, 2 emotion (surveys spec §9). */
     AnnotationType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
     DatasetId: int32Id,
     /** The topic (type 1) or emotion (type 2) model whose topics are the labels; null for sentiment. */

@@ -28,7 +28,7 @@ const DEMO_WORK_TARGET = 400;
 const DEMO_LABELLED = 300;
 
 /** The works the seed creates, by language: the sentiment models' demo trains on their gold labels. */
-export const DEMO_ANNOTATION_WORKS = [
+const DEMO_ANNOTATION_WORKS = [
   { language: 'tr', dataset: 'Demo comments (Turkish)', work: 'Demo sentiment (Turkish)' },
   { language: 'en', dataset: 'Demo comments (English)', work: 'Demo sentiment (English)' },
 ] as const;

@@ -35,7 +35,7 @@ import { recomputeGold } from './gold.js';
 export const WORKS_PATH = '/api/ai-annotation-works';
 export const ANNOTATION_READ: [Scope, ...Scope[]] = ['annotation:read', 'annotation:manage'];
 export const ANNOTATION_WRITE: [Scope, ...Scope[]] = ['annotation:manage'];
-export const WORK_BUILD_QUEUE = 'ai-annotation-work-build';
+const WORK_BUILD_QUEUE = 'ai-annotation-work-build';
 // A failed build is recorded on the work (Failed), not retried: saving the work again rebuilds it.
 const BUILD_SETTINGS: QueueSettings = { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 3_600 };
 
@@ -98,7 +98,7 @@ const joined = (db: Executor) =>
     .innerJoin(aiDatasets, eq(aiDatasets.id, w.datasetId))
     .leftJoin(topicModels, eq(topicModels.id, w.topicModelId));
 
-export const workInTenant = (tenantId: number) => eq(w.tenantId, tenantId);
+const workInTenant = (tenantId: number) => eq(w.tenantId, tenantId);
 
 /** The caller's tenant's work with this id, or 404. */
 export async function workFor(db: Executor, actor: Actor, id: number): Promise<AiAnnotationWork> {
@@ -213,8 +213,8 @@ const columnsOf = (body: SaveBody) => ({
   agreementLevel: body.AgreementLevel,
 });
 
-/** Creates a work and queues its build (also used by the demo seed). Answers its id. */
-export async function createWork(
+/** Creates a work and queues its build. Answers its id. */
+async function createWork(
   db: Db,
   jobs: Pick<JobQueue, 'send'>,
   tenantId: number,
