@@ -4,14 +4,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
-import { DeleteRecordButton } from '@/components/admin-page/confirm-action-button';
 import { NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { recordIdOf } from '@/components/admin-page/record-id';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfDetails } from '@/components/admin-page/refusal-field';
 import { FormDatePicker } from '@/components/form-date-picker';
-import { useAnnotatorChoices, useDeleteTask, useSaveTask, useTask } from '../api/annotation-works';
+import { useAnnotatorChoices, useSaveTask, useTask } from '../api/annotation-works';
 import { annotatePath, tasksPath } from '../paths';
+import { DeleteTaskButton } from './delete-task-button';
 import { useCaller } from './work-labels';
 
 type Values = { Name: string; AnnotatorIds: number[]; TargetCount: number; ExpireDate: Dayjs | null };
@@ -45,7 +45,6 @@ function TaskForm({ workId, task }: { workId: number; task?: AiAnnotationTask })
   const { userId, canManage } = useCaller();
   const [form] = Form.useForm<Values>();
   const save = useSaveTask(workId);
-  const deletion = useDeleteTask(workId);
   const annotators = useAnnotatorChoices();
   const listPath = tasksPath(workId);
   const handlers = useSaveHandlers({
@@ -112,21 +111,7 @@ function TaskForm({ workId, task }: { workId: number; task?: AiAnnotationTask })
         readOnly={!canManage}
         backLabel={t('tasks.back')}
         footerExtra={
-          task &&
-          canManage && (
-            <DeleteRecordButton
-              id={task.Id}
-              mutation={deletion}
-              onDeleted={() => void navigate(listPath)}
-              texts={{
-                label: t('tasks.delete.label', { name: task.Name }),
-                confirmTitle: t('tasks.delete.confirmTitle', { name: task.Name }),
-                confirmDescription: t('tasks.delete.confirmDescription'),
-                done: t('tasks.delete.done', { name: task.Name }),
-                refused: t('tasks.delete.refused', { name: task.Name }),
-              }}
-            />
-          )
+          task && canManage && <DeleteTaskButton task={task} onDeleted={() => void navigate(listPath)} />
         }
       >
         <NameItem label={t('tasks.fields.name')} schema={aiAnnotationTaskSaveSchema.shape.Name} />

@@ -4,11 +4,11 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
-import { DeleteRecordButton } from '@/components/admin-page/confirm-action-button';
 import { recordIdOf } from '@/components/admin-page/record-id';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/data-grid';
-import { tasksEndpoint, useDeleteTask, useWork } from '../api/annotation-works';
+import { tasksEndpoint, useWork } from '../api/annotation-works';
 import { annotatePath, tasksPath, workPath, WORKS_PATH } from '../paths';
+import { DeleteTaskButton } from './delete-task-button';
 import { useCaller } from './work-labels';
 
 /**
@@ -21,7 +21,6 @@ export function TasksPage() {
   const workId = recordIdOf(useParams().id) ?? 0;
   const work = useWork(workId || undefined).data;
   const { userId, canManage } = useCaller();
-  const deletion = useDeleteTask(workId);
   const isMine = (task: AiAnnotationTask) =>
     task.Annotators.some((a) => a.UserId !== null && a.UserId === userId);
   const columns: DataGridColumn<AiAnnotationTask>[] = [
@@ -90,20 +89,7 @@ export function TasksPage() {
                 {t('actions.annotate')}
               </Button>
             )}
-            {canManage && (
-              <DeleteRecordButton
-                compact
-                id={row.Id}
-                mutation={deletion}
-                texts={{
-                  label: t('tasks.delete.label', { name: row.Name }),
-                  confirmTitle: t('tasks.delete.confirmTitle', { name: row.Name }),
-                  confirmDescription: t('tasks.delete.confirmDescription'),
-                  done: t('tasks.delete.done', { name: row.Name }),
-                  refused: t('tasks.delete.refused', { name: row.Name }),
-                }}
-              />
-            )}
+            {canManage && <DeleteTaskButton compact task={row} />}
           </Space>
         )}
       />
