@@ -162,7 +162,7 @@ test('annotation: two annotators label by keyboard, the statistics show their ka
   ] as const)
     await expect(main(page).getByRole('button', { name: new RegExp(name) })).toHaveAttribute(
       'aria-keyshortcuts',
-      key!,
+      key,
     );
   await saveScreenshot(page, 'ai-annotate-tr');
   await labelByKeyboard(page, ADMIN_KEYS);

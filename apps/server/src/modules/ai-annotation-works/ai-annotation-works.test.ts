@@ -26,7 +26,7 @@ import { cohensKappa, fleissKappa } from '../../text-models/metrics.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
-import { csvFile, multipartBody, XLSX_MIME, xlsxFile } from '../imports/imports-fixture.js';
+import { csvFile, multipartBody, XLSX_MIME, xlsxFile } from '../imports/index.js';
 
 /*
  * Annotation works, tasks, annotating, uploads and statistics (issue 21 item 2, docs/ai-annotation.md) through the

@@ -9,7 +9,7 @@ import {
 } from '@loupe/contracts';
 import { requireTenant } from '../../core/actor.js';
 import type { Db } from '../../db/client.js';
-import { aiAnnotations, aiAnnotators } from '../../db/schema/index.js';
+import { aiAnnotations, aiAnnotationWorkInstances, aiAnnotators } from '../../db/schema/index.js';
 import { cohensKappa, fleissKappa } from '../../text-models/metrics.js';
 import { tasksOfWork } from './tasks.js';
 import { ANNOTATION_READ, WORKS_PATH, workFor } from './works.js';
@@ -115,12 +115,20 @@ export function statisticsRoutes(app: FastifyInstance, { db }: { db: Db }): void
         entry.LabelledCount += 1;
         annotators.set(label.annotatorId, entry);
       }
-      const distribution = (await db.execute(sql`
-        select coalesce(label, '') as "Label", count(*)::int as "Count"
-        from ai_annotation_work_instances wi
-        left join lateral unnest(wi.gold_labels) as label on true
-        where wi.work_id = ${work.Id} and wi.gold_labels is not null
-        group by 1 order by 2 desc, 1`)) as unknown as { rows: { Label: string; Count: number }[] };
+      const gold = await db
+        .select({ labels: aiAnnotationWorkInstances.goldLabels })
+        .from(aiAnnotationWorkInstances)
+        .where(
+          and(eq(aiAnnotationWorkInstances.workId, work.Id), isNotNull(aiAnnotationWorkInstances.goldLabels)),
+        );
+      const counts = new Map<string, number>();
+      // Each label of a gold set counts once; an empty set (no topic) counts as ''.
+      for (const { labels } of gold)
+        for (const label of labels!.length === 0 ? [''] : labels!)
+          counts.set(label, (counts.get(label) ?? 0) + 1);
+      const distribution = [...counts]
+        .map(([Label, Count]) => ({ Label, Count }))
+        .sort((a, b) => b.Count - a.Count || a.Label.localeCompare(b.Label));
       return {
         InstanceCount: work.InstanceCount,
         GoldCount: work.GoldCount,
@@ -132,7 +140,7 @@ export function statisticsRoutes(app: FastifyInstance, { db }: { db: Db }): void
           Progress: task.Progress,
         })),
         Annotators: [...annotators.values()],
-        LabelDistribution: distribution.rows.map((row) => ({ Label: row.Label, Count: Number(row.Count) })),
+        LabelDistribution: distribution,
         Cohen: cohenPairs(labels, categories),
         Fleiss: fleiss(labels, categories),
       };

@@ -22,7 +22,7 @@ import { badRequest } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import { isoOf } from '../text-analytics-data/iso.js';
+import { isoOf } from '../text-analytics-data/index.js';
 import { ANNOTATION_READ, ANNOTATION_WRITE, WORKS_PATH, workFor } from './works.js';
 
 /*
@@ -214,7 +214,7 @@ export function taskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
         scope: (request) =>
           and(eq(k.tenantId, requireTenant(request.actor)), eq(k.workId, workIdOf(request.params))),
         async rows(page) {
-          return tasksOf(db, (await pageOf(db.select(selection).from(k).$dynamic(), page)) as Row[]);
+          return tasksOf(db, await pageOf(db.select(selection).from(k).$dynamic(), page));
         },
         count: (where) => countOf(db.select({ n: count() }).from(k).where(where)),
       },

@@ -23,7 +23,7 @@ import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
-import { isoOf } from '../text-analytics-data/iso.js';
+import { isoOf } from '../text-analytics-data/index.js';
 import { recomputeGold } from './gold.js';
 
 /*

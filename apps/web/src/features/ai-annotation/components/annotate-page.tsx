@@ -1,6 +1,6 @@
 import { ErrorCode, SENTIMENT_LABELS, type AiAnnotationNext } from '@loupe/contracts';
 import { Alert, Button, Card, Empty, Progress, Space, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
@@ -36,13 +36,14 @@ export function AnnotatePage() {
   const [after, setAfter] = useState(0);
   const next = useNextComment(workId, taskId, after);
   const save = useSaveAnnotation(workId, taskId);
-  const [chosen, setChosen] = useState<string[]>([]);
   const answer = next.data;
   const item = answer?.Item ?? null;
-  const itemKey = item?.AnswerId;
-
-  // A new comment starts with nothing chosen.
-  useEffect(() => setChosen([]), [itemKey]);
+  // The labels chosen for a comment; a new comment starts with none.
+  const [choice, setChoice] = useState<{ answerId?: number; labels: string[] }>({ labels: [] });
+  const chosen = useMemo(
+    () => (choice.answerId === item?.AnswerId ? choice.labels : []),
+    [choice, item?.AnswerId],
+  );
 
   const submit = useCallback(
     (labels: string[]) => {
@@ -56,10 +57,11 @@ export function AnnotatePage() {
   }, [item]);
   const toggle = useCallback(
     (label: string) =>
-      setChosen((current) =>
-        current.includes(label) ? current.filter((x) => x !== label) : [...current, label],
-      ),
-    [],
+      setChoice({
+        answerId: item?.AnswerId,
+        labels: chosen.includes(label) ? chosen.filter((x) => x !== label) : [...chosen, label],
+      }),
+    [item?.AnswerId, chosen],
   );
 
   useEffect(() => {

@@ -18,6 +18,11 @@ type Values = { Name: string; AnnotatorIds: number[]; TargetCount: number; Expir
 
 const taskRefusalField = fieldOfDetails<Values>(['Name', 'AnnotatorIds', 'TargetCount', 'ExpireDate']);
 
+/** The route's task (`:id`) of the route's work (`:annotationWorkId`). */
+function useRouteTask(id: number | undefined) {
+  return useTask(recordIdOf(useParams().annotationWorkId) ?? 0, id);
+}
+
 /** `/ai-annotation-works/{workId}/annotation-tasks/create` and `…/{id}`. */
 export function TaskPage() {
   const { t } = useTranslation('aiAnnotation');
@@ -25,7 +30,7 @@ export function TaskPage() {
   const back = { to: tasksPath(workId), label: t('tasks.back') };
   return (
     <RecordLoader
-      query={useRouteRecord((id) => useTask(workId, id))}
+      query={useRouteRecord(useRouteTask)}
       title={t('tasks.createTitle')}
       back={back}
       size="medium"

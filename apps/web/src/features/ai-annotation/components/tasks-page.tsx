@@ -37,11 +37,11 @@ export function TasksPage() {
       key: 'ExpireDate',
       title: t('tasks.fields.expireDate'),
       width: 160,
-      render: (value, row) =>
+      render: (_value, row) =>
         row.IsExpired ? (
           <Tag color="red">{t('tasks.expired')}</Tag>
-        ) : value ? (
-          dayjs(String(value)).format('DD/MM/YYYY HH:mm')
+        ) : row.ExpireDate ? (
+          dayjs(row.ExpireDate).format('DD/MM/YYYY HH:mm')
         ) : (
           t('tasks.never')
         ),
