@@ -164,6 +164,24 @@ export const ErrorCode = {
   AnnotatorLocked: 19103,
   /** An annotator with the same email (case-insensitive), or linked to the same user, exists in the tenant. */
   AnnotatorExists: 19104,
+  /** An annotation work of the same name (case-insensitive) exists in the tenant. */
+  AnnotationWorkNameExists: 19111,
+  /** The annotation work is still being built (Processing) or failed: uploads and labels wait until it is Ready. */
+  AnnotationWorkNotReady: 19112,
+  /** A locked annotator (linked to a user) cannot be removed from an annotation task (surveys spec §5). */
+  AnnotationTaskAnnotatorLocked: 19113,
+  /** The caller is not an annotator of the annotation task (no annotator linked to the user, or not in the task). */
+  NotTaskAnnotator: 19114,
+  /** An uploaded labelled file has bad rows (each named in Details); nothing was written. */
+  AnnotationUploadInvalid: 19115,
+  /** An annotation work's type, dataset and topic model are fixed once it is created. */
+  AnnotationWorkFixedFields: 19116,
+  /** The annotation task is past its expiry date. */
+  AnnotationTaskExpired: 19117,
+  /** The annotator has labelled the annotation task's target count of comments. */
+  AnnotationTaskTargetReached: 19118,
+  /** The annotation work trains or tests a sentiment model and cannot be deleted. */
+  AnnotationWorkInUse: 19119,
   /** A mailed link (password reset, email confirmation) is unknown or was already used. */
   LinkInvalid: 20001,
   /** A mailed link is past its 12 hours; the page offers to send a new one. */

@@ -569,6 +569,51 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Bu e-posta veya kullanıcıyla bir etiketleyici zaten var.',
     ar: 'يوجد مُعلِّق بهذا البريد الإلكتروني أو المستخدم بالفعل.',
   },
+  19111: {
+    en: 'An annotation work with this name already exists.',
+    tr: 'Bu adla bir etiketleme çalışması zaten var.',
+    ar: 'يوجد عمل تعليق توضيحي بهذا الاسم بالفعل.',
+  },
+  19112: {
+    en: 'The annotation work is not ready yet: this is possible only after processing.',
+    tr: 'Etiketleme çalışması henüz hazır değil: bu işlem ancak işleme bittikten sonra yapılabilir.',
+    ar: 'عمل التعليق التوضيحي غير جاهز بعد: لا يمكن ذلك إلا بعد انتهاء المعالجة.',
+  },
+  19113: {
+    en: 'A locked annotator cannot be removed from the task.',
+    tr: 'Kilitli bir etiketleyici görevden çıkarılamaz.',
+    ar: 'لا يمكن إزالة مُعلِّق مقفل من المهمة.',
+  },
+  19114: {
+    en: 'You are not an annotator of this task.',
+    tr: 'Bu görevin etiketleyicisi değilsiniz.',
+    ar: 'لست مُعلِّقًا في هذه المهمة.',
+  },
+  19115: {
+    en: 'The file has invalid rows; nothing was saved.',
+    tr: 'Dosyada geçersiz satırlar var; hiçbir şey kaydedilmedi.',
+    ar: 'يحتوي الملف على صفوف غير صالحة؛ لم يُحفظ أي شيء.',
+  },
+  19116: {
+    en: 'The annotation type, dataset and topic model of an annotation work cannot be changed.',
+    tr: 'Bir etiketleme çalışmasının türü, veri kümesi ve konu modeli değiştirilemez.',
+    ar: 'لا يمكن تغيير نوع عمل التعليق التوضيحي ومجموعة بياناته ونموذج موضوعاته.',
+  },
+  19117: {
+    en: 'The annotation task has expired.',
+    tr: 'Etiketleme görevinin süresi doldu.',
+    ar: 'انتهت صلاحية مهمة التعليق التوضيحي.',
+  },
+  19118: {
+    en: 'You have reached the target count of this task.',
+    tr: 'Bu görevin hedef sayısına ulaştınız.',
+    ar: 'لقد بلغت العدد المستهدف لهذه المهمة.',
+  },
+  19119: {
+    en: 'The annotation work is used by a sentiment model and cannot be deleted.',
+    tr: 'Etiketleme çalışması bir duygu modelinde kullanılıyor ve silinemez.',
+    ar: 'يستخدم نموذج مشاعر عمل التعليق التوضيحي هذا ولا يمكن حذفه.',
+  },
   20001: {
     en: 'This link is invalid or has already been used.',
     tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',

@@ -12,6 +12,8 @@ import {
   type WidgetDataRequest,
 } from '@loupe/contracts';
 import {
+  aiAnnotationTasks,
+  aiAnnotationWorks,
   aiAnnotators,
   aiDatasets,
   invitations,
@@ -670,6 +672,79 @@ describe('bad input on the dataset and annotator routes', () => {
         { FirstName: 'Big', LastName: 'Id', Email: 'big@loupe.test', UserId: BIG },
         'body/UserId',
       ],
+    ];
+    for (const [method, url, body, path] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// ------------------------------------------------ annotation works (issue 21 item 2, modules/ai-annotation-works)
+// A real work and task get every spoiled body; NUL, 2^31 ids and out-of-range levels are refused by field.
+describe('bad input on the annotation work and task routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL and 2^31 ids by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [dataset] = await db
+      .insert(aiDatasets)
+      .values({
+        tenantId: f.tenantId,
+        name: 'Bad input annotation dataset',
+        language: 'tr',
+        surveyIds: [f.surveyId],
+        questionIds: [],
+        sources: [],
+        status: 'Ready',
+      })
+      .returning({ id: aiDatasets.id });
+    const [work] = await db
+      .insert(aiAnnotationWorks)
+      .values({
+        tenantId: f.tenantId,
+        name: 'Bad input work',
+        annotationType: 0,
+        datasetId: dataset!.id,
+        targetCount: 5,
+        agreementLevel: 2,
+        status: 'Ready',
+      })
+      .returning({ id: aiAnnotationWorks.id });
+    const [task] = await db
+      .insert(aiAnnotationTasks)
+      .values({ tenantId: f.tenantId, workId: work!.id, name: 'Bad input task', targetCount: 5 })
+      .returning({ id: aiAnnotationTasks.id });
+    const works = '/api/ai-annotation-works';
+    const tasks = `${works}/${work!.id}/annotation-tasks`;
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', works, schemaOf('POST', works)],
+      ['PUT', `${works}/${work!.id}`, schemaOf('PUT', `${works}/:id`)],
+      ['POST', tasks, schemaOf('POST', `${works}/:workId/annotation-tasks`)],
+      ['PUT', `${tasks}/${task!.id}`, schemaOf('PUT', `${works}/:workId/annotation-tasks/:id`)],
+      [
+        'POST',
+        `${tasks}/${task!.id}/annotations`,
+        schemaOf('POST', `${works}/:workId/annotation-tasks/:id/annotations`),
+      ],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const workBody = { AnnotationType: 0, TargetCount: 5, AgreementLevel: 2 };
+    const taskBody = { Name: 'Task', TargetCount: 5 };
+    const refusals: [string, string, Record<string, unknown>, string][] = [
+      ['POST', works, { ...workBody, Name: 'a\u0000b', DatasetId: dataset!.id }, 'body/Name'],
+      ['PUT', `${works}/${work!.id}`, { ...workBody, Name: 'Big', DatasetId: BIG }, 'body/DatasetId'],
+      [
+        'POST',
+        works,
+        { ...workBody, Name: 'Level', DatasetId: dataset!.id, AgreementLevel: 5 },
+        'body/AgreementLevel',
+      ],
+      ['POST', tasks, { ...taskBody, AnnotatorIds: [BIG] }, 'body/AnnotatorIds/0'],
+      ['PUT', `${tasks}/${task!.id}`, { ...taskBody, Name: 'a\u0000b', AnnotatorIds: [1] }, 'body/Name'],
+      ['POST', `${tasks}/${task!.id}/annotations`, { AnswerId: 1, Labels: ['a\u0000b'] }, 'body/Labels/0'],
     ];
     for (const [method, url, body, path] of refusals) {
       const refused = await t.call(method as 'POST', url, { token: admin, body });

@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ALL_SCOPES, CUSTOM_DATA_KEYS } from '@loupe/contracts';
 import {
+  aiAnnotations,
+  aiAnnotationTaskAnnotators,
+  aiAnnotationTasks,
+  aiAnnotationWorkInstances,
+  aiAnnotationWorks,
   aiAnnotators,
   aiDatasetInstances,
   aiDatasets,
@@ -118,6 +123,8 @@ const KIND_OF_PATH: [RegExp, string][] = [
   // Text analytics (issue 21, modules/text-analytics-data).
   [/^\/api\/ai-datasets\/:id/, 'aiDataset'],
   [/^\/api\/ai-annotators\/:id/, 'aiAnnotator'],
+  // Annotation works (issue 21 item 2): a work by `:id` or `:workId` (its tasks' routes are filled below).
+  [/^\/api\/ai-annotation-works\/:(id|workId)/, 'aiAnnotationWork'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -128,6 +135,9 @@ function fillPath(url: string, ids: Ids): string | undefined {
   if (url === '/api/surveys/:id/links/:linkId') return `/api/surveys/${ids.survey}/links/${ids.surveyLink}`;
   if (url === '/api/questions/:id/choices/:choiceId/image') {
     return `/api/questions/${ids.question}/choices/${ids.choice}/image`;
+  }
+  if (url.startsWith('/api/ai-annotation-works/:workId/annotation-tasks/:id')) {
+    return url.replace(':workId', ids.aiAnnotationWork!).replace(':id', ids.aiAnnotationTask!);
   }
   if (!url.includes(':')) return url;
   if (url.endsWith('/:locale')) return url.replace(':locale', 'en');
@@ -321,6 +331,49 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     lastName: tag,
     email: `annotator.${tag}@example.test`,
   });
+  // Annotation works (issue 21 item 2): a Ready sentiment work of the dataset with its instance, a task of the
+  // annotator and a label.
+  const [work] = await db
+    .insert(aiAnnotationWorks)
+    .values({
+      tenantId,
+      name: `Work ${tag}`,
+      annotationType: 0,
+      datasetId: dataset!.id,
+      targetCount: 1,
+      agreementLevel: 1,
+      status: 'Ready',
+      instanceCount: 1,
+    })
+    .returning({ id: aiAnnotationWorks.id });
+  await db.insert(aiAnnotationWorkInstances).values({
+    workId: work!.id,
+    tenantId,
+    answerId: Number(comment!.id),
+    position: 1,
+    text: `Instance ${tag}`,
+    language: 'tr',
+    goldLabels: ['positive'],
+  });
+  const [annotationTask] = await db
+    .insert(aiAnnotationTasks)
+    .values({ tenantId, workId: work!.id, name: `Task ${tag}`, targetCount: 1 })
+    .returning({ id: aiAnnotationTasks.id });
+  const [annotator] = await db
+    .select({ id: aiAnnotators.id })
+    .from(aiAnnotators)
+    .where(eq(aiAnnotators.email, `annotator.${tag}@example.test`));
+  await db
+    .insert(aiAnnotationTaskAnnotators)
+    .values({ taskId: annotationTask!.id, annotatorId: annotator!.id });
+  await db.insert(aiAnnotations).values({
+    tenantId,
+    workId: work!.id,
+    taskId: annotationTask!.id,
+    annotatorId: annotator!.id,
+    answerId: Number(comment!.id),
+    labels: ['positive'],
+  });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -415,6 +468,8 @@ async function idsOf(tenantId: number): Promise<Ids> {
     alertRule: await newest('alert_rules'),
     aiDataset: await newest('ai_datasets'),
     aiAnnotator: await newest('ai_annotators'),
+    aiAnnotationWork: await newest('ai_annotation_works'),
+    aiAnnotationTask: await newest('ai_annotation_tasks'),
   };
 }
 

@@ -44,6 +44,7 @@ import type responsesAnalyzer from '../locales/en/responsesAnalyzer.json';
 import type topicInsight from '../locales/en/topicInsight.json';
 import type aiDatasets from '../locales/en/aiDatasets.json';
 import type aiAnnotators from '../locales/en/aiAnnotators.json';
+import type aiAnnotation from '../locales/en/aiAnnotation.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -101,6 +102,7 @@ const NAMESPACES = [
   'topicInsight',
   'aiDatasets',
   'aiAnnotators',
+  'aiAnnotation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -151,6 +153,7 @@ declare module 'i18next' {
       topicInsight: typeof topicInsight;
       aiDatasets: typeof aiDatasets;
       aiAnnotators: typeof aiAnnotators;
+      aiAnnotation: typeof aiAnnotation;
     };
   }
 }

@@ -2,6 +2,8 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
+  aiAnnotationTasks,
+  aiAnnotationWorks,
   aiAnnotators,
   aiDatasets,
   alertRules,
@@ -246,6 +248,13 @@ export const AUDIT_ENTITIES = {
   ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
   aiDataset: { scope: 'AiDataset', load: rowLoader(aiDatasets) },
   aiAnnotator: { scope: 'AiAnnotator', load: rowLoader(aiAnnotators) },
+  /** An annotation work: `:id`, or `:workId` on its tasks' upload route. */
+  aiAnnotationWork: {
+    scope: 'AiAnnotationWork',
+    load: rowLoader(aiAnnotationWorks),
+    id: (request) => workIdOf(request.params),
+  },
+  aiAnnotationTask: { scope: 'AiAnnotationTask', load: rowLoader(aiAnnotationTasks) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */
@@ -282,6 +291,13 @@ async function loadImportLog(db: Db, id: AuditId): Promise<AuditState | undefine
     .from(importDataLogs)
     .where(eq(importDataLogs.id, Number(id)));
   return row ? { tenantId: row.tenantId, state: row } : undefined;
+}
+
+/** An annotation work's id: the `:workId` of its tasks' routes, else `:id`. */
+function workIdOf(params: unknown): AuditId | undefined {
+  const { workId, id } = (params ?? {}) as { workId?: unknown; id?: unknown };
+  const value = workId ?? id;
+  return typeof value === 'number' || typeof value === 'string' ? value : undefined;
 }
 
 /** The `:linkId` path parameter of a survey link's route. */

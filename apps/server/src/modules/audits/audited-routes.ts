@@ -160,6 +160,14 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/ai-annotators': create('aiAnnotator'),
   'PUT /api/ai-annotators/:id': update('aiAnnotator'),
   'DELETE /api/ai-annotators/:id': remove('aiAnnotator'),
+  // Annotation works and tasks (issue 21 item 2, docs/ai-annotation.md); an upload writes labels to a work.
+  'POST /api/ai-annotation-works': create('aiAnnotationWork'),
+  'PUT /api/ai-annotation-works/:id': update('aiAnnotationWork'),
+  'DELETE /api/ai-annotation-works/:id': remove('aiAnnotationWork'),
+  'POST /api/ai-annotation-works/:workId/annotation-tasks': create('aiAnnotationTask'),
+  'PUT /api/ai-annotation-works/:workId/annotation-tasks/:id': update('aiAnnotationTask'),
+  'DELETE /api/ai-annotation-works/:workId/annotation-tasks/:id': remove('aiAnnotationTask'),
+  'POST /api/ai-annotation-works/:workId/annotation-tasks/:id/upload': update('aiAnnotationWork', 'upload'),
 };
 
 /**
@@ -194,6 +202,8 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/responses-analyzer':
     "the analyzer grid's page with its report filter body (as POST …/query); stores nothing",
   'POST /api/logs': "the log grid's page with its filter body (as POST /api/logs/query); stores nothing",
+  'POST /api/ai-annotation-works/:workId/annotation-tasks/:id/annotations':
+    "an annotator's labels of one comment; the ai_annotations row keeps who labelled what and when",
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

@@ -97,7 +97,7 @@ const logOf = (row: RawLog): ImportDataLogRow => ({
 /** The multipart parts of an upload: the file's bytes and type, and the text fields. */
 type Upload = { fileName: string; mimeType: string; bytes: Buffer; fields: Record<string, string> };
 
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart())
     throw new AppError(400, ErrorCode.ModelNotValid, [
       { Path: 'file', Message: 'Expected multipart/form-data' },

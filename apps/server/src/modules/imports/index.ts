@@ -22,3 +22,9 @@ export function importRoutes(
   inviteeCreateRoutes(app, { db: deps.db, processing });
   inviteePoolRoutes(app, deps);
 }
+
+// The file rules, the row reader and the multipart upload, for modules that take labelled files (annotation works).
+export { checkImportFile, readRows } from './import-file.js';
+export { readUpload } from './import-logs.js';
+// Files and multipart bodies as a browser sends them, for other modules' tests.
+export { csvFile, multipartBody, XLSX_MIME, xlsxFile } from './imports-fixture.js';

@@ -1,2 +1,3 @@
 export { annotatorRoutes } from './annotators.js';
 export { buildDataset, datasetRoutes } from './datasets.js';
+export { isoOf } from './iso.js';

@@ -5,6 +5,7 @@ import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
 import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
 import { topicInsightRoutes } from '@/features/topic-insight/routes';
 import { aiDataRoutes } from '@/features/ai-data/routes';
+import { aiAnnotationRoutes } from '@/features/ai-annotation/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { healthLogsRoutes } from '@/features/health-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
@@ -94,6 +95,7 @@ const router = createBrowserRouter([
                   ...profilerSimulationRoutes,
                   ...topicInsightRoutes,
                   ...aiDataRoutes,
+                  ...aiAnnotationRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

@@ -680,12 +680,14 @@ export const SCREENS: readonly Screen[] = [
       'ai-annotation-works/:annotationWorkId/annotation-tasks/:id',
       'ai-annotation-works/:annotationWorkId/annotation-tasks/create',
       'ai-annotation-works/:annotationWorkId/annotation-tasks/upload',
+      // The annotator's work screen (docs/ai-annotation.md): one comment at a time.
+      'ai-annotation-works/:annotationWorkId/annotation-tasks/:id/annotate',
     ],
     section: 'ai',
     icon: ProfileOutlined,
     scopes: ['annotation:read', 'annotation:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
 
   REPORT_SCREEN,
