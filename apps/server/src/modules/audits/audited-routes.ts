@@ -160,6 +160,21 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/ai-annotators': create('aiAnnotator'),
   'PUT /api/ai-annotators/:id': update('aiAnnotator'),
   'DELETE /api/ai-annotators/:id': remove('aiAnnotator'),
+
+  // Topic models, their topics and groups, model label mappings (issue 21 items 4 and 6, docs/ai-topic-models.md).
+  'POST /api/ai-topic-models': create('aiTopicModel'),
+  'PUT /api/ai-topic-models/:id': update('aiTopicModel'),
+  'DELETE /api/ai-topic-models/:id': remove('aiTopicModel'),
+  'POST /api/ai-topic-models/:id/train': update('aiTopicModel', 'train'),
+  'POST /api/ai-topic-models/:id/topics': create('aiTopic'),
+  'PUT /api/ai-topic-models/:topicModelId/topics/:id': update('aiTopic'),
+  'DELETE /api/ai-topic-models/:topicModelId/topics/:id': remove('aiTopic'),
+  'POST /api/ai-topic-model-groups': create('aiTopicModelGroup'),
+  'PUT /api/ai-topic-model-groups/:id': update('aiTopicModelGroup'),
+  'DELETE /api/ai-topic-model-groups/:id': remove('aiTopicModelGroup'),
+  'POST /api/model-label-mappings': create('modelLabelMapping'),
+  'PUT /api/model-label-mappings/:id': update('modelLabelMapping'),
+  'DELETE /api/model-label-mappings/:id': remove('modelLabelMapping'),
 };
 
 /**
@@ -194,6 +209,7 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/responses-analyzer':
     "the analyzer grid's page with its report filter body (as POST …/query); stores nothing",
   'POST /api/logs': "the log grid's page with its filter body (as POST /api/logs/query); stores nothing",
+  'POST /api/ai-topic-models/:id/try': 'scores a typed sentence with the model; stores nothing',
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */
