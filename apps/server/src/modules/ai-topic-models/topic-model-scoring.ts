@@ -174,7 +174,7 @@ async function checkTrainable(db: Executor, model: StoredModel): Promise<void> {
  * The train job: trains one binary classifier per topic on the gold labels, stores it on the model and, for a
  * scheduled run, writes the experiment log (the statistics on the gold set) and finishes the run.
  */
-async function train(db: Db, job: TrainJob, logger: FastifyBaseLogger): Promise<void> {
+export async function trainTopicModel(db: Db, job: TrainJob, logger: FastifyBaseLogger): Promise<void> {
   let processed = 0;
   try {
     const [model] = await db
@@ -271,7 +271,7 @@ export function topicModelScoringRoutes(
   app: FastifyInstance,
   { db, jobs, logger }: { db: Db; jobs: JobQueue; logger: FastifyBaseLogger },
 ): void {
-  jobs.work<TrainJob>(TRAIN_QUEUE, TRAIN_SETTINGS, (job) => train(db, job, logger));
+  jobs.work<TrainJob>(TRAIN_QUEUE, TRAIN_SETTINGS, (job) => trainTopicModel(db, job, logger));
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const params = aiTopicModelParamsSchema;
 
