@@ -4,6 +4,7 @@ import { alertsRoutes } from '@/features/alerts/routes';
 import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
 import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
 import { topicInsightRoutes } from '@/features/topic-insight/routes';
+import { aiTopicModelsRoutes } from '@/features/ai-topic-models/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { healthLogsRoutes } from '@/features/health-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
@@ -77,6 +78,7 @@ const router = createBrowserRouter([
                   ...licenseRoutes,
                   ...auditLogsRoutes,
                   ...healthLogsRoutes,
+                  ...aiTopicModelsRoutes,
                   ...configurationsRoutes,
                   ...experiencesRoutes,
                   ...surveysRoutes,
