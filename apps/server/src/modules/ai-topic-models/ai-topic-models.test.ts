@@ -32,6 +32,7 @@ import { Prng } from '../../demo/prng.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
+import { topicsOfModels } from '../widget-data/text-analytics/text-analytics-widgets.js';
 import { trainTopicModel } from './topic-model-scoring.js';
 
 /*
@@ -560,6 +561,7 @@ describe('model label mappings', () => {
     const model = await createModel();
     await createTopic(model.Id, { Name: 'Fees' });
     await createTopic(model.Id, { Name: 'Staff' });
+    await createTopic(model.Id, { Name: 'Digital' });
     const created = await t.call('POST', LABELS, {
       token: labeller,
       body: { ModelId: model.Id, TopicName: 'Fees', Label: 'Charges' },
@@ -611,6 +613,10 @@ describe('model label mappings', () => {
     });
     expect(codeOf(clash)).toBe(ErrorCode.ModelLabelMappingExists);
 
+    // Widgets read topic names through topicsOfModels: a mapped topic shows its label, the others their names.
+    const shown = await topicsOfModels(t.database.db, f.tenantId, [model.Id]);
+    expect(shown.map((topic) => topic.name)).toEqual(['Charges', 'People', 'Digital']);
+
     const renamed = await t.call('PUT', `${LABELS}/${mapping.Id}`, {
       token: labeller,
       body: { ModelId: model.Id, TopicName: 'Fees', Label: 'Bank charges' },
@@ -637,6 +643,6 @@ describe('model label mappings', () => {
       .from(aiModelLabels)
       .where(and(eq(aiModelLabels.modelId, model.Id)));
     expect(left.map((row) => row.topicName)).toEqual(['Staff']);
-    expect(await t.database.db.select().from(topics).where(eq(topics.modelId, model.Id))).toHaveLength(2);
+    expect(await t.database.db.select().from(topics).where(eq(topics.modelId, model.Id))).toHaveLength(3);
   });
 });

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { chooseLanguage } from './support/language.js';
+import { saveScreenshot } from './support/screenshots.js';
+import { signIn } from './support/session.js';
+import { expect, test } from './support/test.js';
+
+/*
+ * Issue 21 item 4 in the browser (docs/ai-topic-models.md): the demo admin opens the demo's English topic model,
+ * adds a topic with seed words through the chips editor, tries a sentence on the model and sees the new topic
+ * found (and the demo topics its rules find). Names are unique per run, so the spec can run again on the same
+ * data directory. Turkish, English and Arabic screenshots for people to look at.
+ */
+
+const run = Date.now().toString(36).slice(-5);
+const TOPIC = `Parking ${run}`;
+const MODEL = 'Banking Topics';
+
+const main = (page: Page) => page.getByRole('main');
+
+test('open a demo topic model, add a topic with seed words, try a sentence and see it found', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/ai-topic-models');
+  await expect(main(page).getByRole('heading', { name: 'Konu modelleri', level: 1 })).toBeVisible();
+  await main(page).getByRole('cell', { name: MODEL, exact: true }).click();
+  await expect(main(page).getByRole('heading', { name: `Konu modeli ${MODEL}`, level: 1 })).toBeVisible();
+  await saveScreenshot(page, 'ai-topic-model-tr');
+
+  await main(page).getByRole('link', { name: 'Konular' }).click();
+  await expect(main(page).getByRole('heading', { name: `${MODEL} konuları`, level: 1 })).toBeVisible();
+  await expect(main(page).getByRole('cell', { name: 'Waiting time', exact: true })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Yeni konu' }).click();
+
+  await expect(main(page).getByRole('heading', { name: 'Yeni konu', level: 1 })).toBeVisible();
+  await main(page).getByRole('textbox', { name: /Ad$/ }).fill(TOPIC);
+  const seeds = main(page).getByRole('combobox', { name: 'Olumlu tohum kelimeler' });
+  await seeds.click();
+  await seeds.pressSequentially('parking');
+  await seeds.press('Enter');
+  await seeds.pressSequentially('car park,');
+  await expect(main(page).locator('.ant-select-selection-item', { hasText: 'car park' })).toBeVisible();
+  await expect(main(page).locator('.ant-select-selection-item', { hasText: 'parking' })).toBeVisible();
+  await saveScreenshot(page, 'ai-topic-form-tr');
+  await main(page).getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(`${TOPIC} oluşturuldu.`)).toBeVisible();
+  await expect(main(page).getByRole('cell', { name: TOPIC, exact: true })).toBeVisible();
+
+  await main(page).getByRole('link', { name: 'Dene' }).click();
+  await expect(main(page).getByRole('heading', { name: `${MODEL} modelini dene`, level: 1 })).toBeVisible();
+  await main(page)
+    .getByRole('textbox', { name: 'Metin' })
+    .fill('There was no parking near the branch and the queue hardly moved.');
+  await main(page).getByRole('button', { name: 'Konuları bul' }).click();
+  const results = main(page).getByRole('region', { name: 'Bulunan konular' });
+  await expect(results.getByRole('cell', { name: TOPIC, exact: true })).toBeVisible();
+  // The demo rules find the branch queue (and its main topic) in the same sentence.
+  await expect(results.getByRole('cell', { name: 'Branch queue', exact: true })).toBeVisible();
+  await saveScreenshot(page, 'ai-topic-try-tr');
+
+  await chooseLanguage(page, 'Dil', 'English');
+  await expect(main(page).getByRole('heading', { name: `Try ${MODEL}`, level: 1 })).toBeVisible();
+  await saveScreenshot(page, 'ai-topic-try-en');
+  await main(page).getByRole('link', { name: 'Topics' }).click();
+  await expect(main(page).getByRole('cell', { name: TOPIC, exact: true })).toBeVisible();
+  await chooseLanguage(page, 'Language', 'العربية');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(main(page).getByRole('heading', { name: `موضوعات ${MODEL}`, level: 1 })).toBeVisible();
+  await saveScreenshot(page, 'ai-topic-topics-ar');
+});
