@@ -29,7 +29,7 @@ test('open a demo topic model, add a topic with seed words, try a sentence and s
 
   await main(page).getByRole('link', { name: 'Konular' }).click();
   await expect(main(page).getByRole('heading', { name: `${MODEL} konuları`, level: 1 })).toBeVisible();
-  await expect(main(page).getByRole('cell', { name: 'Waiting time', exact: true })).toBeVisible();
+  await expect(main(page).getByRole('cell', { name: 'Branch queue', exact: true })).toBeVisible();
   await main(page).getByRole('button', { name: 'Yeni konu' }).click();
 
   await expect(main(page).getByRole('heading', { name: 'Yeni konu', level: 1 })).toBeVisible();
@@ -44,7 +44,10 @@ test('open a demo topic model, add a topic with seed words, try a sentence and s
   await saveScreenshot(page, 'ai-topic-form-tr');
   await main(page).getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText(`${TOPIC} oluşturuldu.`)).toBeVisible();
+  // The list is by name, ten to a page: the search finds the new topic.
+  await main(page).getByRole('searchbox').fill(TOPIC);
   await expect(main(page).getByRole('cell', { name: TOPIC, exact: true })).toBeVisible();
+  await expect(main(page).getByRole('cell', { name: 'parking, car park', exact: true })).toBeVisible();
 
   await main(page).getByRole('link', { name: 'Dene' }).click();
   await expect(main(page).getByRole('heading', { name: `${MODEL} modelini dene`, level: 1 })).toBeVisible();
@@ -62,6 +65,7 @@ test('open a demo topic model, add a topic with seed words, try a sentence and s
   await expect(main(page).getByRole('heading', { name: `Try ${MODEL}`, level: 1 })).toBeVisible();
   await saveScreenshot(page, 'ai-topic-try-en');
   await main(page).getByRole('link', { name: 'Topics' }).click();
+  await main(page).getByRole('searchbox').fill(TOPIC);
   await expect(main(page).getByRole('cell', { name: TOPIC, exact: true })).toBeVisible();
   await chooseLanguage(page, 'Language', 'العربية');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
