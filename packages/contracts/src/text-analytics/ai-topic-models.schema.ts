@@ -95,7 +95,6 @@ export type AiTopic = z.infer<typeof aiTopicSchema>;
 export const aiTopicTrySchema = z.strictObject({
   Text: requiredText().pipe(safeText(TOPIC_MODEL_LIMITS.tryTextMax, { multiline: true })),
 });
-export type AiTopicTry = z.input<typeof aiTopicTrySchema>;
 
 export const aiTopicTryResultSchema = z.object({
   Items: z.array(

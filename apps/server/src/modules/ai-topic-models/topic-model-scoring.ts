@@ -41,7 +41,7 @@ import { storedModel, TOPIC_MODELS_PATH, TOPIC_READ, TOPIC_WRITE } from './topic
  * job that trains the classifier of a model of type 1.
  */
 
-export const TRAIN_QUEUE = 'ai-topic-train';
+const TRAIN_QUEUE = 'ai-topic-train';
 // A failed training is recorded (the run's log, the server log), not retried: asking again trains again.
 const TRAIN_SETTINGS: QueueSettings = { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 1_800 };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -81,7 +81,7 @@ function modelOf(row: Row): AiTopicModel {
   };
 }
 
-export const modelInTenant = (tenantId: number) => eq(m.tenantId, tenantId);
+const modelInTenant = (tenantId: number) => eq(m.tenantId, tenantId);
 
 async function modelFor(db: Executor, actor: Actor, id: number): Promise<AiTopicModel> {
   const [row] = await db
