@@ -17,6 +17,7 @@ import { EMOTIONS, TOPICS } from '../apps/server/src/demo/comment-phrases.data.j
 import { demoEmotionRules, demoTopicRules } from '../apps/server/src/demo/demo-topic-rules.js';
 import { Prng } from '../apps/server/src/demo/prng.js';
 import { topicScorer, type TopicRules } from '../apps/server/src/text-models/topic-scorer.js';
+import { randomCommentContext } from './demo-comment-context.js';
 import { markdownTable } from './stats.js';
 
 const { values } = parseArgs({
@@ -25,24 +26,10 @@ const { values } = parseArgs({
 const count = Number(values.comments);
 const seed = Number(values.seed);
 
-const SURVEYS = ['branch', 'digital', 'loan'] as const;
-const GROUPS = ['ACC', 'CRD', 'LON', 'INV', 'INS', 'DIG'] as const;
-
 /** Demo comments as the generator writes them for random customers (as bench/sentiment.ts draws them). */
 function drawComments(): DemoComment[] {
   const prng = new Prng(seed);
-  return Array.from({ length: count }, () => {
-    const context: CommentContext = {
-      survey: prng.pick(SURVEYS),
-      productGroup: prng.pick(GROUPS),
-      nps: prng.int(0, 10),
-      staff: prng.int(1, 5),
-      wait: prng.int(1, 5),
-      weakSpot: prng.pick(TOPICS.map((t) => t.key)),
-      incident: prng.chance(0.1),
-    };
-    return composeComment(prng, context);
-  });
+  return Array.from({ length: count }, () => composeComment(prng, randomCommentContext(prng)));
 }
 
 type Variant = 'seeds' | 'exact' | 'both';

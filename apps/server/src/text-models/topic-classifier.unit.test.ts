@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../demo/prng.js';
+import { plantedTopicComments } from '../test/planted-topic-comments.js';
 import { parseTopicClassifier, topicModelScorer, trainTopicClassifier } from './topic-classifier.js';
 import type { TopicRules } from './topic-scorer.js';
 
@@ -14,36 +14,6 @@ const rule = (id: number, name: string, over: Partial<TopicRules> = {}): TopicRu
   negativeExactMatches: [],
   ...over,
 });
-
-/*
- * A planted multi-label set: a comment names fees, staff, both or neither, in words that vary; the rules know none
- * of the topic words, so only the classifier can find the topics. Training and test comments are drawn from the
- * same grammar with different seeds.
- */
-const FEES = ['fee', 'charges', 'commission', 'costs', 'pricing'];
-const STAFF = ['staff', 'teller', 'employee', 'advisor', 'clerk'];
-const FILLER = ['today', 'at the branch', 'again', 'this month', 'last week', 'honestly'];
-const OPINION = ['was awful', 'was great', 'felt fine', 'surprised me', 'was okay'];
-
-function planted(seed: number, n: number) {
-  const prng = new Prng(seed);
-  const pick = (list: readonly string[]) => list[prng.int(0, list.length - 1)]!;
-  return Array.from({ length: n }, () => {
-    const kind = prng.int(0, 3);
-    const parts: string[] = [];
-    const topics: string[] = [];
-    if (kind === 0 || kind === 2) {
-      parts.push(`the ${pick(FEES)} ${pick(OPINION)}`);
-      topics.push('Fees');
-    }
-    if (kind === 1 || kind === 2) {
-      parts.push(`the ${pick(STAFF)} ${pick(OPINION)}`);
-      topics.push('Staff');
-    }
-    if (kind === 3) parts.push(`the weather ${pick(OPINION)}`);
-    return { text: `${parts.join(' and ')} ${pick(FILLER)}`, topics };
-  });
-}
 
 function microF1(gold: { text: string; topics: string[] }[], found: (text: string) => string[]) {
   let tp = 0;
@@ -63,8 +33,8 @@ function microF1(gold: { text: string; topics: string[] }[], found: (text: strin
 
 describe('topic classifier', () => {
   const rules = [rule(1, 'Fees'), rule(2, 'Staff')];
-  const training = planted(1, 300);
-  const test = planted(2, 200);
+  const training = plantedTopicComments(1, 300);
+  const test = plantedTopicComments(2, 200);
 
   it('reaches micro-F1 ≥ 0.95 on planted unseen comments where the rules alone find nothing', () => {
     const classifier = JSON.stringify(trainTopicClassifier(training, ['Fees', 'Staff'], { language: 'en' }));

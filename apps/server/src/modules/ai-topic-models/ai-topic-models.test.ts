@@ -28,7 +28,7 @@ import {
   topicModels,
   topics,
 } from '../../db/schema/index.js';
-import { Prng } from '../../demo/prng.js';
+import { plantedTopicComments } from '../../test/planted-topic-comments.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
@@ -58,32 +58,6 @@ let topicWork: number;
 let emotionWork: number;
 let otherWork: number;
 
-const FEES = ['fee', 'charges', 'commission', 'costs', 'pricing'];
-const STAFF = ['staff', 'teller', 'employee', 'advisor', 'clerk'];
-const FILLER = ['today', 'at the branch', 'again', 'this month', 'last week', 'honestly'];
-const OPINION = ['was awful', 'was great', 'felt fine', 'surprised me', 'was okay'];
-
-/** The planted comments: a seeded draw of fees, staff, both or neither, and the topics each one names. */
-function planted(seed: number, n: number): { text: string; topics: string[] }[] {
-  const prng = new Prng(seed);
-  const pick = (list: readonly string[]) => list[prng.int(0, list.length - 1)]!;
-  return Array.from({ length: n }, () => {
-    const kind = prng.int(0, 3);
-    const parts: string[] = [];
-    const names: string[] = [];
-    if (kind === 0 || kind === 2) {
-      parts.push(`the ${pick(FEES)} ${pick(OPINION)}`);
-      names.push('Fees');
-    }
-    if (kind === 1 || kind === 2) {
-      parts.push(`the ${pick(STAFF)} ${pick(OPINION)}`);
-      names.push('Staff');
-    }
-    if (kind === 3) parts.push(`the weather ${pick(OPINION)}`);
-    return { text: `${parts.join(' and ')} ${pick(FILLER)}`, topics: names };
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   f = await createWidgetFixture(t);
@@ -93,7 +67,7 @@ beforeAll(async () => {
     answeredAt: '2026-03-02T12:00:00+03:00',
     comment: 'seed comment',
   });
-  const comments = planted(7, 240);
+  const comments = plantedTopicComments(7, 240);
   const answerRows = await db
     .insert(answers)
     .values(

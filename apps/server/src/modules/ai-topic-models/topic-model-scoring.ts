@@ -77,19 +77,21 @@ async function scorerOf(db: Executor, model: StoredModel) {
   return { rules, scorer: topicModelScorer(rules, languageOf(model), classifier) };
 }
 
+/** The instances of an annotation work that have a gold label (annotators agreed, or an upload gave one). */
+const goldOfWork = (tenantId: number, workId: number) =>
+  and(
+    eq(aiAnnotationWorkInstances.tenantId, tenantId),
+    eq(aiAnnotationWorkInstances.workId, workId),
+    isNotNull(aiAnnotationWorkInstances.goldLabels),
+  );
+
 /** The gold labels of the model's annotation work: every instance annotators agreed on (labels may be empty). */
 async function goldOf(db: Executor, model: StoredModel): Promise<{ text: string; topics: string[] }[]> {
   if (model.annotationWorkId === null) return [];
   const rows = await db
     .select({ text: aiAnnotationWorkInstances.text, labels: aiAnnotationWorkInstances.goldLabels })
     .from(aiAnnotationWorkInstances)
-    .where(
-      and(
-        eq(aiAnnotationWorkInstances.tenantId, model.tenantId),
-        eq(aiAnnotationWorkInstances.workId, model.annotationWorkId),
-        isNotNull(aiAnnotationWorkInstances.goldLabels),
-      ),
-    )
+    .where(goldOfWork(model.tenantId, model.annotationWorkId))
     .orderBy(asc(aiAnnotationWorkInstances.position));
   return rows.map((row) => ({ text: row.text, topics: row.labels ?? [] }));
 }
@@ -160,13 +162,7 @@ async function checkTrainable(db: Executor, model: StoredModel): Promise<void> {
   const [gold] = await db
     .select({ n: count() })
     .from(aiAnnotationWorkInstances)
-    .where(
-      and(
-        eq(aiAnnotationWorkInstances.tenantId, model.tenantId),
-        eq(aiAnnotationWorkInstances.workId, model.annotationWorkId),
-        isNotNull(aiAnnotationWorkInstances.goldLabels),
-      ),
-    );
+    .where(goldOfWork(model.tenantId, model.annotationWorkId));
   if (Number(gold?.n ?? 0) === 0) throw badRequest(ErrorCode.TopicModelNoGoldLabels);
 }
 
