@@ -8,11 +8,7 @@
 // It prints micro-F1 for the seed words alone, the exact matches alone and both (what the demo models hold), per
 // language, the same for the English emotion model, and the scoring rate.
 import { parseArgs } from 'node:util';
-import {
-  composeComment,
-  type CommentContext,
-  type DemoComment,
-} from '../apps/server/src/demo/demo-comments.js';
+import { composeComment, type DemoComment } from '../apps/server/src/demo/demo-comments.js';
 import { EMOTIONS, TOPICS } from '../apps/server/src/demo/comment-phrases.data.js';
 import { demoEmotionRules, demoTopicRules } from '../apps/server/src/demo/demo-topic-rules.js';
 import { Prng } from '../apps/server/src/demo/prng.js';

@@ -72,3 +72,42 @@ test('open a demo topic model, add a topic with seed words, try a sentence and s
   await expect(main(page).getByRole('heading', { name: `موضوعات ${MODEL}`, level: 1 })).toBeVisible();
   await saveScreenshot(page, 'ai-topic-topics-ar');
 });
+
+test('label a demo topic in model label management and see the topic model groups list', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/model-label-management');
+  await expect(main(page).getByRole('heading', { name: 'Model etiketleri', level: 1 })).toBeVisible();
+  await expect(
+    main(page).getByText('Etiketlerini görmek ve değiştirmek için bir konu modeli seçin.'),
+  ).toBeVisible();
+  await main(page).getByRole('combobox', { name: 'Konu modeli' }).click();
+  await page.getByRole('option', { name: MODEL, exact: true }).click();
+
+  const label = `Cash machines ${run}`;
+  await main(page).getByRole('combobox', { name: 'Konu', exact: true }).click();
+  await page.getByRole('option', { name: 'ATM', exact: true }).click();
+  await main(page).getByRole('textbox', { name: 'Etiket' }).fill(label);
+  await main(page).getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(`${label} kaydedildi.`)).toBeVisible();
+  await expect(main(page).getByRole('cell', { name: label, exact: true })).toBeVisible();
+  await saveScreenshot(page, 'model-labels-tr');
+
+  // The same topic again is refused with the spec's 19001, under its field.
+  await main(page).getByRole('combobox', { name: 'Konu', exact: true }).click();
+  await page.getByRole('option', { name: 'ATM', exact: true }).click();
+  await main(page).getByRole('textbox', { name: 'Etiket' }).fill('Again');
+  await main(page).getByRole('button', { name: 'Kaydet' }).click();
+  await expect(main(page).getByRole('alert').first()).toBeVisible();
+  await saveScreenshot(page, 'model-labels-refused-tr');
+
+  // Clean up: the label goes after a confirmation.
+  await main(page).getByRole('button', { name: `ATM etiketini sil` }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Sil' }).click();
+  await expect(main(page).getByRole('cell', { name: label, exact: true })).toBeHidden();
+
+  await page.goto('/ai-topic-model-groups');
+  await expect(main(page).getByRole('heading', { name: 'Konu modeli grupları', level: 1 })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Yeni grup' }).click();
+  await expect(main(page).getByRole('heading', { name: 'Yeni konu modeli grubu', level: 1 })).toBeVisible();
+  await saveScreenshot(page, 'ai-topic-model-group-tr');
+});

@@ -32,7 +32,7 @@ import { plantedTopicComments } from '../../test/planted-topic-comments.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
-import { topicsOfModels } from '../widget-data/text-analytics/text-analytics-widgets.js';
+import { topicDisplayName } from '../../core/topic-display-name.js';
 import { trainTopicModel } from './topic-model-scoring.js';
 
 /*
@@ -587,8 +587,12 @@ describe('model label mappings', () => {
     });
     expect(codeOf(clash)).toBe(ErrorCode.ModelLabelMappingExists);
 
-    // Widgets read topic names through topicsOfModels: a mapped topic shows its label, the others their names.
-    const shown = await topicsOfModels(t.database.db, f.tenantId, [model.Id]);
+    // Widgets and the insight centre read topic names through topicDisplayName: a mapped topic shows its label, the others their names.
+    const shown = await t.database.db
+      .select({ name: topicDisplayName })
+      .from(topics)
+      .where(eq(topics.modelId, model.Id))
+      .orderBy(topics.id);
     expect(shown.map((topic) => topic.name)).toEqual(['Charges', 'People', 'Digital']);
 
     const renamed = await t.call('PUT', `${LABELS}/${mapping.Id}`, {

@@ -62,7 +62,7 @@ async function topicFor(db: Executor, actor: Actor, modelId: number, id: number)
     .select(selection)
     .from(t)
     .where(and(inModel(requireTenant(actor), modelId), eq(t.id, id)));
-  return topicOf(found(row) as AiTopic);
+  return topicOf(found(row));
 }
 
 /**
@@ -141,7 +141,7 @@ export function topicRoutes(app: FastifyInstance, { db }: { db: Db }): void {
         scope: (request) => inModel(requireTenant(request.actor), listModelId(request)),
         async rows(page) {
           const rows = await pageOf(db.select(selection).from(t).$dynamic(), page);
-          return rows.map((row) => topicOf(row as AiTopic));
+          return rows.map(topicOf);
         },
         count: (where) => countOf(db.select({ n: count() }).from(t).where(where)),
       },

@@ -6,7 +6,7 @@ import { topicModels, topics } from '../../db/schema/index.js';
 import { AppError, forbidden, invalidValue } from '../../errors.js';
 import { loadWidgetQuery, whereOf } from '../widget-data/index.js';
 import { aiModuleActive } from '../widgets/index.js';
-import { topicDisplayName } from '../ai-topic-models/topic-labels.js';
+import { topicDisplayName } from '../../core/topic-display-name.js';
 
 /*
  * What topic discovery and the topic explorer start from (docs/topic-insight.md): the AI module guard (403, code

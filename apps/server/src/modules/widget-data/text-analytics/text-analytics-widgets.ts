@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { topicModels, topics } from '../../../db/schema/index.js';
 import { whereOf, type WidgetQuery } from '../shared/widget-query.js';
 import { anyOf } from '../../../db/any-of.js';
-import { topicDisplayName } from '../../ai-topic-models/topic-labels.js';
+import { topicDisplayName } from '../../../core/topic-display-name.js';
 
 /*
  * What the text-analytics widgets share (docs/metrics.md): their dataFilters keys that the filter compiler

@@ -32,20 +32,17 @@ export function ModelLabelManagementPage() {
   return (
     <AdminPage title={t('labels.title')} intro={t('labels.intro')}>
       <Space direction="vertical" size="middle" style={{ inlineSize: '100%' }}>
-        <label>
-          <span className="visually-hidden">{t('labels.model')}</span>
-          <Select
-            aria-label={t('labels.model')}
-            placeholder={t('labels.chooseModel')}
-            loading={models.isLoading}
-            value={modelId}
-            onChange={setModelId}
-            showSearch
-            optionFilterProp="label"
-            style={{ minInlineSize: 320 }}
-            options={(models.data ?? []).map((model) => ({ value: model.Id, label: model.Name }))}
-          />
-        </label>
+        <Select
+          aria-label={t('labels.model')}
+          placeholder={t('labels.chooseModel')}
+          loading={models.isLoading}
+          value={modelId}
+          onChange={setModelId}
+          showSearch
+          optionFilterProp="label"
+          style={{ minInlineSize: 320 }}
+          options={(models.data ?? []).map((model) => ({ value: model.Id, label: model.Name }))}
+        />
         {modelId === undefined ? (
           <Empty description={t('labels.noModel')} />
         ) : (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { aiModelLabels, topics } from '../../db/schema/index.js';
+import { aiModelLabels, topics } from '../db/schema/index.js';
 
 /**
  * The name a widget shows for a topic: its model's label for the topic when model label management
