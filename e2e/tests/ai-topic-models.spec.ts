@@ -3,6 +3,7 @@ import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
 import { expect, test } from './support/test.js';
+import { pickOption } from './support/widget-dialog.js';
 
 /*
  * Issue 21 item 4 in the browser (docs/ai-topic-models.md): the demo admin opens the demo's English topic model,
@@ -16,6 +17,15 @@ const TOPIC = `Parking ${run}`;
 const MODEL = 'Banking Topics';
 
 const main = (page: Page) => page.getByRole('main');
+
+/** Picks a topic in the label form's topic select (a required field: its name starts with "* "). */
+async function pickTopic(page: Page, topic: string): Promise<void> {
+  const name = /^\* Konu/;
+  const select = main(page)
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name }) });
+  await pickOption(page, main(page).getByRole('combobox', { name }), select, topic);
+}
 
 test('open a demo topic model, add a topic with seed words, try a sentence and see it found', async ({
   page,
@@ -80,12 +90,14 @@ test('label a demo topic in model label management and see the topic model group
   await expect(
     main(page).getByText('Etiketlerini görmek ve değiştirmek için bir konu modeli seçin.'),
   ).toBeVisible();
-  await main(page).getByRole('combobox', { name: 'Konu modeli' }).click();
-  await page.getByRole('option', { name: MODEL, exact: true }).click();
+  // (`has` is looked up inside each select: a locator from the page, not one from main.)
+  const modelSelect = main(page)
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: 'Konu modeli' }) });
+  await pickOption(page, main(page).getByRole('combobox', { name: 'Konu modeli' }), modelSelect, MODEL);
 
   const label = `Cash machines ${run}`;
-  await main(page).getByRole('combobox', { name: 'Konu', exact: true }).click();
-  await page.getByRole('option', { name: 'ATM', exact: true }).click();
+  await pickTopic(page, 'ATM');
   await main(page).getByRole('textbox', { name: 'Etiket' }).fill(label);
   await main(page).getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText(`${label} kaydedildi.`)).toBeVisible();
@@ -93,11 +105,10 @@ test('label a demo topic in model label management and see the topic model group
   await saveScreenshot(page, 'model-labels-tr');
 
   // The same topic again is refused with the spec's 19001, under its field.
-  await main(page).getByRole('combobox', { name: 'Konu', exact: true }).click();
-  await page.getByRole('option', { name: 'ATM', exact: true }).click();
+  await pickTopic(page, 'ATM');
   await main(page).getByRole('textbox', { name: 'Etiket' }).fill('Again');
   await main(page).getByRole('button', { name: 'Kaydet' }).click();
-  await expect(main(page).getByRole('alert').first()).toBeVisible();
+  await expect(main(page).getByText('Bu model için bir ad eşlemesi var.')).toBeVisible();
   await saveScreenshot(page, 'model-labels-refused-tr');
 
   // Clean up: the label goes after a confirmation.
