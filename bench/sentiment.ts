@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { composeComment, type CommentContext } from '../apps/server/src/demo/demo-comments.js';
+import { composeComment } from '../apps/server/src/demo/demo-comments.js';
 import { CLOSERS, NEUTRAL_COMMENTS, OPENERS, TOPICS } from '../apps/server/src/demo/comment-phrases.data.js';
 import { Prng } from '../apps/server/src/demo/prng.js';
 import { classificationReport } from '../apps/server/src/text-models/metrics.js';
@@ -24,6 +24,7 @@ import {
   type SentimentLabel,
 } from '../apps/server/src/text-models/sentiment-classifier.js';
 import type { ModelLanguage } from '../apps/server/src/text-models/text-features.js';
+import { randomCommentContext } from './demo-comment-context.js';
 import { markdownTable, writeJson } from './stats.js';
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
@@ -83,20 +84,9 @@ function splitPhrases(prng: Prng): Map<string, Side> {
   return sides;
 }
 
-const SURVEYS = ['branch', 'digital', 'loan'] as const;
-const GROUPS = ['ACC', 'CRD', 'LON', 'INV', 'INS', 'DIG'] as const;
-
 /** A demo comment as the generator writes it for a random customer; unclassifiable ones are skipped. */
 function drawComment(prng: Prng): Comment | null {
-  const context: CommentContext = {
-    survey: prng.pick(SURVEYS),
-    productGroup: prng.pick(GROUPS),
-    nps: prng.int(0, 10),
-    staff: prng.int(1, 5),
-    wait: prng.int(1, 5),
-    weakSpot: prng.pick(TOPICS.map((t) => t.key)),
-    incident: prng.chance(0.1),
-  };
+  const context = randomCommentContext(prng);
   const comment = composeComment(prng, context);
   if (comment.sentiment === -1) return null;
   const label: SentimentLabel =

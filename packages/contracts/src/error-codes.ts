@@ -182,6 +182,22 @@ export const ErrorCode = {
   AnnotationTaskTargetReached: 19118,
   /** The annotation work trains or tests a sentiment model and cannot be deleted. */
   AnnotationWorkInUse: 19119,
+  /** A topic model is an emotion model or an intent model, not both (surveys spec §5). */
+  TopicModelEmotionAndIntent: 19131,
+  /** A topic model group cannot mix emotion and non-emotion models (surveys spec §5). */
+  TopicModelGroupMixed: 19132,
+  /** A topic model of the same name (case-insensitive) exists in the tenant. */
+  TopicModelNameExists: 19133,
+  /** A topic model group of the same name (case-insensitive) exists in the tenant. */
+  TopicModelGroupNameExists: 19134,
+  /** Training needs model type 1 (rules blended with a classifier) and an annotation work. */
+  TopicModelNotTrainable: 19135,
+  /** The annotation work has no gold label yet: nothing to train the classifier on. */
+  TopicModelNoGoldLabels: 19136,
+  /** An annotation work labels with this topic model's topics: the model cannot be deleted. */
+  TopicModelInUse: 19137,
+  /** A main topic with sub-topics cannot be deleted (delete or move its sub-topics first). */
+  TopicHasSubTopics: 19138,
   /** A mailed link (password reset, email confirmation) is unknown or was already used. */
   LinkInvalid: 20001,
   /** A mailed link is past its 12 hours; the page offers to send a new one. */

@@ -614,6 +614,46 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Etiketleme çalışması bir duygu modelinde kullanılıyor ve silinemez.',
     ar: 'يستخدم نموذج مشاعر عمل التعليق التوضيحي هذا ولا يمكن حذفه.',
   },
+  19131: {
+    en: 'A topic model cannot be both an emotion model and an intent model.',
+    tr: 'Bir konu modeli hem duygu hem de niyet modeli olamaz.',
+    ar: 'لا يمكن أن يكون نموذج الموضوعات نموذج مشاعر ونموذج نوايا معًا.',
+  },
+  19132: {
+    en: 'A topic model group cannot mix emotion and non-emotion models.',
+    tr: 'Bir konu modeli grubu duygu modelleriyle diğer modelleri karıştıramaz.',
+    ar: 'لا يمكن أن تجمع مجموعة نماذج الموضوعات بين نماذج المشاعر وغيرها.',
+  },
+  19133: {
+    en: 'A topic model with this name already exists.',
+    tr: 'Bu adla bir konu modeli zaten var.',
+    ar: 'يوجد نموذج موضوعات بهذا الاسم بالفعل.',
+  },
+  19134: {
+    en: 'A topic model group with this name already exists.',
+    tr: 'Bu adla bir konu modeli grubu zaten var.',
+    ar: 'توجد مجموعة نماذج موضوعات بهذا الاسم بالفعل.',
+  },
+  19135: {
+    en: 'Only a model that blends rules with a classifier and has an annotation work can be trained.',
+    tr: 'Yalnızca kuralları sınıflandırıcıyla birleştiren ve bir etiketleme çalışması olan model eğitilebilir.',
+    ar: 'لا يمكن تدريب إلا نموذج يمزج القواعد بمصنِّف وله عمل توسيم.',
+  },
+  19136: {
+    en: 'The annotation work has no agreed labels yet.',
+    tr: 'Etiketleme çalışmasında henüz üzerinde uzlaşılmış etiket yok.',
+    ar: 'لا توجد بعد تسميات متفق عليها في عمل التوسيم.',
+  },
+  19137: {
+    en: 'An annotation work uses this topic model; it cannot be deleted.',
+    tr: 'Bu konu modelini bir etiketleme çalışması kullanıyor; silinemez.',
+    ar: 'يستخدم عمل توسيم نموذج الموضوعات هذا؛ لا يمكن حذفه.',
+  },
+  19138: {
+    en: 'This topic has sub-topics; delete them first.',
+    tr: 'Bu konunun alt konuları var; önce onları silin.',
+    ar: 'لهذا الموضوع موضوعات فرعية؛ احذفها أولًا.',
+  },
   20001: {
     en: 'This link is invalid or has already been used.',
     tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',

@@ -67,3 +67,4 @@ export * from './insight/topic-insight.schema.js';
 export * from './text-analytics/ai-datasets.schema.js';
 export * from './text-analytics/ai-annotators.schema.js';
 export * from './text-analytics/ai-annotation-works.schema.js';
+export * from './text-analytics/ai-topic-models.schema.js';

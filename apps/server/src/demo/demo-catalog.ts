@@ -33,6 +33,7 @@ import {
   type TransactionTypeKey,
 } from './catalog.data.js';
 import { EMOTIONS, TOPICS, type EmotionKey, type TopicKey } from './comment-phrases.data.js';
+import { demoEmotionRules, demoTopicRules } from './demo-topic-rules.js';
 import { DEMO_USERS } from './demo-users.js';
 import { buildWorld, turkishProvinces, type WorldBranch, type WorldProduct } from './demo-world.js';
 import {
@@ -480,7 +481,8 @@ async function ensureTopicModels(
   tx: Tx,
   tenantId: number,
 ): Promise<Pick<DemoCatalog, 'topicModels' | 'emotionModel'>> {
-  type Entry = { key: string; name: string; parent?: string };
+  type Rules = { positiveSeedWords: string[]; positiveExactMatches: string[] };
+  type Entry = { key: string; name: string; parent?: string; rules: Rules };
   const create = async (name: string, language: string, isEmotionModel: boolean, entries: Entry[]) => {
     const [created] = await tx
       .insert(topicModels)
@@ -491,7 +493,7 @@ async function ensureTopicModels(
     // Main topics first, in one statement, so the sub-topics can name their parent.
     const mains = await tx
       .insert(topics)
-      .values(entries.filter((e) => !e.parent).map((e) => ({ tenantId, modelId, name: e.name })))
+      .values(entries.filter((e) => !e.parent).map((e) => ({ tenantId, modelId, name: e.name, ...e.rules })))
       .returning({ id: topics.id, name: topics.name });
     const mainIds = new Map(mains.map((m) => [m.name, m.id]));
     const keyNames = new Map(entries.map((e) => [e.key, e.name]));
@@ -503,6 +505,7 @@ async function ensureTopicModels(
           modelId,
           name: e.name,
           parentId: need(mainIds, keyNames.get(e.parent ?? '')),
+          ...e.rules,
         })),
       );
     }
@@ -519,18 +522,35 @@ async function ensureTopicModels(
       .from(topics)
       .where(eq(topics.modelId, modelId));
     const byName = new Map(rows.map((r) => [r.name, r.id]));
+    // A demo loaded before the models had rules gets them; rules someone has written are left alone.
+    for (const e of entries) {
+      await tx
+        .update(topics)
+        .set(e.rules)
+        .where(
+          and(
+            eq(topics.id, need(byName, e.name)),
+            sql`cardinality(${topics.positiveSeedWords}) = 0 and cardinality(${topics.positiveExactMatches}) = 0`,
+          ),
+        );
+    }
     return { id: modelId, ids: new Map(entries.map((e) => [e.key, need(byName, e.name)])) };
   };
 
   const topicEntries = (language: 'tr' | 'en') =>
-    TOPICS.map((t) => ({ key: t.key, name: t[language], ...(t.parent ? { parent: t.parent } : {}) }));
+    TOPICS.map((t) => ({
+      key: t.key,
+      name: t[language],
+      rules: demoTopicRules(t.key, language),
+      ...(t.parent ? { parent: t.parent } : {}),
+    }));
   const tr = await model(DEMO_TOPIC_MODEL_NAMES.tr, 'tr', false, topicEntries('tr'));
   const en = await model(DEMO_TOPIC_MODEL_NAMES.en, 'en', false, topicEntries('en'));
   const emotions = await model(
     DEMO_TOPIC_MODEL_NAMES.emotions,
     'en',
     true,
-    EMOTIONS.map((e) => ({ key: e.key, name: e.name })),
+    EMOTIONS.map((e) => ({ key: e.key, name: e.name, rules: demoEmotionRules(e.key) })),
   );
   return {
     topicModels: {

@@ -16,6 +16,9 @@ import {
   aiAnnotationWorks,
   aiAnnotators,
   aiDatasets,
+  aiTopicModelGroups,
+  aiTopicModelGroupMembers,
+  aiModelLabels,
   invitations,
   invitees,
   questions,
@@ -750,6 +753,79 @@ describe('bad input on the annotation work and task routes', () => {
       const refused = await t.call(method as 'POST', url, { token: admin, body });
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// ------------------------------------------------ topic models (issue 21 items 4 and 6, modules/ai-topic-models)
+// A real model with a topic, a group and a label mapping get every spoiled body; NUL and 2^31 ids are refused by
+// field, and nothing changes.
+describe('bad input on the topic model, topic, group and label mapping routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL and 2^31 ids by field, and changes no row', async () => {
+    const { db } = t.database;
+    const model = await f.addTopicModel({ name: 'Bad input model', language: 'en', topics: ['Fees'] });
+    const topicId = model.topics.Fees!;
+    const [group] = await db
+      .insert(aiTopicModelGroups)
+      .values({ tenantId: f.tenantId, name: 'Bad input group' })
+      .returning({ id: aiTopicModelGroups.id });
+    await db.insert(aiTopicModelGroupMembers).values({ groupId: group!.id, modelId: model.id });
+    const [label] = await db
+      .insert(aiModelLabels)
+      .values({ tenantId: f.tenantId, modelId: model.id, topicName: 'Fees', label: 'Charges' })
+      .returning({ id: aiModelLabels.id });
+    const before = await tableDigests();
+    const models = '/api/ai-topic-models';
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', models, schemaOf('POST', models)],
+      ['PUT', `${models}/${model.id}`, schemaOf('PUT', `${models}/:id`)],
+      ['POST', `${models}/${model.id}/topics`, schemaOf('POST', `${models}/:id/topics`)],
+      [
+        'PUT',
+        `${models}/${model.id}/topics/${topicId}`,
+        schemaOf('PUT', `${models}/:topicModelId/topics/:id`),
+      ],
+      ['POST', `${models}/${model.id}/try`, schemaOf('POST', `${models}/:id/try`)],
+      ['POST', '/api/ai-topic-model-groups', schemaOf('POST', '/api/ai-topic-model-groups')],
+      ['PUT', `/api/ai-topic-model-groups/${group!.id}`, schemaOf('PUT', '/api/ai-topic-model-groups/:id')],
+      ['POST', '/api/model-label-mappings', schemaOf('POST', '/api/model-label-mappings')],
+      ['PUT', `/api/model-label-mappings/${label!.id}`, schemaOf('PUT', '/api/model-label-mappings/:id')],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const refusals: [string, string, Record<string, unknown> | undefined, string][] = [
+      ['PUT', `${models}/${model.id}`, { Name: 'a\u0000b', Language: 'en' }, 'body/Name'],
+      ['POST', models, { Name: 'Big', Language: 'en', DatasetId: BIG }, 'body/DatasetId'],
+      ['POST', `${models}/${model.id}/topics`, { Name: 'Big', ParentId: BIG }, 'body/ParentId'],
+      [
+        'PUT',
+        `${models}/${model.id}/topics/${topicId}`,
+        { Name: 'Fees', PositiveSeedWords: ['a\u0000b'] },
+        'body/PositiveSeedWords/0',
+      ],
+      ['POST', `${models}/${model.id}/try`, { Text: 'a\u0000b' }, 'body/Text'],
+      ['POST', '/api/ai-topic-model-groups', { Name: 'Big', ModelIds: [BIG] }, 'body/ModelIds/0'],
+      ['POST', '/api/model-label-mappings', { ModelId: BIG, TopicName: 'Fees', Label: 'X' }, 'body/ModelId'],
+      [
+        'PUT',
+        `/api/model-label-mappings/${label!.id}`,
+        { ModelId: model.id, TopicName: 'Fees', Label: 'a\u0000b' },
+        'body/Label',
+      ],
+    ];
+    for (const [method, url, body, path] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
+    }
+    for (const url of [
+      `${models}/${BIG}`,
+      `${models}/${model.id}/topics/${BIG}`,
+      `${models}/${model.id}/export?count=0`,
+    ]) {
+      const refused = await t.call('GET', url, { token: admin });
+      expect(refused.statusCode, refused.body).toBe(400);
     }
     const after = await tableDigests();
     expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);

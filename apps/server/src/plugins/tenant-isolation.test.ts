@@ -12,6 +12,9 @@ import {
   aiAnnotators,
   aiDatasetInstances,
   aiDatasets,
+  aiModelLabels,
+  aiTopicModelGroupMembers,
+  aiTopicModelGroups,
   alertComments,
   alertRules,
   alerts,
@@ -34,6 +37,8 @@ import {
   surveyLinks,
   surveys,
   systemConfigurations,
+  topicModels,
+  topics,
   userFilters,
   userRoles,
   users,
@@ -125,6 +130,10 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/ai-annotators\/:id/, 'aiAnnotator'],
   // Annotation works (issue 21 item 2): a work by `:id` or `:workId` (its tasks' routes are filled below).
   [/^\/api\/ai-annotation-works\/:(id|workId)/, 'aiAnnotationWork'],
+  // Topic models, groups and label mappings (issue 21 items 4 and 6, modules/ai-topic-models).
+  [/^\/api\/ai-topic-models\/:id/, 'aiTopicModel'],
+  [/^\/api\/ai-topic-model-groups\/:id/, 'aiTopicModelGroup'],
+  [/^\/api\/model-label-mappings\/:id/, 'modelLabelMapping'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -133,6 +142,9 @@ const KIND_OF_PATH: [RegExp, string][] = [
 function fillPath(url: string, ids: Ids): string | undefined {
   if (url === '/api/rolereports/:roleId/:reportId') return `/api/rolereports/${ids.role}/${ids.report}`;
   if (url === '/api/surveys/:id/links/:linkId') return `/api/surveys/${ids.survey}/links/${ids.surveyLink}`;
+  if (url === '/api/ai-topic-models/:topicModelId/topics/:id') {
+    return `/api/ai-topic-models/${ids.aiTopicModel}/topics/${ids.aiTopic}`;
+  }
   if (url === '/api/questions/:id/choices/:choiceId/image') {
     return `/api/questions/${ids.question}/choices/${ids.choice}/image`;
   }
@@ -374,6 +386,22 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     answerId: Number(comment!.id),
     labels: ['positive'],
   });
+  // Topic models (issue 21 item 4): a model with a topic, a group holding it, a label mapping (named so a leak shows).
+  const [topicModel] = await db
+    .insert(topicModels)
+    .values({ tenantId, name: `Topic model ${tag}`, language: 'en', datasetId: dataset!.id })
+    .returning({ id: topicModels.id });
+  await db
+    .insert(topics)
+    .values({ tenantId, modelId: topicModel!.id, name: `Topic ${tag}`, positiveSeedWords: ['x'] });
+  const [topicGroup] = await db
+    .insert(aiTopicModelGroups)
+    .values({ tenantId, name: `Topic group ${tag}` })
+    .returning({ id: aiTopicModelGroups.id });
+  await db.insert(aiTopicModelGroupMembers).values({ groupId: topicGroup!.id, modelId: topicModel!.id });
+  await db
+    .insert(aiModelLabels)
+    .values({ tenantId, modelId: topicModel!.id, topicName: `Topic ${tag}`, label: `Label ${tag}` });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -470,6 +498,10 @@ async function idsOf(tenantId: number): Promise<Ids> {
     aiAnnotator: await newest('ai_annotators'),
     aiAnnotationWork: await newest('ai_annotation_works'),
     aiAnnotationTask: await newest('ai_annotation_tasks'),
+    aiTopicModel: await newest('topic_models'),
+    aiTopic: await newest('topics'),
+    aiTopicModelGroup: await newest('ai_topic_model_groups'),
+    modelLabelMapping: await newest('ai_model_labels'),
   };
 }
 

@@ -45,6 +45,7 @@ import type topicInsight from '../locales/en/topicInsight.json';
 import type aiDatasets from '../locales/en/aiDatasets.json';
 import type aiAnnotators from '../locales/en/aiAnnotators.json';
 import type aiAnnotation from '../locales/en/aiAnnotation.json';
+import type aiTopicModels from '../locales/en/aiTopicModels.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -103,6 +104,7 @@ const NAMESPACES = [
   'aiDatasets',
   'aiAnnotators',
   'aiAnnotation',
+  'aiTopicModels',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -154,6 +156,7 @@ declare module 'i18next' {
       aiDatasets: typeof aiDatasets;
       aiAnnotators: typeof aiAnnotators;
       aiAnnotation: typeof aiAnnotation;
+      aiTopicModels: typeof aiTopicModels;
     };
   }
 }

@@ -22,6 +22,7 @@ export const KNOWN_JOB_NAMES = [
   'alert-mail',
   'trim-server-logs',
   'ai-annotation-work-build',
+  'ai-topic-train',
 ] as const;
 
 /**

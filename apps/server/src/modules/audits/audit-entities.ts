@@ -6,6 +6,9 @@ import {
   aiAnnotationWorks,
   aiAnnotators,
   aiDatasets,
+  aiModelLabels,
+  aiTopicModelGroupMembers,
+  aiTopicModelGroups,
   alertRules,
   alerts,
   customDataMappings,
@@ -30,6 +33,8 @@ import {
   systemConfigurations,
   systemRules,
   tenants,
+  topicModels,
+  topics,
   userFilters,
   userRoles,
   users,
@@ -131,6 +136,22 @@ async function loadClient(db: Db, id: AuditId): Promise<AuditState | undefined> 
     .where(eq(oauthClients.id, String(id)));
   if (!row) return undefined;
   return { tenantId: row.tenantId, state: { ...row, credentialSet: row.credentialSet !== null } };
+}
+
+/** A topic model without its trained classifier's JSON (large; the row keeps whether it has one). */
+const maskClassifier = (row: Record<string, unknown>) => ({ ...row, classifier: row.classifier !== null });
+const loadTopicModel = rowLoader(topicModels, maskClassifier);
+
+/** A topic model group with its models. */
+async function loadTopicModelGroup(db: Db, id: AuditId): Promise<AuditState | undefined> {
+  const group = await rowLoader(aiTopicModelGroups)(db, id);
+  if (!group) return undefined;
+  const members = await db
+    .select({ modelId: aiTopicModelGroupMembers.modelId })
+    .from(aiTopicModelGroupMembers)
+    .where(eq(aiTopicModelGroupMembers.groupId, Number(id)))
+    .orderBy(asc(aiTopicModelGroupMembers.modelId));
+  return { ...group, state: { ...group.state, modelIds: members.map((m) => m.modelId) } };
 }
 
 async function loadWeightedGroup(db: Db, id: AuditId): Promise<AuditState | undefined> {
@@ -255,6 +276,10 @@ export const AUDIT_ENTITIES = {
     id: (request) => workIdOf(request.params),
   },
   aiAnnotationTask: { scope: 'AiAnnotationTask', load: rowLoader(aiAnnotationTasks) },
+  aiTopicModel: { scope: 'AiTopicModel', load: loadTopicModel },
+  aiTopic: { scope: 'AiTopic', load: rowLoader(topics) },
+  aiTopicModelGroup: { scope: 'AiTopicModelGroup', load: loadTopicModelGroup },
+  modelLabelMapping: { scope: 'ModelLabelMapping', load: rowLoader(aiModelLabels) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */

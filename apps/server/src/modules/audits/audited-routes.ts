@@ -168,6 +168,21 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/ai-annotation-works/:workId/annotation-tasks/:id': update('aiAnnotationTask'),
   'DELETE /api/ai-annotation-works/:workId/annotation-tasks/:id': remove('aiAnnotationTask'),
   'POST /api/ai-annotation-works/:workId/annotation-tasks/:id/upload': update('aiAnnotationWork', 'upload'),
+
+  // Topic models, their topics and groups, model label mappings (issue 21 items 4 and 6, docs/ai-topic-models.md).
+  'POST /api/ai-topic-models': create('aiTopicModel'),
+  'PUT /api/ai-topic-models/:id': update('aiTopicModel'),
+  'DELETE /api/ai-topic-models/:id': remove('aiTopicModel'),
+  'POST /api/ai-topic-models/:id/train': update('aiTopicModel', 'train'),
+  'POST /api/ai-topic-models/:id/topics': create('aiTopic'),
+  'PUT /api/ai-topic-models/:topicModelId/topics/:id': update('aiTopic'),
+  'DELETE /api/ai-topic-models/:topicModelId/topics/:id': remove('aiTopic'),
+  'POST /api/ai-topic-model-groups': create('aiTopicModelGroup'),
+  'PUT /api/ai-topic-model-groups/:id': update('aiTopicModelGroup'),
+  'DELETE /api/ai-topic-model-groups/:id': remove('aiTopicModelGroup'),
+  'POST /api/model-label-mappings': create('modelLabelMapping'),
+  'PUT /api/model-label-mappings/:id': update('modelLabelMapping'),
+  'DELETE /api/model-label-mappings/:id': remove('modelLabelMapping'),
 };
 
 /**
@@ -204,6 +219,7 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/logs': "the log grid's page with its filter body (as POST /api/logs/query); stores nothing",
   'POST /api/ai-annotation-works/:workId/annotation-tasks/:id/annotations':
     "an annotator's labels of one comment; the ai_annotations row keeps who labelled what and when",
+  'POST /api/ai-topic-models/:id/try': 'scores a typed sentence with the model; stores nothing',
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

@@ -6,6 +6,7 @@ import { topicModels, topics } from '../../db/schema/index.js';
 import { AppError, forbidden, invalidValue } from '../../errors.js';
 import { loadWidgetQuery, whereOf } from '../widget-data/index.js';
 import { aiModuleActive } from '../widgets/index.js';
+import { topicDisplayName } from '../../core/topic-display-name.js';
 
 /*
  * What topic discovery and the topic explorer start from (docs/topic-insight.md): the AI module guard (403, code
@@ -48,7 +49,7 @@ export async function loadTopicInsightQuery(db: Db, actor: Actor, body: Body): P
   const [query, rows] = await Promise.all([
     loadWidgetQuery(db, actor, { ...filter, ReportId: ReportId ?? null }),
     db
-      .select({ id: topics.id, name: topics.name, parentId: topics.parentId })
+      .select({ id: topics.id, name: topicDisplayName, parentId: topics.parentId })
       .from(topics)
       .where(and(eq(topics.tenantId, tenantId), eq(topics.modelId, model.id)))
       .orderBy(asc(topics.id)),

@@ -6,6 +6,7 @@ import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes'
 import { topicInsightRoutes } from '@/features/topic-insight/routes';
 import { aiDataRoutes } from '@/features/ai-data/routes';
 import { aiAnnotationRoutes } from '@/features/ai-annotation/routes';
+import { aiTopicModelsRoutes } from '@/features/ai-topic-models/routes';
 import { auditLogsRoutes } from '@/features/audit-logs/routes';
 import { healthLogsRoutes } from '@/features/health-logs/routes';
 import { clientsRoutes } from '@/features/clients/routes';
@@ -79,6 +80,7 @@ const router = createBrowserRouter([
                   ...licenseRoutes,
                   ...auditLogsRoutes,
                   ...healthLogsRoutes,
+                  ...aiTopicModelsRoutes,
                   ...configurationsRoutes,
                   ...experiencesRoutes,
                   ...surveysRoutes,

@@ -502,7 +502,7 @@ export const SCREENS: readonly Screen[] = [
     icon: TagsOutlined,
     scopes: ['modelLabelMappings:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'exportFtpSurveysAnswer',
@@ -638,7 +638,7 @@ export const SCREENS: readonly Screen[] = [
     icon: FilterOutlined,
     scopes: ['topic:read', 'topic:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiTopicModels',
@@ -657,7 +657,7 @@ export const SCREENS: readonly Screen[] = [
     icon: TagsOutlined,
     scopes: ['topic:read', 'topic:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiAnnotators',

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { topicModels, topics } from '../../../db/schema/index.js';
 import { whereOf, type WidgetQuery } from '../shared/widget-query.js';
 import { anyOf } from '../../../db/any-of.js';
+import { topicDisplayName } from '../../../core/topic-display-name.js';
 
 /*
  * What the text-analytics widgets share (docs/metrics.md): their dataFilters keys that the filter compiler
@@ -93,7 +94,7 @@ export async function topicsById(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: topics.id, modelId: topics.modelId, name: topics.name, parentId: topics.parentId })
+    .select({ id: topics.id, modelId: topics.modelId, name: topicDisplayName, parentId: topics.parentId })
     .from(topics)
     .where(and(eq(topics.tenantId, tenantId), anyOf(topics.id, unique)));
   return new Map(rows.map((row) => [row.id, row]));
@@ -107,7 +108,7 @@ export async function topicsOfModels(
 ): Promise<TopicName[]> {
   if (modelIds.length === 0) return [];
   return db
-    .select({ id: topics.id, modelId: topics.modelId, name: topics.name, parentId: topics.parentId })
+    .select({ id: topics.id, modelId: topics.modelId, name: topicDisplayName, parentId: topics.parentId })
     .from(topics)
     .where(and(eq(topics.tenantId, tenantId), anyOf(topics.modelId, [...modelIds])))
     .orderBy(asc(topics.modelId), asc(topics.id));
