@@ -21,6 +21,8 @@ export const KNOWN_JOB_NAMES = [
   'alerts',
   'alert-mail',
   'trim-server-logs',
+  'ai-scheduled-jobs',
+  'ai-scoring',
 ] as const;
 
 /**

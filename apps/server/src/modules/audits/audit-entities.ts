@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.js';
 import {
   aiAnnotators,
   aiDatasets,
+  aiScheduledJobs,
+  aiSystemConfigurations,
   alertRules,
   alerts,
   customDataMappings,
@@ -246,6 +248,8 @@ export const AUDIT_ENTITIES = {
   ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
   aiDataset: { scope: 'AiDataset', load: rowLoader(aiDatasets) },
   aiAnnotator: { scope: 'AiAnnotator', load: rowLoader(aiAnnotators) },
+  aiScheduledJob: { scope: 'AiScheduledJob', load: rowLoader(aiScheduledJobs) },
+  aiSystemConfiguration: { scope: 'AiSystemConfiguration', load: rowLoader(aiSystemConfigurations) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */

@@ -160,6 +160,14 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/ai-annotators': create('aiAnnotator'),
   'PUT /api/ai-annotators/:id': update('aiAnnotator'),
   'DELETE /api/ai-annotators/:id': remove('aiAnnotator'),
+  // Scheduled text-analytics jobs and AI system configurations (issue 21, docs/ai-scheduled-jobs.md).
+  'POST /api/ai-scheduled-jobs': create('aiScheduledJob'),
+  'PUT /api/ai-scheduled-jobs/:id': update('aiScheduledJob'),
+  'DELETE /api/ai-scheduled-jobs/:id': remove('aiScheduledJob'),
+  'POST /api/ai-scheduled-jobs/:id/run': update('aiScheduledJob', 'run now'),
+  'POST /api/ai-scheduled-jobs/:id/pause': update('aiScheduledJob', 'pause'),
+  'POST /api/ai-scheduled-jobs/:id/resume': update('aiScheduledJob', 'resume'),
+  'PUT /api/ai-system-configurations/:id': update('aiSystemConfiguration'),
 };
 
 /**
