@@ -42,6 +42,7 @@ import type dataAdmin from '../locales/en/dataAdmin.json';
 import type alerts from '../locales/en/alerts.json';
 import type responsesAnalyzer from '../locales/en/responsesAnalyzer.json';
 import type topicInsight from '../locales/en/topicInsight.json';
+import type aiJobs from '../locales/en/aiJobs.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -97,6 +98,7 @@ const NAMESPACES = [
   'responsesAnalyzer',
   'profilerSimulation',
   'topicInsight',
+  'aiJobs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -145,6 +147,7 @@ declare module 'i18next' {
       alerts: typeof alerts;
       responsesAnalyzer: typeof responsesAnalyzer;
       topicInsight: typeof topicInsight;
+      aiJobs: typeof aiJobs;
     };
   }
 }

@@ -1,6 +1,7 @@
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { int32Id, int32IdParam, safeText } from '../input-bounds.js';
-import { cronExpression, requiredText } from '../validators.js';
+import { cronExpression, parseCronExpression, requiredText } from '../validators.js';
 
 /*
  * Scheduled text-analytics jobs `/api/ai-scheduled-jobs` (issue 21 item 5; surveys spec §3 "Scheduled job", §4 "Job
@@ -110,3 +111,15 @@ export const aiExperimentLogSchema = z.object({
   CreatedDate: z.string(),
 });
 export type AiExperimentLog = z.infer<typeof aiExperimentLogSchema>;
+
+/**
+ * The next `count` times a job's cron names after `after`, as the server schedules it (UTC, or at the offset the
+ * cron ends in): the form's preview. Empty for a cron the contracts refuse or one with no later time.
+ */
+export function nextCronRuns(cron: string, count: number, after = new Date()): Date[] {
+  const parsed = parseCronExpression(cron);
+  if (!parsed) return [];
+  const options =
+    parsed.utcOffsetMinutes === undefined ? { timezone: 'UTC' } : { utcOffset: parsed.utcOffsetMinutes };
+  return new Cron(parsed.pattern, { ...options, paused: true, sloppyRanges: true }).nextRuns(count, after);
+}

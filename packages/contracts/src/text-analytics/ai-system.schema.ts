@@ -57,7 +57,9 @@ export const aiSystemConfigurationSchema = z.object({
 export type AiSystemConfiguration = z.infer<typeof aiSystemConfigurationSchema>;
 
 /** `PUT /api/ai-system-configurations/{id}`: the new value, checked by the key's rule (19146). */
-export const aiSystemConfigurationSaveSchema = z.strictObject({ Value: safeText(100).pipe(z.string().trim()) });
+export const aiSystemConfigurationSaveSchema = z.strictObject({
+  Value: safeText(100).pipe(z.string().trim()),
+});
 export type AiSystemConfigurationSave = z.input<typeof aiSystemConfigurationSaveSchema>;
 
 export const aiSystemConfigurationParamsSchema = z.object({ id: int32IdParam });

@@ -69,7 +69,10 @@ export async function finishRun(
 }
 
 async function queueExists(tx: Executor, name: string): Promise<boolean> {
-  const rows = await rowsOf<{ found: number }>(tx, sql`SELECT 1 AS found FROM pgboss.queue WHERE name = ${name}`);
+  const rows = await rowsOf<{ found: number }>(
+    tx,
+    sql`SELECT 1 AS found FROM pgboss.queue WHERE name = ${name}`,
+  );
   return rows.length > 0;
 }
 
@@ -115,7 +118,8 @@ async function dispatch(
           ),
         )
         .returning({ generation: aiDatasets.generation });
-      if (row) await jobs.send(
+      if (row)
+        await jobs.send(
           DATASET_BUILD_QUEUE,
           { tenantId, id: job.datasetId, generation: row.generation },
           { within: tx },
@@ -228,7 +232,11 @@ async function settleRuns(db: Db): Promise<void> {
             OR r.started_at < now() - make_interval(hours => ${STALE_RUN_HOURS}))`,
   );
   for (const row of open) {
-    const run = { tenantId: row.tenant_id, runId: Number(row.run_id), source: sourceOf({ id: row.job_id, ...row }) };
+    const run = {
+      tenantId: row.tenant_id,
+      runId: Number(row.run_id),
+      source: sourceOf({ id: row.job_id, ...row }),
+    };
     if (row.dataset_status === 'Ready')
       await finishRun(db, run, {
         failed: false,

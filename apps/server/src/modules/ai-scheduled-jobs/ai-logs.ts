@@ -26,7 +26,7 @@ import { isoOf } from '../text-analytics-data/iso.js';
  * monitoring scope) or job:read (who reads the jobs reads what they did) opens them.
  */
 
-const LOG_ACCESS: [Scope, ...Scope[]] = ['log:monitor', 'job:read'];
+const LOG_ACCESS: [Scope, ...Scope[]] = ['log:monitor', 'aisystem:manage', 'job:read', 'job:manage'];
 
 /** The AI scopes: any of them opens the bootstrap and the languages. */
 const AI_SCOPES = [
@@ -45,7 +45,13 @@ const AI_SCOPES = [
 ] as const satisfies readonly Scope[];
 
 const l = aiLogs;
-const selection = { Id: l.id, Level: l.level, Source: l.source, Message: l.message, CreatedDate: l.createdAt };
+const selection = {
+  Id: l.id,
+  Level: l.level,
+  Source: l.source,
+  Message: l.message,
+  CreatedDate: l.createdAt,
+};
 
 const fields = {
   Id: { sql: l.id, type: 'number' },

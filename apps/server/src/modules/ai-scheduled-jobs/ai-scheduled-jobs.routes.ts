@@ -39,6 +39,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { nextRunOf } from '../ftp-exports/ftp-export-schedule.js';
 import { isoOf } from '../text-analytics-data/iso.js';
 import { isRunning, startRun } from './ai-job-runs.js';
+import { seedAiSystemConfigurations } from './ai-system-configurations.js';
 
 /*
  * Scheduled text-analytics jobs `/api/ai-scheduled-jobs` (issue 21 item 5, docs/ai-scheduled-jobs.md): the grid,
@@ -114,8 +115,15 @@ async function jobFor(db: Executor, tenantId: number, id: number): Promise<AiSch
 }
 
 /** Refuses (3333 by field) models, works and datasets that are not the tenant's; answers the topic model's kind. */
-async function checkReferences(db: Executor, tenantId: number, body: SaveBody): Promise<{ isEmotion?: boolean }> {
-  const exists = async (table: typeof aiSentimentModels | typeof aiAnnotationWorks | typeof aiDatasets, id: number) =>
+async function checkReferences(
+  db: Executor,
+  tenantId: number,
+  body: SaveBody,
+): Promise<{ isEmotion?: boolean }> {
+  const exists = async (
+    table: typeof aiSentimentModels | typeof aiAnnotationWorks | typeof aiDatasets,
+    id: number,
+  ) =>
     (
       await db
         .select({ id: table.id })
@@ -172,7 +180,8 @@ const columnsOf = (body: SaveBody) => ({
 });
 
 function createJobService(db: Db): RecordService<number, SaveBody, AiScheduledJob> {
-  const checked = async (tenantId: number, body: SaveBody) => checkType(body, await checkReferences(db, tenantId, body));
+  const checked = async (tenantId: number, body: SaveBody) =>
+    checkType(body, await checkReferences(db, tenantId, body));
   const notRunning = async (id: number) => {
     if (await isRunning(db, id)) throw conflict(ErrorCode.AiJobRunning);
   };
@@ -182,6 +191,7 @@ function createJobService(db: Db): RecordService<number, SaveBody, AiScheduledJo
     async create(actor, body) {
       const tenantId = requireTenant(actor);
       await checked(tenantId, body);
+      await seedAiSystemConfigurations(db, tenantId);
       const id = await insertedId(
         db
           .insert(j)
@@ -236,7 +246,12 @@ function createJobCommands(db: Db, jobs: JobQueue) {
     return jobFor(db, tenantId, id);
   };
   const storedStatus = async (tenantId: number, id: number) =>
-    (await db.select({ status: j.status }).from(j).where(and(inTenant(tenantId), eq(j.id, id))))[0]?.status;
+    (
+      await db
+        .select({ status: j.status })
+        .from(j)
+        .where(and(inTenant(tenantId), eq(j.id, id)))
+    )[0]?.status;
   return {
     async run(actor: Actor, id: number) {
       const tenantId = requireTenant(actor);
@@ -281,7 +296,10 @@ function registerLogGrids(app: FastifyInstance, db: Db): void {
     const { id, logId } = request.params as { id: string; logId?: string };
     const ids = aiJobRunParamsSchema.partial({ logId: true }).safeParse({ id, logId });
     if (!ids.success)
-      throw invalidField(`params/${String(ids.error.issues[0]?.path[0] ?? 'id')}`, VALIDATION_MESSAGES.integer);
+      throw invalidField(
+        `params/${String(ids.error.issues[0]?.path[0] ?? 'id')}`,
+        VALIDATION_MESSAGES.integer,
+      );
     const tenantId = requireTenant(request.actor);
     await jobFor(db, tenantId, ids.data.id);
     if (ids.data.logId === undefined) return;
@@ -293,7 +311,11 @@ function registerLogGrids(app: FastifyInstance, db: Db): void {
   });
   const pathIds = (request: { params: unknown }) => request.params as { id: string; logId: string };
   const ownRun = (request: { params: unknown; actor: Actor }, runId: SQL | typeof r.id) =>
-    and(eq(r.tenantId, requireTenant(request.actor)), eq(r.jobId, Number(pathIds(request).id)), eq(r.id, runId));
+    and(
+      eq(r.tenantId, requireTenant(request.actor)),
+      eq(r.jobId, Number(pathIds(request).id)),
+      eq(r.id, runId),
+    );
   registerGridRoutes(app, {
     path: LOGS,
     access: READ,

@@ -57,14 +57,18 @@ const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}T12:00:00+03:00
 
 // A Turkish sentiment model trained on planted labels: praise is positive, complaints negative.
 const LABELLED: LabelledText[] = [
-  ...['harika hizmet', 'çok güzel ilgi', 'personel harika', 'güzel ve hızlı', 'teşekkürler harika'].map((text) => ({
-    text,
-    label: 'positive' as const,
-  })),
-  ...['çok kötü hizmet', 'berbat bekleme', 'kötü ve yavaş', 'berbat personel', 'yavaş ve kötü'].map((text) => ({
-    text,
-    label: 'negative' as const,
-  })),
+  ...['harika hizmet', 'çok güzel ilgi', 'personel harika', 'güzel ve hızlı', 'teşekkürler harika'].map(
+    (text) => ({
+      text,
+      label: 'positive' as const,
+    }),
+  ),
+  ...['çok kötü hizmet', 'berbat bekleme', 'kötü ve yavaş', 'berbat personel', 'yavaş ve kötü'].map(
+    (text) => ({
+      text,
+      label: 'negative' as const,
+    }),
+  ),
   ...['normal', 'idare eder', 'fena değil normal', 'ortalama bir deneyim'].map((text) => ({
     text,
     label: 'neutral' as const,
@@ -78,7 +82,10 @@ async function plant(name: string, comment: string, language: string | null, d =
 }
 
 const answerOf = async (session: number) => {
-  const [row] = await t.database.db.select({ id: answers.id }).from(answers).where(eq(answers.sessionId, session));
+  const [row] = await t.database.db
+    .select({ id: answers.id })
+    .from(answers)
+    .where(eq(answers.sessionId, session));
   return Number(row!.id);
 };
 
@@ -92,7 +99,11 @@ const analysisOf = async (session: number) => {
 
 const topicsOf = async (session: number, modelId: number) =>
   t.database.db
-    .select({ topicId: textTopics.topicId, sentiment: textTopics.sentimentScore, intensity: textTopics.intensity })
+    .select({
+      topicId: textTopics.topicId,
+      sentiment: textTopics.sentimentScore,
+      intensity: textTopics.intensity,
+    })
     .from(textTopics)
     .where(and(eq(textTopics.sessionId, session), eq(textTopics.modelId, modelId)));
 
@@ -143,8 +154,9 @@ async function tick(...jobIds: number[]): Promise<void> {
 async function settledRuns(jobId: number): Promise<AiJobRun[]> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const runs = (await t.call('GET', `${JOBS}/${jobId}/logs`, { token: reader })).json<{ Items: AiJobRun[] }>()
-      .Items;
+    const runs = (await t.call('GET', `${JOBS}/${jobId}/logs`, { token: reader })).json<{
+      Items: AiJobRun[];
+    }>().Items;
     if (runs.every((run) => run.Status !== 'Running')) return runs;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still running`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -214,7 +226,11 @@ beforeAll(async () => {
     tenantId: t.tenantId,
     scopes: ['log:monitor', 'aisystem:manage'],
   });
-  outsider = await signInNewUser(t, { userName: 'aj-outsider', tenantId: t.tenantId, scopes: ['survey:read'] });
+  outsider = await signInNewUser(t, {
+    userName: 'aj-outsider',
+    tenantId: t.tenantId,
+    scopes: ['survey:read'],
+  });
   const [tenant] = await db.insert(tenants).values({ name: 'Other Jobs Co' }).returning({ id: tenants.id });
   const [foreignTopicModel] = await t.database.raw<{ id: number }>(
     `INSERT INTO topic_models (tenant_id, name, language) VALUES ($1, 'Foreign', 'tr') RETURNING id`,
@@ -234,7 +250,12 @@ afterAll(async () => {
 describe('scheduled jobs: records and rules', () => {
   it('creates a recurrent scoring job, Active with its next minute, audited; reads need job:read', async () => {
     const created = await create(job());
-    expect(created).toMatchObject({ Type: 'scoring', Status: 'Active', IsRecurrent: true, ScoredThroughAnswerId: 0 });
+    expect(created).toMatchObject({
+      Type: 'scoring',
+      Status: 'Active',
+      IsRecurrent: true,
+      ScoredThroughAnswerId: 0,
+    });
     expect(Date.parse(created.NextRunDate!)).toBeGreaterThan(Date.now());
     expect(Date.parse(created.NextRunDate!) - Date.now()).toBeLessThanOrEqual(60_000);
     expect(await auditCount()).toBeGreaterThan(0);
@@ -267,7 +288,9 @@ describe('scheduled jobs: records and rules', () => {
       body: job({ IsEmotionModel: true }),
       headers: { language: 'tr' },
     });
-    expect(translated.json<{ Message: string }>().Message).toBe('Duygu modeli ayarı konu modeliyle eşleşmiyor.');
+    expect(translated.json<{ Message: string }>().Message).toBe(
+      'Duygu modeli ayarı konu modeliyle eşleşmiyor.',
+    );
     const after = await t.database.raw<{ n: number }>('SELECT count(*)::int AS n FROM ai_scheduled_jobs');
     expect(after).toEqual(before);
     // An emotion job names an emotion model and says so.
@@ -303,7 +326,9 @@ describe('scheduled jobs: records and rules', () => {
 
   it('a running job cannot be run again, changed or deleted (409 19144)', async () => {
     const created = await create(job({ Name: 'Busy' }));
-    await t.database.db.insert(aiJobRuns).values({ tenantId: f.tenantId, jobId: created.Id, trigger: 'manual' });
+    await t.database.db
+      .insert(aiJobRuns)
+      .values({ tenantId: f.tenantId, jobId: created.Id, trigger: 'manual' });
     const grid = await t.call('GET', `${JOBS}?$filter=Id eq ${created.Id}`, { token: reader });
     expect(grid.json()).toMatchObject({ Items: [{ Status: 'Running' }] });
     for (const [method, url, body] of [
@@ -352,7 +377,9 @@ describe('scoring', () => {
     const after = (await t.call('GET', `${JOBS}/${created.Id}`, { token: reader })).json<AiScheduledJob>();
     expect(after.ScoredThroughAnswerId).toBe(await answerOf(s.english!));
     expect(after.LastRunDate).not.toBeNull();
-    const scoring = await t.call('GET', `${JOBS}/${created.Id}/logs/${runs[0]!.Id}/scoring-logs`, { token: reader });
+    const scoring = await t.call('GET', `${JOBS}/${created.Id}/logs/${runs[0]!.Id}/scoring-logs`, {
+      token: reader,
+    });
     expect(
       scoring
         .json<{ Items: AiScoringLog[] }>()
@@ -404,7 +431,12 @@ describe('scoring', () => {
 
   it('an emotion model writes intensities; a model without a trained version is skipped and logged', async () => {
     const emotions = await create(
-      job({ Name: 'Emotions', SentimentModelId: untrainedModelId, TopicModelId: emotionModel.id, IsEmotionModel: true }),
+      job({
+        Name: 'Emotions',
+        SentimentModelId: untrainedModelId,
+        TopicModelId: emotionModel.id,
+        IsEmotionModel: true,
+      }),
     );
     const run = await t.call('POST', `${JOBS}/${emotions.Id}/run`, { token: manager });
     expect(run.statusCode).toBe(200);
@@ -414,7 +446,9 @@ describe('scoring', () => {
     ]);
     const logs = await t.call('GET', `/api/ai-logs?$filter=Level eq 'WARNING'`, { token: reader });
     expect(logs.json<{ Items: AiLog[] }>().Items.map((log) => log.Message)).toContainEqual(
-      expect.stringContaining(`sentiment model ${untrainedModelId} has no trained version; sentiment skipped`),
+      expect.stringContaining(
+        `sentiment model ${untrainedModelId} has no trained version; sentiment skipped`,
+      ),
     );
   });
 
@@ -433,15 +467,24 @@ describe('scoring', () => {
       body: { Value: '5' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ Code: ErrorCode.AiSystemConfigurationInvalid, Details: [{ Path: 'body/Value' }] });
-    expect((await t.call('GET', `/api/ai-system-configurations/${batch.Id}`, { token: monitor })).json()).toMatchObject({
+    expect(bad.json()).toMatchObject({
+      Code: ErrorCode.AiSystemConfigurationInvalid,
+      Details: [{ Path: 'body/Value' }],
+    });
+    expect(
+      (await t.call('GET', `/api/ai-system-configurations/${batch.Id}`, { token: monitor })).json(),
+    ).toMatchObject({
       Value: '1000',
       DefaultValue: '1000',
     });
     const language = items.find((item) => item.Key === 'DefaultLanguage')!;
     expect(
-      (await t.call('PUT', `/api/ai-system-configurations/${language.Id}`, { token: monitor, body: { Value: 'fr' } }))
-        .statusCode,
+      (
+        await t.call('PUT', `/api/ai-system-configurations/${language.Id}`, {
+          token: monitor,
+          body: { Value: 'fr' },
+        })
+      ).statusCode,
     ).toBe(400);
     const saved = await t.call('PUT', `/api/ai-system-configurations/${batch.Id}`, {
       token: monitor,
@@ -452,14 +495,17 @@ describe('scoring', () => {
     const bulk = await create(job({ Name: 'Bulk', SentimentModelId: null }));
     await t.database.db
       .update(aiScheduledJobs)
-      .set({ scoredThroughAnswerId: (await answerOf(s.late!)) })
+      .set({ scoredThroughAnswerId: await answerOf(s.late!) })
       .where(eq(aiScheduledJobs.id, bulk.Id));
     await t.call('POST', `${JOBS}/${bulk.Id}/run`, { token: manager });
     const [run] = await settledRuns(bulk.Id);
     expect(run).toMatchObject({ Status: 'Succeeded', ProcessedCount: 101 });
     const logs = await t.call('GET', `${JOBS}/${bulk.Id}/logs/${run!.Id}/scoring-logs`, { token: reader });
     expect(logs.json<{ Items: AiScoringLog[] }>().Items.map((log) => log.ScoredCount)).toEqual([100, 1]);
-    await t.call('PUT', `/api/ai-system-configurations/${batch.Id}`, { token: monitor, body: { Value: '1000' } });
+    await t.call('PUT', `/api/ai-system-configurations/${batch.Id}`, {
+      token: monitor,
+      body: { Value: '1000' },
+    });
     expect((await t.call('GET', '/api/ai-system-configurations', { token: manager })).statusCode).toBe(403);
   });
 });
@@ -471,15 +517,19 @@ describe('training and dataset jobs', () => {
     );
     await t.call('POST', `${JOBS}/${training.Id}/run`, { token: manager });
     const [failed] = await settledRuns(training.Id);
-    expect(failed).toMatchObject({ Status: 'Failed', Message: 'no worker has created the queue ai-sentiment-train' });
+    expect(failed).toMatchObject({
+      Status: 'Failed',
+      Message: 'no worker has created the queue ai-sentiment-train',
+    });
     await t.database.raw(`SELECT pgboss.create_queue('ai-sentiment-train', '{"policy":"standard"}'::json)`);
     const run = await t.call('POST', `${JOBS}/${training.Id}/run`, { token: manager });
     expect(run.json()).toMatchObject({ Status: 'Running' });
     const [queued] = await t.database.raw<{ data: Record<string, unknown> }>(
       `SELECT data FROM pgboss.job WHERE name = 'ai-sentiment-train'`,
     );
-    const runs = (await t.call('GET', `${JOBS}/${training.Id}/logs`, { token: reader })).json<{ Items: AiJobRun[] }>()
-      .Items;
+    const runs = (await t.call('GET', `${JOBS}/${training.Id}/logs`, { token: reader })).json<{
+      Items: AiJobRun[];
+    }>().Items;
     const running = runs.find((r) => r.Status === 'Running')!;
     expect(queued!.data).toEqual({
       tenantId: f.tenantId,
@@ -500,7 +550,10 @@ describe('training and dataset jobs', () => {
     const experiments = await t.call('GET', `${JOBS}/${training.Id}/logs/${running.Id}/experiment-logs`, {
       token: reader,
     });
-    expect(experiments.json()).toMatchObject({ Count: 1, Items: [{ Version: 2, Accepted: true, Report: { macroF1: 0.9 } }] });
+    expect(experiments.json()).toMatchObject({
+      Count: 1,
+      Items: [{ Version: 2, Accepted: true, Report: { macroF1: 0.9 } }],
+    });
   });
 
   it('a dataset run rebuilds the dataset and is finished by the tick after the build', async () => {
@@ -517,7 +570,13 @@ describe('training and dataset jobs', () => {
       })
       .returning({ id: aiDatasets.id });
     const built = await create(
-      job({ Name: 'Build', Type: 'dataset', DatasetId: dataset!.id, SentimentModelId: null, TopicModelId: null }),
+      job({
+        Name: 'Build',
+        Type: 'dataset',
+        DatasetId: dataset!.id,
+        SentimentModelId: null,
+        TopicModelId: null,
+      }),
     );
     await t.call('POST', `${JOBS}/${built.Id}/run`, { token: manager });
     const deadline = Date.now() + 30_000;
@@ -539,8 +598,9 @@ describe('training and dataset jobs', () => {
 
 describe('tenant confinement, bootstrap and languages', () => {
   it("another tenant's job, run and logs answer 404; its lists show nothing of this tenant", async () => {
-    const mine = (await t.call('GET', `${JOBS}?$top=1`, { token: reader })).json<{ Items: AiScheduledJob[] }>()
-      .Items[0]!;
+    const mine = (await t.call('GET', `${JOBS}?$top=1`, { token: reader })).json<{
+      Items: AiScheduledJob[];
+    }>().Items[0]!;
     const [run] = await t.database.db
       .select({ id: aiJobRuns.id })
       .from(aiJobRuns)
@@ -555,7 +615,8 @@ describe('tenant confinement, bootstrap and languages', () => {
       ['GET', `${JOBS}/${mine.Id}/logs`],
       ['GET', `${JOBS}/${mine.Id}/logs/${run?.id ?? 1}/scoring-logs`],
     ] as const) {
-      const body = method === 'PUT' ? { body: job({ SentimentModelId: null, TopicModelId: otherTopicModel }) } : {};
+      const body =
+        method === 'PUT' ? { body: job({ SentimentModelId: null, TopicModelId: otherTopicModel }) } : {};
       expect((await t.call(method, url, { token: other, ...body })).statusCode, url).toBe(404);
     }
     expect((await t.call('GET', JOBS, { token: other })).json()).toMatchObject({ Items: [] });

@@ -49,10 +49,18 @@ const baseLanguage = (code: string | null) => code?.trim().toLowerCase().split(/
 
 /** The answer's language: its analysis's, else its invitee's, else a guess from its text, else the default. */
 const languageOf = (row: AnswerRow, fallback: string) =>
-  baseLanguage(row.analysed_language) ?? baseLanguage(row.invitee_language) ?? guessLanguage(row.text) ?? fallback;
+  baseLanguage(row.analysed_language) ??
+  baseLanguage(row.invitee_language) ??
+  guessLanguage(row.text) ??
+  fallback;
 
 /** The sentiment model's current version, or null (logged) when the model has none yet. */
-async function loadSentiment(db: Db, job: ScoringJob, modelId: number, source: string): Promise<Sentiment | null> {
+async function loadSentiment(
+  db: Db,
+  job: ScoringJob,
+  modelId: number,
+  source: string,
+): Promise<Sentiment | null> {
   const [row] = await db
     .select({ model: aiSentimentModelVersions.model })
     .from(aiSentimentModels)
@@ -122,7 +130,12 @@ async function writeBatch(
   models: Models,
   settings: { minimumLength: number; defaultLanguage: string },
 ): Promise<{ sentimentCount: number; topicCount: number }> {
-  const scored = { ids: [] as number[], sessions: [] as number[], languages: [] as string[], scores: [] as number[] };
+  const scored = {
+    ids: [] as number[],
+    sessions: [] as number[],
+    languages: [] as string[],
+    scores: [] as number[],
+  };
   const unscored = { ids: [] as number[], sessions: [] as number[], languages: [] as string[] };
   const topicAnswers: number[] = [];
   const hits = { answers: [] as number[], sessions: [] as number[], topics: [] as number[] };
@@ -199,7 +212,8 @@ export async function scoreRun(db: Db, job: ScoringJob, source: string): Promise
   if (!row) throw new Error('the job is gone');
   const settings = await readAiSystemConfigurations(db, job.tenantId);
   const models: Models = {
-    sentiment: row.sentimentModelId === null ? null : await loadSentiment(db, job, row.sentimentModelId, source),
+    sentiment:
+      row.sentimentModelId === null ? null : await loadSentiment(db, job, row.sentimentModelId, source),
     topics: row.topicModelId === null ? null : await loadTopics(db, job.tenantId, row.topicModelId),
   };
   let cursor = row.isFromScratch ? 0 : Number(row.scoredThroughAnswerId);
@@ -263,6 +277,9 @@ export async function workScoringJob(db: Db, job: ScoringJob, logger: FastifyBas
     await finishRun(db, run, { failed: false, message: `${processed} comments scored` });
   } catch (error) {
     logger.error({ err: error, runId: job.runId }, 'ai scoring run failed');
-    await finishRun(db, run, { failed: true, message: error instanceof Error ? error.message : String(error) });
+    await finishRun(db, run, {
+      failed: true,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }

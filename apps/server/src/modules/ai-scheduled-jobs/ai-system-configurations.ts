@@ -25,8 +25,8 @@ import { isoOf } from '../text-analytics-data/iso.js';
 
 /*
  * AI system configurations `/api/ai-system-configurations` (issue 21 item 6, docs/ai-scheduled-jobs.md): the
- * module's settings per tenant, one row per key of AI_SYSTEM_CONFIGURATIONS, seeded with the defaults the first
- * time the tenant's configurations are read (by the screen or a worker). Scope aisystem:manage.
+ * module's settings per tenant, one row per key of AI_SYSTEM_CONFIGURATIONS, seeded with the defaults for every
+ * tenant at start and for a newer tenant by its first job (create or run). Scope aisystem:manage.
  */
 
 const PATH = '/api/ai-system-configurations';
@@ -46,12 +46,17 @@ const fields = {
 const defaultOf = (key: string) =>
   (AI_SYSTEM_CONFIGURATIONS as Record<string, { default: string }>)[key]?.default ?? '';
 
-function configurationOf(row: { Id: number; Key: string; Value: string; UpdatedDate: unknown }): AiSystemConfiguration {
+function configurationOf(row: {
+  Id: number;
+  Key: string;
+  Value: string;
+  UpdatedDate: unknown;
+}): AiSystemConfiguration {
   return { ...row, DefaultValue: defaultOf(row.Key), UpdatedDate: isoOf(row.UpdatedDate) };
 }
 
 /** Inserts the keys the tenant does not have yet, with their defaults. */
-async function seedDefaults(db: Executor, tenantId: number): Promise<void> {
+export async function seedAiSystemConfigurations(db: Executor, tenantId: number): Promise<void> {
   await db
     .insert(c)
     .values(KEYS.map((key) => ({ tenantId, key, value: AI_SYSTEM_CONFIGURATIONS[key].default })))
@@ -60,7 +65,7 @@ async function seedDefaults(db: Executor, tenantId: number): Promise<void> {
 
 /** The tenant's settings as the workers use them (a value its rule no longer takes reads as the default). */
 export async function readAiSystemConfigurations(db: Executor, tenantId: number) {
-  await seedDefaults(db, tenantId);
+  await seedAiSystemConfigurations(db, tenantId);
   const rows = await db.select({ key: c.key, value: c.value }).from(c).where(eq(c.tenantId, tenantId));
   const value = (key: AiSystemConfigurationKey) => {
     const stored = rows.find((row) => row.key === key)?.value;
@@ -79,7 +84,6 @@ export async function readAiSystemConfigurations(db: Executor, tenantId: number)
 export function aiSystemConfigurationRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   const inTenant = (tenantId: number) => eq(c.tenantId, tenantId);
   const byId = async (tenantId: number, id: number) => {
-    await seedDefaults(db, tenantId);
     const [row] = await db
       .select(selection)
       .from(c)
@@ -102,10 +106,14 @@ export function aiSystemConfigurationRoutes(app: FastifyInstance, { db }: { db: 
       count: (where) => countOf(db.select({ n: count() }).from(c).where(where)),
     },
   });
-  // The grid's first read seeds the keys, so a new tenant's list is never empty.
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url === PATH && request.method === 'GET' && request.actor.tenantId !== null)
-      await seedDefaults(db, request.actor.tenantId);
+  // Every tenant's keys at start (a read never writes); a tenant created since gets them with its first job.
+  app.addHook('onReady', async () => {
+    await db.execute(sql`
+      INSERT INTO ai_system_configurations (tenant_id, key, value)
+      SELECT t.id, k.key, k.value FROM tenants t
+      CROSS JOIN unnest(${sql.param(KEYS)}::text[],
+        ${sql.param(KEYS.map((key) => AI_SYSTEM_CONFIGURATIONS[key].default))}::text[]) AS k(key, value)
+      ON CONFLICT DO NOTHING`);
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
