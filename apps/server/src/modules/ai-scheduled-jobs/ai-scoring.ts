@@ -122,14 +122,15 @@ async function answersAfter(db: Executor, tenantId: number, cursor: number, limi
 
 const bigints = (values: number[]) => sql`${sql.param(values)}::bigint[]`;
 
-/** Writes one batch's analyses and topics; answers how many answers got a sentiment and how many got topics. */
-async function writeBatch(
-  tx: Executor,
-  tenantId: number,
+/** One batch scored in memory: the rows to write, as the statements' arrays. */
+type ScoredBatch = ReturnType<typeof scoreBatch>;
+
+/** Scores a batch's comments (plain computation, no database). */
+function scoreBatch(
   rows: AnswerRow[],
   models: Models,
   settings: { minimumLength: number; defaultLanguage: string },
-): Promise<{ sentimentCount: number; topicCount: number }> {
+) {
   const scored = {
     ids: [] as number[],
     sessions: [] as number[],
@@ -168,6 +169,16 @@ async function writeBatch(
       }
     }
   }
+  return { scored, unscored, topicAnswers, hits, hitScores };
+}
+
+/** Writes one scored batch's analyses and topics and evaluates the alert rules on its sessions. */
+async function writeBatch(
+  tx: Executor,
+  tenantId: number,
+  models: Models,
+  { scored, unscored, topicAnswers, hits, hitScores }: ScoredBatch,
+): Promise<void> {
   if (scored.ids.length > 0)
     await tx.execute(sql`
       INSERT INTO text_analyses (answer_id, tenant_id, session_id, language, sentiment_score, analysed_at)
@@ -200,7 +211,6 @@ async function writeBatch(
   }
   const sessions = [...new Set([...scored.sessions, ...hits.sessions])];
   await evaluateAlertRulesOnTextAnalysis(tx, { tenantId, sessionIds: sessions, now: new Date() });
-  return { sentimentCount: scored.ids.length, topicCount: topicAnswers.length };
 }
 
 /** Scores what the run's job names; answers how many answers it went through. */
@@ -216,26 +226,34 @@ export async function scoreRun(db: Db, job: ScoringJob, source: string): Promise
       row.sentimentModelId === null ? null : await loadSentiment(db, job, row.sentimentModelId, source),
     topics: row.topicModelId === null ? null : await loadTopics(db, job.tenantId, row.topicModelId),
   };
+  const settingsOfBatch = {
+    minimumLength: settings.MinimumCommentLength,
+    defaultLanguage: settings.DefaultLanguage,
+  };
   let cursor = row.isFromScratch ? 0 : Number(row.scoredThroughAnswerId);
   let processed = 0;
-  for (;;) {
+  // A pipeline: while one batch's transaction runs in the database, the next batch is read and scored here. The
+  // writes stay in order (each waits for the one before), so the cursor only ever moves past written batches.
+  let writing: Promise<void> = Promise.resolve();
+  let batch = await answersAfter(db, job.tenantId, cursor, settings.ScoringBatchSize);
+  while (batch.length > 0) {
     const started = performance.now();
-    const batch = await answersAfter(db, job.tenantId, cursor, settings.ScoringBatchSize);
-    if (batch.length === 0) break;
+    const scored = scoreBatch(batch, models, settingsOfBatch);
+    const scoringMs = performance.now() - started;
     const from = Number(batch[0]!.id);
     const to = Number(batch.at(-1)!.id);
-    await db.transaction(async (tx) => {
-      const counts = await writeBatch(tx, job.tenantId, batch, models, {
-        minimumLength: settings.MinimumCommentLength,
-        defaultLanguage: settings.DefaultLanguage,
-      });
-      const durationMs = Math.round(performance.now() - started);
+    const size = batch.length;
+    await writing;
+    writing = db.transaction(async (tx) => {
+      const writeStarted = performance.now();
+      await writeBatch(tx, job.tenantId, models, scored);
+      const durationMs = Math.round(scoringMs + performance.now() - writeStarted);
       const logs = [
         ...(models.sentiment && row.sentimentModelId !== null
-          ? [{ modelKind: 'sentiment', modelId: row.sentimentModelId, scoredCount: counts.sentimentCount }]
+          ? [{ modelKind: 'sentiment', modelId: row.sentimentModelId, scoredCount: scored.scored.ids.length }]
           : []),
         ...(models.topics
-          ? [{ modelKind: 'topic', modelId: models.topics.modelId, scoredCount: counts.topicCount }]
+          ? [{ modelKind: 'topic', modelId: models.topics.modelId, scoredCount: scored.topicAnswers.length }]
           : []),
       ];
       if (logs.length > 0)
@@ -255,12 +273,16 @@ export async function scoreRun(db: Db, job: ScoringJob, source: string): Promise
         .where(eq(aiScheduledJobs.id, job.jobId));
       await tx
         .update(aiJobRuns)
-        .set({ processedCount: sql`${aiJobRuns.processedCount} + ${batch.length}` })
+        .set({ processedCount: sql`${aiJobRuns.processedCount} + ${size}` })
         .where(eq(aiJobRuns.id, job.runId));
     });
-    processed += batch.length;
+    // Awaited before the next write or at the end; until then a failure must not count as unhandled.
+    writing.catch(() => {});
+    processed += size;
     cursor = to;
+    batch = await answersAfter(db, job.tenantId, cursor, settings.ScoringBatchSize);
   }
+  await writing;
   return { processed };
 }
 
