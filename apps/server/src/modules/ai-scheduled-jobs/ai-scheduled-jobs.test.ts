@@ -17,12 +17,14 @@ import {
   aiScheduledJobs,
   aiSentimentModels,
   aiSentimentModelVersions,
+  alerts,
   answers,
   audits,
   tenants,
   textAnalyses,
   textTopics,
   topics,
+  users,
 } from '../../db/schema/index.js';
 import { trainSentimentModel, type LabelledText } from '../../text-models/sentiment-classifier.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
@@ -507,6 +509,64 @@ describe('scoring', () => {
       body: { Value: '1000' },
     });
     expect((await t.call('GET', '/api/ai-system-configurations', { token: manager })).statusCode).toBe(403);
+  });
+});
+
+describe('alerts on scored comments', () => {
+  it('a sentiment alert rule fires when the scoring run finds a negative comment, once', async () => {
+    const { db } = t.database;
+    const [owner] = await db
+      .insert(users)
+      .values({ tenantId: f.tenantId, userName: 'aj.owner', fullName: 'Jobs Owner', passwordHash: 'x' })
+      .returning({ id: users.id });
+    const ruleManager = await signInNewUser(t, {
+      userName: 'aj-rules',
+      tenantId: t.tenantId,
+      scopes: ['alert:manage'],
+    });
+    const rule = await t.call('POST', '/api/alert-rules', {
+      token: ruleManager,
+      body: {
+        Title: 'Negative comments',
+        SurveyIds: [f.surveyId],
+        ProductIds: [f.products.cards],
+        TransactionChannelIds: [f.channels.bank],
+        Conditions: [{ Kind: 'sentiment', Operator: 'eq', Value: 'negative' }],
+        OwnerType: 'user',
+        OwnerId: owner!.id,
+        DueHours: 24,
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const ruleId = rule.json<{ Id: number }>().Id;
+    const alertsOfRule = async () =>
+      (await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.ruleId, ruleId))).length;
+    s.angry = await f.addSession({
+      transactionAt: day(5),
+      answeredAt: day(5),
+      channelId: f.channels.north1,
+      productId: f.products.creditCard,
+      comment: 'Berbat ve kötü hizmet',
+    });
+    await f.labelComment({ sessionId: s.angry, language: 'tr' });
+    expect(await alertsOfRule()).toBe(0);
+    const scoring = await create(job({ Name: 'Alerting', TopicModelId: null }));
+    await t.database.db
+      .update(aiScheduledJobs)
+      .set({ scoredThroughAnswerId: (await answerOf(s.angry)) - 1 })
+      .where(eq(aiScheduledJobs.id, scoring.Id));
+    await t.call('POST', `${JOBS}/${scoring.Id}/run`, { token: manager });
+    expect(await settledRuns(scoring.Id)).toMatchObject([{ Status: 'Succeeded', ProcessedCount: 1 }]);
+    expect(await analysisOf(s.angry)).toEqual({ language: 'tr', score: 0 });
+    expect(await alertsOfRule()).toBe(1);
+    // Scoring it again raises nothing new.
+    await t.database.db
+      .update(aiScheduledJobs)
+      .set({ scoredThroughAnswerId: 0, isFromScratch: true })
+      .where(eq(aiScheduledJobs.id, scoring.Id));
+    await t.call('POST', `${JOBS}/${scoring.Id}/run`, { token: manager });
+    await settledRuns(scoring.Id);
+    expect(await alertsOfRule()).toBe(1);
   });
 });
 
