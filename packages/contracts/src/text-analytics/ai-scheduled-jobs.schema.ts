@@ -24,7 +24,7 @@ export const AI_JOB_STATUSES = ['Active', 'Running', 'Paused', 'Completed'] as c
 
 /** A run's trigger and status (the job's logs). */
 const AI_RUN_TRIGGERS = ['cron', 'manual'] as const;
-export const AI_RUN_STATUSES = ['Running', 'Succeeded', 'Failed'] as const;
+const AI_RUN_STATUSES = ['Running', 'Succeeded', 'Failed'] as const;
 
 const optionalId = int32Id.nullish().transform((value) => value ?? null);
 

@@ -7,7 +7,7 @@ import { int32IdParam, safeText } from '../input-bounds.js';
  */
 
 /** The spec's log levels (§9). */
-export const AI_LOG_LEVELS = ['ERROR', 'VERBOSE', 'DEBUG', 'INFO', 'WARNING', 'CRITICAL'] as const;
+const AI_LOG_LEVELS = ['ERROR', 'VERBOSE', 'DEBUG', 'INFO', 'WARNING', 'CRITICAL'] as const;
 
 /** One row of `GET /api/ai-logs`: what a job's run or a worker did. */
 export const aiLogSchema = z.object({

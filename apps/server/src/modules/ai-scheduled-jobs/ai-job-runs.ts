@@ -16,7 +16,7 @@ import { nextRunOf } from '../ftp-exports/ftp-export-schedule.js';
  * to a training worker (which finishes the run itself) or to the dataset build (finished here, on a later tick).
  */
 
-export const TICK_QUEUE = 'ai-scheduled-jobs';
+const TICK_QUEUE = 'ai-scheduled-jobs';
 export const SCORING_QUEUE = 'ai-scoring';
 const SENTIMENT_TRAIN_QUEUE = 'ai-sentiment-train';
 const TOPIC_TRAIN_QUEUE = 'ai-topic-train';

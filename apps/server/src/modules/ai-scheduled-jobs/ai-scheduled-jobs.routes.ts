@@ -34,7 +34,7 @@ import {
 import { badRequest, conflict } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
-import { registerGridRoutes } from '../../grid/grid-routes.js';
+import { registerGridRoutes, type GridPageRequest } from '../../grid/grid-routes.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { nextRunOf } from '../ftp-exports/ftp-export-schedule.js';
 import { isoOf } from '../text-analytics-data/iso.js';
@@ -350,85 +350,99 @@ function registerLogGrids(app: FastifyInstance, db: Db): void {
     const logId = Number(pathIds(request).logId);
     return sql`${column} IN (SELECT ${r.id} FROM ${r} WHERE ${ownRun(request, sql`${logId}::bigint`)})`;
   };
+  // A run's scoring or experiment logs: the same grid over either table, confined to the route's run.
+  const runRowsGrid = <T extends Record<string, unknown>>(
+    kind: 'scoring-logs' | 'experiment-logs',
+    table: typeof aiScoringLogs | typeof aiExperimentLogs,
+    item: z.ZodType<T>,
+    fields: GridFields,
+    rows: (page: GridPageRequest) => Promise<T[]>,
+  ) =>
+    registerGridRoutes(app, {
+      path: `${LOGS}/:logId/${kind}`,
+      access: READ,
+      item,
+      source: {
+        fields: {
+          Id: { sql: table.id, type: 'number' },
+          CreatedDate: { sql: table.createdAt, type: 'date' },
+          ...fields,
+        },
+        defaultOrder: 'Id asc',
+        scope: (request) =>
+          and(eq(table.tenantId, requireTenant(request.actor)), ofRun(request, table.runId)),
+        rows,
+        count: (where) =>
+          countOf(
+            db
+              .select({ n: count() })
+              .from(table as typeof aiScoringLogs)
+              .where(where),
+          ),
+      },
+    });
   const s = aiScoringLogs;
-  registerGridRoutes(app, {
-    path: `${LOGS}/:logId/scoring-logs`,
-    access: READ,
-    item: aiScoringLogSchema,
-    source: {
-      fields: {
-        Id: { sql: s.id, type: 'number' },
-        ModelKind: { sql: s.modelKind, type: 'string' },
-        ScoredCount: { sql: s.scoredCount, type: 'number' },
-        CreatedDate: { sql: s.createdAt, type: 'date' },
-      },
-      defaultOrder: 'Id asc',
-      scope: (request) => and(eq(s.tenantId, requireTenant(request.actor)), ofRun(request, s.runId)),
-      async rows(page) {
-        const rows = await pageOf(
-          db
-            .select({
-              Id: s.id,
-              ModelKind: s.modelKind,
-              ModelId: s.modelId,
-              ScoredCount: s.scoredCount,
-              FromAnswerId: s.fromAnswerId,
-              ToAnswerId: s.toAnswerId,
-              DurationMs: s.durationMs,
-              CreatedDate: s.createdAt,
-            })
-            .from(s)
-            .$dynamic(),
-          page,
-        );
-        return rows.map((row) => ({
-          ...row,
-          Id: Number(row.Id),
-          FromAnswerId: Number(row.FromAnswerId),
-          ToAnswerId: Number(row.ToAnswerId),
-          CreatedDate: isoOf(row.CreatedDate),
-        }));
-      },
-      count: (where) => countOf(db.select({ n: count() }).from(s).where(where)),
+  runRowsGrid(
+    'scoring-logs',
+    s,
+    aiScoringLogSchema,
+    { ModelKind: { sql: s.modelKind, type: 'string' }, ScoredCount: { sql: s.scoredCount, type: 'number' } },
+    async (page) => {
+      const rows = await pageOf(
+        db
+          .select({
+            Id: s.id,
+            ModelKind: s.modelKind,
+            ModelId: s.modelId,
+            ScoredCount: s.scoredCount,
+            FromAnswerId: s.fromAnswerId,
+            ToAnswerId: s.toAnswerId,
+            DurationMs: s.durationMs,
+            CreatedDate: s.createdAt,
+          })
+          .from(s)
+          .$dynamic(),
+        page,
+      );
+      return rows.map((row) => ({
+        ...row,
+        Id: Number(row.Id),
+        FromAnswerId: Number(row.FromAnswerId),
+        ToAnswerId: Number(row.ToAnswerId),
+        CreatedDate: isoOf(row.CreatedDate),
+      }));
     },
-  });
+  );
   const e = aiExperimentLogs;
-  registerGridRoutes(app, {
-    path: `${LOGS}/:logId/experiment-logs`,
-    access: READ,
-    item: aiExperimentLogSchema,
-    source: {
-      fields: {
-        Id: { sql: e.id, type: 'number' },
-        ModelKind: { sql: e.modelKind, type: 'string' },
-        Version: { sql: e.version, type: 'number' },
-        Accepted: { sql: e.accepted, type: 'boolean' },
-        CreatedDate: { sql: e.createdAt, type: 'date' },
-      },
-      defaultOrder: 'Id asc',
-      scope: (request) => and(eq(e.tenantId, requireTenant(request.actor)), ofRun(request, e.runId)),
-      async rows(page) {
-        const rows = await pageOf(
-          db
-            .select({
-              Id: e.id,
-              ModelKind: e.modelKind,
-              ModelId: e.modelId,
-              Version: e.version,
-              Accepted: e.accepted,
-              Message: e.message,
-              Report: e.report,
-              CreatedDate: e.createdAt,
-            })
-            .from(e)
-            .$dynamic(),
-          page,
-        );
-        return rows.map((row) => ({ ...row, Id: Number(row.Id), CreatedDate: isoOf(row.CreatedDate) }));
-      },
-      count: (where) => countOf(db.select({ n: count() }).from(e).where(where)),
+  runRowsGrid(
+    'experiment-logs',
+    e,
+    aiExperimentLogSchema,
+    {
+      ModelKind: { sql: e.modelKind, type: 'string' },
+      Version: { sql: e.version, type: 'number' },
+      Accepted: { sql: e.accepted, type: 'boolean' },
     },
-  });
+    async (page) => {
+      const rows = await pageOf(
+        db
+          .select({
+            Id: e.id,
+            ModelKind: e.modelKind,
+            ModelId: e.modelId,
+            Version: e.version,
+            Accepted: e.accepted,
+            Message: e.message,
+            Report: e.report,
+            CreatedDate: e.createdAt,
+          })
+          .from(e)
+          .$dynamic(),
+        page,
+      );
+      return rows.map((row) => ({ ...row, Id: Number(row.Id), CreatedDate: isoOf(row.CreatedDate) }));
+    },
+  );
 }
 
 export function aiScheduledJobRoutes(app: FastifyInstance, { db, jobs }: { db: Db; jobs: JobQueue }): void {
