@@ -66,8 +66,33 @@ test('ai scheduled jobs: create a scoring job, run it after confirming, see its 
     main(page).getByRole('heading', { name: /^Scoring logs of run \d+$/, level: 1 }),
   ).toBeVisible();
 
+  // What the run logged, and the module's settings.
+  await page.goto('/ai-logs');
+  await expect(main(page).getByRole('heading', { name: 'AI logs', level: 1 })).toBeVisible();
+  await expect(
+    main(page)
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: `${NAME}` })
+      .first(),
+  ).toContainText(/run \d+ (started|finished)/);
+  await saveScreenshot(page, 'ai-logs-en');
+  await page.goto('/ai-system-configurations');
+  await expect(main(page).getByRole('heading', { name: 'AI system configurations', level: 1 })).toBeVisible();
+  await main(page)
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .filter({ hasText: 'ScoringBatchSize' })
+    .click();
+  await expect(
+    main(page).getByRole('heading', { name: 'Configuration ScoringBatchSize', level: 1 }),
+  ).toBeVisible();
+  await main(page).getByLabel('ScoringBatchSize').fill('5');
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  await expect(main(page).getByText('This value is not valid for this configuration.')).toBeVisible();
+  await saveScreenshot(page, 'ai-system-configuration-en');
+
   await chooseLanguage(page, 'Language', 'العربية');
-  await expect(main(page).getByRole('heading', { name: /^سجلات تقييم التشغيل/, level: 1 })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'الإعداد ScoringBatchSize', level: 1 })).toBeVisible();
+  await saveScreenshot(page, 'ai-system-configuration-ar');
   await page.goto('/ai-scheduled-jobs');
   await expect(
     main(page).getByRole('heading', { name: 'مهام الذكاء الاصطناعي المجدولة', level: 1 }),
