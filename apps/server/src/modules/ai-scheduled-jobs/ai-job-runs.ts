@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows-of.js';
 import { aiDatasets, aiJobRuns, aiLogs, aiScheduledJobs } from '../../db/schema/index.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
 import type { Schedule } from '../../jobs/scheduler.js';
-import { nextRunOf } from '../ftp-exports/ftp-export-schedule.js';
+import { nextRunOf } from './job-dates.js';
 
 /*
  * Runs of the scheduled text-analytics jobs (docs/ai-scheduled-jobs.md, "Timing"). A minute tick (a scheduler

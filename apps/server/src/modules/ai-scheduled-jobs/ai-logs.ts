@@ -18,7 +18,7 @@ import { aiLogs, roles, userRoles } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import { isoOf } from '../text-analytics-data/iso.js';
+import { isoOf } from './job-dates.js';
 
 /*
  * AI logs `/api/ai-logs` and the text-analytics bootstrap (issue 21 item 6, docs/ai-scheduled-jobs.md). The logs are

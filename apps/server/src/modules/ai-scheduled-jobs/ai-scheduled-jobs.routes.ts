@@ -36,10 +36,9 @@ import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
 import { registerGridRoutes, type GridPageRequest } from '../../grid/grid-routes.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { nextRunOf } from '../ftp-exports/ftp-export-schedule.js';
-import { isoOf } from '../text-analytics-data/iso.js';
 import { isRunning, startRun } from './ai-job-runs.js';
 import { seedAiSystemConfigurations } from './ai-system-configurations.js';
+import { isoOf, nextRunOf } from './job-dates.js';
 
 /*
  * Scheduled text-analytics jobs `/api/ai-scheduled-jobs` (issue 21 item 5, docs/ai-scheduled-jobs.md): the grid,
@@ -96,7 +95,7 @@ function jobOf(row: Row): AiScheduledJob {
   return {
     ...(row as unknown as AiScheduledJob),
     Id: Number(row.Id),
-    CronText: String(row.CronText ?? ''),
+    CronText: typeof row.CronText === 'string' ? row.CronText : '',
     ScoredThroughAnswerId: Number(row.ScoredThroughAnswerId),
     CreatedDate: isoOf(row.CreatedDate),
     LastRunDate: at(row.LastRunDate),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
@@ -78,9 +78,10 @@ const LABELLED: LabelledText[] = [
 ];
 
 async function plant(name: string, comment: string, language: string | null, d = 2): Promise<number> {
-  s[name] = await f.addSession({ transactionAt: day(d), answeredAt: day(d), comment });
-  if (language !== null) await f.labelComment({ sessionId: s[name], language });
-  return s[name]!;
+  const sessionId = await f.addSession({ transactionAt: day(d), answeredAt: day(d), comment });
+  s[name] = sessionId;
+  if (language !== null) await f.labelComment({ sessionId, language });
+  return sessionId;
 }
 
 const answerOf = async (session: number) => {

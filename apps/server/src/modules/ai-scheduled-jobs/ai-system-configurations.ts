@@ -21,7 +21,7 @@ import { aiSystemConfigurations } from '../../db/schema/index.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
-import { isoOf } from '../text-analytics-data/iso.js';
+import { isoOf } from './job-dates.js';
 
 /*
  * AI system configurations `/api/ai-system-configurations` (issue 21 item 6, docs/ai-scheduled-jobs.md): the

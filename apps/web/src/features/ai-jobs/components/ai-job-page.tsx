@@ -74,6 +74,7 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const save = useSaveAiJob();
+  const remove = useDeleteAiJob();
   const topicModels = useTopicModelOptions();
   const handlers = useSaveHandlers({
     form,
@@ -132,7 +133,7 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
               <DeleteNamedRecordButton
                 record={{ Id: job.Id, Name: job.Name }}
                 namespace="aiJobs"
-                mutation={useDeleteAiJob()}
+                mutation={remove}
                 onDeleted={() => void navigate(AI_JOBS_PATH)}
               />
             </>
