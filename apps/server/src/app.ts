@@ -67,6 +67,7 @@ import { ftpExportsModule } from './modules/ftp-exports/index.js';
 import { annotatorRoutes, datasetRoutes } from './modules/text-analytics-data/index.js';
 import { annotationWorkRoutes } from './modules/ai-annotation-works/index.js';
 import { aiTopicModelsModule } from './modules/ai-topic-models/index.js';
+import { aiScheduledJobsModule } from './modules/ai-scheduled-jobs/index.js';
 import { createInvitationsModule, type InvitationsModule } from './modules/invitations/invitations-module.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
@@ -222,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   annotatorRoutes(app, { db });
   annotationWorkRoutes(app, { db, jobs, logger: options.logger });
   aiTopicModelsModule(app, { db, jobs, logger: options.logger });
+  aiScheduledJobsModule(app, { db, jobs, scheduler, logger: options.logger });
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);

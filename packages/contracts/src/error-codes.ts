@@ -198,6 +198,18 @@ export const ErrorCode = {
   TopicModelInUse: 19137,
   /** A main topic with sub-topics cannot be deleted (delete or move its sub-topics first). */
   TopicHasSubTopics: 19138,
+  /** A one-time scheduled job (or one resumed) whose cron names no future time. */
+  AiJobNoNextRun: 19141,
+  /** A scheduled job without the model or dataset its type needs (training: one model; scoring: one or both). */
+  AiJobTargetRequired: 19142,
+  /** A scheduled job's IsEmotionModel does not say what its topic model is. */
+  AiJobEmotionMismatch: 19143,
+  /** A scheduled job with a run in progress cannot be run again, changed or deleted until the run ends. */
+  AiJobRunning: 19144,
+  /** Pause needs an Active job, resume a Paused one. */
+  AiJobCommandNotAllowed: 19145,
+  /** An AI system configuration value that its key's rule refuses. */
+  AiSystemConfigurationInvalid: 19146,
   /** A mailed link (password reset, email confirmation) is unknown or was already used. */
   LinkInvalid: 20001,
   /** A mailed link is past its 12 hours; the page offers to send a new one. */

@@ -654,6 +654,36 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Bu konunun alt konuları var; önce onları silin.',
     ar: 'لهذا الموضوع موضوعات فرعية؛ احذفها أولًا.',
   },
+  19141: {
+    en: 'The cron expression names no future time for this job.',
+    tr: 'Cron ifadesi bu iş için gelecekte bir zaman belirtmiyor.',
+    ar: 'لا يحدد تعبير cron أي وقت مستقبلي لهذه المهمة.',
+  },
+  19142: {
+    en: 'This job type needs its model or dataset: training one model, scoring a sentiment or topic model, dataset a dataset.',
+    tr: 'Bu iş türü modelini veya veri kümesini gerektirir: eğitim bir model, puanlama bir duygu veya konu modeli, veri kümesi işi bir veri kümesi.',
+    ar: 'يحتاج نوع المهمة هذا إلى نموذجه أو مجموعة بياناته: التدريب نموذجًا واحدًا، والتقييم نموذج مشاعر أو موضوعات، ومهمة البيانات مجموعة بيانات.',
+  },
+  19143: {
+    en: 'The emotion model setting does not match the topic model.',
+    tr: 'Duygu modeli ayarı konu modeliyle eşleşmiyor.',
+    ar: 'إعداد نموذج العواطف لا يطابق نموذج الموضوعات.',
+  },
+  19144: {
+    en: 'The job is running. Try again when its run has finished.',
+    tr: 'İş çalışıyor. Çalışması bittiğinde yeniden deneyin.',
+    ar: 'المهمة قيد التشغيل. حاول مرة أخرى عند انتهاء تشغيلها.',
+  },
+  19145: {
+    en: "The job's status does not allow this command.",
+    tr: 'İşin durumu bu komuta izin vermiyor.',
+    ar: 'حالة المهمة لا تسمح بهذا الأمر.',
+  },
+  19146: {
+    en: 'This value is not valid for this configuration.',
+    tr: 'Bu değer bu yapılandırma için geçerli değil.',
+    ar: 'هذه القيمة غير صالحة لهذا الإعداد.',
+  },
   20001: {
     en: 'This link is invalid or has already been used.',
     tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',

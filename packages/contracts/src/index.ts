@@ -68,3 +68,5 @@ export * from './text-analytics/ai-datasets.schema.js';
 export * from './text-analytics/ai-annotators.schema.js';
 export * from './text-analytics/ai-annotation-works.schema.js';
 export * from './text-analytics/ai-topic-models.schema.js';
+export * from './text-analytics/ai-scheduled-jobs.schema.js';
+export * from './text-analytics/ai-system.schema.js';

@@ -10,6 +10,7 @@ import { ensureDemoImports } from './demo-imports.js';
 import { ensureDemoOptouts } from './demo-optouts.js';
 import { ensureDemoAiDatasets } from './demo-ai-datasets.js';
 import { seedDemoAnnotationWorks } from '../modules/ai-annotation-works/index.js';
+import { ensureDemoAiJobs } from './demo-ai-jobs.js';
 import { ensureDemoFtpExports } from './demo-ftp-exports.js';
 import { ensureDemoDataAdmin } from './demo-data-admin.js';
 import { ensureDemoHealthHistory } from './demo-health-history.js';
@@ -77,6 +78,7 @@ export async function loadDemoData(
     await ensureDemoAlerts(database.db, tenantId);
     await ensureDemoAiDatasets(database.db, tenantId);
     await seedDemoAnnotationWorks(database.db, tenantId);
+    await ensureDemoAiJobs(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -127,6 +129,8 @@ export async function loadDemoData(
   await ensureDemoAiDatasets(database.db, tenantId);
   // The demo annotation works (their datasets copy the comments just loaded).
   await seedDemoAnnotationWorks(database.db, tenantId);
+  // After the comments: the demo's scoring job starts past them.
+  await ensureDemoAiJobs(database.db, tenantId);
   // Fresh planner statistics: autovacuum analyses a table only some time after a bulk load, and until then the
   // planner guesses — a replica sync reading 5,000 sessions' topics chose a full scan of every topic row (1.3 s per
   // batch at 10 million sessions instead of milliseconds by the session index).

@@ -19,6 +19,8 @@ import {
   aiTopicModelGroups,
   aiTopicModelGroupMembers,
   aiModelLabels,
+  aiScheduledJobs,
+  aiSystemConfigurations,
   invitations,
   invitees,
   questions,
@@ -826,6 +828,71 @@ describe('bad input on the topic model, topic, group and label mapping routes', 
     ]) {
       const refused = await t.call('GET', url, { token: admin });
       expect(refused.statusCode, refused.body).toBe(400);
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// ------------------------------------------------ scheduled text-analytics jobs (issue 21, modules/ai-scheduled-jobs)
+// A real job and configuration get every spoiled body; NUL, 2^31 ids and a wrong cron are refused by field.
+describe('bad input on the AI scheduled job and AI system configuration routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL, 2^31 ids and bad crons by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [dataset] = await db
+      .insert(aiDatasets)
+      .values({
+        tenantId: f.tenantId,
+        name: 'Bad input job dataset',
+        language: 'tr',
+        surveyIds: [f.surveyId],
+        questionIds: [],
+        sources: [],
+        status: 'Ready',
+      })
+      .returning({ id: aiDatasets.id });
+    const [job] = await db
+      .insert(aiScheduledJobs)
+      .values({
+        tenantId: f.tenantId,
+        name: 'Bad input job',
+        jobType: 'dataset',
+        datasetId: dataset!.id,
+        cronText: '0 3 * * *',
+      })
+      .returning({ id: aiScheduledJobs.id });
+    // Seeded for every tenant at start.
+    const [configuration] = await db
+      .select({ id: aiSystemConfigurations.id })
+      .from(aiSystemConfigurations)
+      .where(eq(aiSystemConfigurations.tenantId, f.tenantId))
+      .limit(1);
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', '/api/ai-scheduled-jobs', schemaOf('POST', '/api/ai-scheduled-jobs')],
+      ['PUT', `/api/ai-scheduled-jobs/${job!.id}`, schemaOf('PUT', '/api/ai-scheduled-jobs/:id')],
+      [
+        'PUT',
+        `/api/ai-system-configurations/${configuration!.id}`,
+        schemaOf('PUT', '/api/ai-system-configurations/:id'),
+      ],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const valid = { Name: 'Job', Type: 'dataset', DatasetId: dataset!.id, CronText: '0 3 * * *' };
+    const refusals: [string, string, Record<string, unknown>, string][] = [
+      ['PUT', `/api/ai-scheduled-jobs/${job!.id}`, { ...valid, Name: 'a\u0000b' }, 'body/Name'],
+      ['POST', '/api/ai-scheduled-jobs', { ...valid, DatasetId: BIG }, 'body/DatasetId'],
+      ['POST', '/api/ai-scheduled-jobs', { ...valid, CronText: '61 * * * *' }, 'body/CronText'],
+      ['PUT', `/api/ai-system-configurations/${configuration!.id}`, { Value: '1\u00002' }, 'body/Value'],
+    ];
+    for (const [method, url, body, path] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
+    }
+    for (const url of [`/api/ai-scheduled-jobs/${BIG}/run`, `/api/ai-scheduled-jobs/${BIG}/pause`]) {
+      const refused = await t.call('POST', url, { token: admin });
+      expect(refused.statusCode, url).toBe(400);
     }
     const after = await tableDigests();
     expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);

@@ -15,6 +15,12 @@ import {
   aiModelLabels,
   aiTopicModelGroupMembers,
   aiTopicModelGroups,
+  aiExperimentLogs,
+  aiJobRuns,
+  aiLogs,
+  aiScheduledJobs,
+  aiScoringLogs,
+  aiSystemConfigurations,
   alertComments,
   alertRules,
   alerts,
@@ -134,6 +140,8 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/ai-topic-models\/:id/, 'aiTopicModel'],
   [/^\/api\/ai-topic-model-groups\/:id/, 'aiTopicModelGroup'],
   [/^\/api\/model-label-mappings\/:id/, 'modelLabelMapping'],
+  [/^\/api\/ai-scheduled-jobs\/:id/, 'aiScheduledJob'],
+  [/^\/api\/ai-system-configurations\/:id/, 'aiSystemConfiguration'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -144,6 +152,9 @@ function fillPath(url: string, ids: Ids): string | undefined {
   if (url === '/api/surveys/:id/links/:linkId') return `/api/surveys/${ids.survey}/links/${ids.surveyLink}`;
   if (url === '/api/ai-topic-models/:topicModelId/topics/:id') {
     return `/api/ai-topic-models/${ids.aiTopicModel}/topics/${ids.aiTopic}`;
+  }
+  if (url.startsWith('/api/ai-scheduled-jobs/:id/logs/:logId/')) {
+    return url.replace(':id', ids.aiScheduledJob!).replace(':logId', ids.aiJobRun!);
   }
   if (url === '/api/questions/:id/choices/:choiceId/image') {
     return `/api/questions/${ids.question}/choices/${ids.choice}/image`;
@@ -402,6 +413,30 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   await db
     .insert(aiModelLabels)
     .values({ tenantId, modelId: topicModel!.id, topicName: `Topic ${tag}`, label: `Label ${tag}` });
+  // A dataset job with a run, its scoring and experiment logs, an AI log and the AI system configurations.
+  const [aiJob] = await db
+    .insert(aiScheduledJobs)
+    .values({
+      tenantId,
+      name: `AI job ${tag}`,
+      jobType: 'dataset',
+      datasetId: dataset!.id,
+      cronText: '0 3 * * *',
+    })
+    .returning({ id: aiScheduledJobs.id });
+  const [aiRun] = await db
+    .insert(aiJobRuns)
+    .values({ tenantId, jobId: aiJob!.id, trigger: 'manual', status: 'Succeeded', message: `Run ${tag}` })
+    .returning({ id: aiJobRuns.id });
+  const logOf = { tenantId, runId: aiRun!.id, modelKind: 'topic', modelId: 1 };
+  await db
+    .insert(aiScoringLogs)
+    .values({ ...logOf, scoredCount: 1, fromAnswerId: 1, toAnswerId: 1, durationMs: 1 });
+  await db.insert(aiExperimentLogs).values({ ...logOf, accepted: false, message: `Experiment ${tag}` });
+  await db
+    .insert(aiLogs)
+    .values({ tenantId, level: 'INFO', source: `AI log ${tag}`, message: `AI log ${tag}` });
+  await db.insert(aiSystemConfigurations).values({ tenantId, key: 'ScoringBatchSize', value: '1000' });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -502,6 +537,9 @@ async function idsOf(tenantId: number): Promise<Ids> {
     aiTopic: await newest('topics'),
     aiTopicModelGroup: await newest('ai_topic_model_groups'),
     modelLabelMapping: await newest('ai_model_labels'),
+    aiScheduledJob: await newest('ai_scheduled_jobs'),
+    aiJobRun: await newest('ai_job_runs'),
+    aiSystemConfiguration: await newest('ai_system_configurations'),
   };
 }
 

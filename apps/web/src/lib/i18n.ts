@@ -46,6 +46,7 @@ import type aiDatasets from '../locales/en/aiDatasets.json';
 import type aiAnnotators from '../locales/en/aiAnnotators.json';
 import type aiAnnotation from '../locales/en/aiAnnotation.json';
 import type aiTopicModels from '../locales/en/aiTopicModels.json';
+import type aiJobs from '../locales/en/aiJobs.json';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -105,6 +106,7 @@ const NAMESPACES = [
   'aiAnnotators',
   'aiAnnotation',
   'aiTopicModels',
+  'aiJobs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -157,6 +159,7 @@ declare module 'i18next' {
       aiAnnotators: typeof aiAnnotators;
       aiAnnotation: typeof aiAnnotation;
       aiTopicModels: typeof aiTopicModels;
+      aiJobs: typeof aiJobs;
     };
   }
 }

@@ -23,6 +23,8 @@ export const KNOWN_JOB_NAMES = [
   'trim-server-logs',
   'ai-annotation-work-build',
   'ai-topic-train',
+  'ai-scheduled-jobs',
+  'ai-scoring',
 ] as const;
 
 /**

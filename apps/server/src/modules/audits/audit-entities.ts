@@ -9,6 +9,8 @@ import {
   aiModelLabels,
   aiTopicModelGroupMembers,
   aiTopicModelGroups,
+  aiScheduledJobs,
+  aiSystemConfigurations,
   alertRules,
   alerts,
   customDataMappings,
@@ -280,6 +282,8 @@ export const AUDIT_ENTITIES = {
   aiTopic: { scope: 'AiTopic', load: rowLoader(topics) },
   aiTopicModelGroup: { scope: 'AiTopicModelGroup', load: loadTopicModelGroup },
   modelLabelMapping: { scope: 'ModelLabelMapping', load: rowLoader(aiModelLabels) },
+  aiScheduledJob: { scope: 'AiScheduledJob', load: rowLoader(aiScheduledJobs) },
+  aiSystemConfiguration: { scope: 'AiSystemConfiguration', load: rowLoader(aiSystemConfigurations) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */

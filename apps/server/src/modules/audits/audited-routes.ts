@@ -183,6 +183,14 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/model-label-mappings': create('modelLabelMapping'),
   'PUT /api/model-label-mappings/:id': update('modelLabelMapping'),
   'DELETE /api/model-label-mappings/:id': remove('modelLabelMapping'),
+  // Scheduled text-analytics jobs and AI system configurations (issue 21, docs/ai-scheduled-jobs.md).
+  'POST /api/ai-scheduled-jobs': create('aiScheduledJob'),
+  'PUT /api/ai-scheduled-jobs/:id': update('aiScheduledJob'),
+  'DELETE /api/ai-scheduled-jobs/:id': remove('aiScheduledJob'),
+  'POST /api/ai-scheduled-jobs/:id/run': update('aiScheduledJob', 'run now'),
+  'POST /api/ai-scheduled-jobs/:id/pause': update('aiScheduledJob', 'pause'),
+  'POST /api/ai-scheduled-jobs/:id/resume': update('aiScheduledJob', 'resume'),
+  'PUT /api/ai-system-configurations/:id': update('aiSystemConfiguration'),
 };
 
 /**

@@ -15,6 +15,7 @@ import { experiencesRoutes } from '@/features/experiences/routes';
 import { importsRoutes } from '@/features/imports/routes';
 import { optoutsRoutes } from '@/features/optouts/routes';
 import { ftpExportsRoutes } from '@/features/ftp-exports/routes';
+import { aiJobsRoutes } from '@/features/ai-jobs/routes';
 import { dataAdminRoutes } from '@/features/data-admin/routes';
 import { scheduledJobsRoutes } from '@/features/scheduled-jobs/routes';
 import { surveysRoutes } from '@/features/surveys/routes';
@@ -98,6 +99,7 @@ const router = createBrowserRouter([
                   ...topicInsightRoutes,
                   ...aiDataRoutes,
                   ...aiAnnotationRoutes,
+                  ...aiJobsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

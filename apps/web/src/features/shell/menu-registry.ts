@@ -574,9 +574,9 @@ export const SCREENS: readonly Screen[] = [
     path: 'ai-logs',
     section: 'ai',
     icon: ReadOutlined,
-    scopes: ['aisystem:manage', 'job:read', 'job:manage'],
+    scopes: ['aisystem:manage', 'job:read', 'job:manage', 'log:monitor'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiSystemConfigurations',
@@ -586,7 +586,7 @@ export const SCREENS: readonly Screen[] = [
     icon: RobotOutlined,
     scopes: ['aisystem:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiScheduledJobs',
@@ -602,7 +602,7 @@ export const SCREENS: readonly Screen[] = [
     icon: CalendarOutlined,
     scopes: ['job:read', 'job:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiDatasets',
