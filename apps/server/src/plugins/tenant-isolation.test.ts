@@ -436,7 +436,11 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   await db
     .insert(aiLogs)
     .values({ tenantId, level: 'INFO', source: `AI log ${tag}`, message: `AI log ${tag}` });
-  await db.insert(aiSystemConfigurations).values({ tenantId, key: 'ScoringBatchSize', value: '1000' });
+  // Seeded for every tenant at start or at the first read; the row is there either way.
+  await db
+    .insert(aiSystemConfigurations)
+    .values({ tenantId, key: 'ScoringBatchSize', value: '1000' })
+    .onConflictDoNothing();
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
