@@ -65,6 +65,7 @@ import { customDataRoutes } from './modules/custom-data/index.js';
 import { scheduledJobsModule } from './modules/scheduled-jobs/index.js';
 import { ftpExportsModule } from './modules/ftp-exports/index.js';
 import { annotatorRoutes, datasetRoutes } from './modules/text-analytics-data/index.js';
+import { sentimentModelRoutes } from './modules/ai-sentiment-models/index.js';
 import { createInvitationsModule, type InvitationsModule } from './modules/invitations/invitations-module.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
@@ -218,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ftpExportsModule(app, { db, replica, jobs, scheduler, mailer, passwordKey, logger: options.logger });
   datasetRoutes(app, { db, jobs, logger: options.logger });
   annotatorRoutes(app, { db });
+  sentimentModelRoutes(app, { db, jobs, logger: options.logger });
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);

@@ -66,3 +66,4 @@ export * from './insight/health-logs.schema.js';
 export * from './insight/topic-insight.schema.js';
 export * from './text-analytics/ai-datasets.schema.js';
 export * from './text-analytics/ai-annotators.schema.js';
+export * from './text-analytics/ai-sentiment-models.schema.js';

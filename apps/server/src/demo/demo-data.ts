@@ -11,6 +11,7 @@ import { ensureDemoOptouts } from './demo-optouts.js';
 import { ensureDemoFtpExports } from './demo-ftp-exports.js';
 import { ensureDemoDataAdmin } from './demo-data-admin.js';
 import { ensureDemoHealthHistory } from './demo-health-history.js';
+import { ensureDemoSentimentModels } from './demo-sentiment-models.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -73,6 +74,7 @@ export async function loadDemoData(
     await ensureDemoDataAdmin(database.db, tenantId);
     await ensureDemoHealthHistory(database.db, tenantId);
     await ensureDemoAlerts(database.db, tenantId);
+    await ensureDemoSentimentModels(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
 
@@ -119,6 +121,8 @@ export async function loadDemoData(
   await pending;
   // The alerts the demo's rules raise on the sessions just loaded (their figures are the sessions').
   await ensureDemoAlerts(database.db, tenantId);
+  // The demo's sentiment models, trained on the comments just loaded (docs/ai-sentiment-models.md § Demo).
+  await ensureDemoSentimentModels(database.db, tenantId);
   // Fresh planner statistics: autovacuum analyses a table only some time after a bulk load, and until then the
   // planner guesses — a replica sync reading 5,000 sessions' topics chose a full scan of every topic row (1.3 s per
   // batch at 10 million sessions instead of milliseconds by the session index).

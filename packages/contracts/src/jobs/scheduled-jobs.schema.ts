@@ -21,6 +21,7 @@ export const KNOWN_JOB_NAMES = [
   'alerts',
   'alert-mail',
   'trim-server-logs',
+  'ai-sentiment-train',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   aiAnnotators,
   aiDatasets,
+  aiSentimentModels,
   alertRules,
   alerts,
   customDataMappings,
@@ -246,6 +247,7 @@ export const AUDIT_ENTITIES = {
   ftpExport: { scope: 'ExportFtpSurveysAnswer', load: rowLoader(ftpExports) },
   aiDataset: { scope: 'AiDataset', load: rowLoader(aiDatasets) },
   aiAnnotator: { scope: 'AiAnnotator', load: rowLoader(aiAnnotators) },
+  aiSentimentModel: { scope: 'AiSentimentModel', load: rowLoader(aiSentimentModels) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */

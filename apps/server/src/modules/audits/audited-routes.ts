@@ -160,6 +160,11 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/ai-annotators': create('aiAnnotator'),
   'PUT /api/ai-annotators/:id': update('aiAnnotator'),
   'DELETE /api/ai-annotators/:id': remove('aiAnnotator'),
+  // Sentiment models (issue 21 item 3, docs/ai-sentiment-models.md): train queues a training job.
+  'POST /api/ai-sentiment-models': create('aiSentimentModel'),
+  'PUT /api/ai-sentiment-models/:id': update('aiSentimentModel'),
+  'DELETE /api/ai-sentiment-models/:id': remove('aiSentimentModel'),
+  'POST /api/ai-sentiment-models/:id/train': update('aiSentimentModel', 'train'),
 };
 
 /**
@@ -194,6 +199,7 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/responses-analyzer':
     "the analyzer grid's page with its report filter body (as POST …/query); stores nothing",
   'POST /api/logs': "the log grid's page with its filter body (as POST /api/logs/query); stores nothing",
+  'POST /api/ai-sentiment-models/:id/try': "scores the caller's text with the model's current version; stores nothing",
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */
