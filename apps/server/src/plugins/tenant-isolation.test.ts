@@ -7,6 +7,8 @@ import {
   aiAnnotators,
   aiDatasetInstances,
   aiDatasets,
+  aiSentimentModels,
+  aiSentimentModelVersions,
   alertComments,
   alertRules,
   alerts,
@@ -38,6 +40,7 @@ import {
 } from '../db/schema/index.js';
 import { loadDemoData } from '../demo/demo-data.js';
 import { seedSecondDemoTenant } from '../demo/seed-identity.js';
+import { trainSentimentModel } from '../text-models/sentiment-classifier.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { RegisteredRoute } from '../core/route-access.js';
 
@@ -118,6 +121,7 @@ const KIND_OF_PATH: [RegExp, string][] = [
   // Text analytics (issue 21, modules/text-analytics-data).
   [/^\/api\/ai-datasets\/:id/, 'aiDataset'],
   [/^\/api\/ai-annotators\/:id/, 'aiAnnotator'],
+  [/^\/api\/ai-sentiment-models\/:id/, 'aiSentimentModel'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -321,6 +325,36 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     lastName: tag,
     email: `annotator.${tag}@example.test`,
   });
+  // A sentiment model with a current version (issue 21 item 3), so try, export and statistics have one to read.
+  const [sentimentModel] = await db
+    .insert(aiSentimentModels)
+    .values({ tenantId, name: `Sentiment model ${tag}`, language: 'en', status: 'Ready' })
+    .returning({ id: aiSentimentModels.id });
+  const trainedModel = trainSentimentModel(
+    [
+      { text: 'great service', label: 'positive' },
+      { text: 'awful service', label: 'negative' },
+      { text: 'the service', label: 'neutral' },
+    ],
+    { language: 'en' },
+  );
+  const [sentimentVersion] = await db
+    .insert(aiSentimentModelVersions)
+    .values({
+      tenantId,
+      modelId: sentimentModel!.id,
+      version: 1,
+      model: JSON.stringify(trainedModel),
+      report: { macroF1: 1, classes: [], confusion: [], evaluation: 'held-out' },
+      labelCount: 3,
+      accepted: true,
+      trainingMs: 1,
+    })
+    .returning({ id: aiSentimentModelVersions.id });
+  await db
+    .update(aiSentimentModels)
+    .set({ currentVersionId: sentimentVersion!.id })
+    .where(eq(aiSentimentModels.id, sentimentModel!.id));
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -415,6 +449,7 @@ async function idsOf(tenantId: number): Promise<Ids> {
     alertRule: await newest('alert_rules'),
     aiDataset: await newest('ai_datasets'),
     aiAnnotator: await newest('ai_annotators'),
+    aiSentimentModel: await newest('ai_sentiment_models'),
   };
 }
 
@@ -514,6 +549,7 @@ beforeAll(async () => {
       'Slot A',
       'Dataset A',
       'annotator.A@',
+      'Sentiment model A',
     ],
   };
   sides.B = {
@@ -535,6 +571,7 @@ beforeAll(async () => {
       'Slot B',
       'Dataset B',
       'annotator.B@',
+      'Sentiment model B',
     ],
   };
   for (const side of Object.values(sides))

@@ -131,3 +131,20 @@ export const aiSentimentStatisticsSchema = z.object({
   MacroF1: z.number().nullable(),
 });
 export type AiSentimentStatistics = z.infer<typeof aiSentimentStatisticsSchema>;
+
+/**
+ * `GET /api/ai-sentiment-models/choices`: what the form's selects offer — the tenant's sentiment (type 0)
+ * annotation works with their dataset's language and gold label count, and its sentiment models (base models).
+ */
+export const aiSentimentChoicesSchema = z.object({
+  Works: z.array(
+    z.object({
+      Id: z.number().int(),
+      Name: z.string(),
+      Language: z.string(),
+      GoldLabelCount: z.number().int(),
+    }),
+  ),
+  Models: z.array(z.object({ Id: z.number().int(), Name: z.string(), Language: z.string() })),
+});
+export type AiSentimentChoices = z.infer<typeof aiSentimentChoicesSchema>;

@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
+  type AiSentimentChoices,
   type AiSentimentModel,
   type AiSentimentModelSave,
   type AiSentimentStatistics,
@@ -508,6 +509,21 @@ describe('sentiment models', () => {
     expect((await t.call('GET', `${PATH}/${trained.Id}/statistics`, { token: outsider })).statusCode).toBe(
       403,
     );
+  });
+
+  it('offers the sentiment works with their gold label counts and the models for the form', async () => {
+    const choices = (await t.call('GET', `${PATH}/choices`, { token: reader })).json<AiSentimentChoices>();
+    const works = Object.fromEntries(choices.Works.map((w) => [w.Name, [w.Language, w.GoldLabelCount]]));
+    expect(works).toEqual({
+      'Planted golden': ['en', 150],
+      'Planted small': ['en', 12],
+      'Planted training': ['en', 300],
+      'Planted Turkish': ['tr', 1],
+    });
+    expect(choices.Models.map((m) => m.Name)).toContain('Planted');
+    const foreign = (await t.call('GET', `${PATH}/choices`, { token: other })).json<AiSentimentChoices>();
+    expect(foreign).toEqual({ Works: [], Models: [] });
+    expect((await t.call('GET', `${PATH}/choices`, { token: outsider })).statusCode).toBe(403);
   });
 
   it("confines every route to the caller's tenant", async () => {

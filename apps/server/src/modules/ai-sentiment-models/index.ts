@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  aiSentimentChoicesSchema,
   aiSentimentExportQuerySchema,
   aiSentimentModelParamsSchema,
   aiSentimentModelSaveSchema,
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client.js';
 import {
   aiAnnotationWorkInstances,
   aiAnnotationWorks,
+  aiDatasets,
   aiSentimentModels,
   aiSentimentModelVersions,
 } from '../../db/schema/index.js';
@@ -86,6 +88,12 @@ export function sentimentModelRoutes(
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const m = aiSentimentModels;
+
+  routes.get(
+    `${PATH}/choices`,
+    { config: { access: READ }, schema: { response: { 200: aiSentimentChoicesSchema } } },
+    async (request) => choicesOf(db, requireTenant(request.actor)),
+  );
 
   routes.post(
     `${PATH}/:id/train`,
@@ -204,6 +212,29 @@ export function sentimentModelRoutes(
       return statisticsOf(db, model.Id, model.CurrentVersion, request.query.version);
     },
   );
+}
+
+/** The form's selects: the tenant's sentiment works (with their gold label counts) and sentiment models. */
+async function choicesOf(db: Db, tenantId: number) {
+  const w = aiAnnotationWorks;
+  const works = await db
+    .select({
+      Id: w.id,
+      Name: w.name,
+      Language: aiDatasets.language,
+      GoldLabelCount: sql<number>`(select count(*) from ${aiAnnotationWorkInstances} wi
+        where wi.work_id = ${w.id} and wi.gold_labels is not null)`.mapWith(Number),
+    })
+    .from(w)
+    .innerJoin(aiDatasets, eq(aiDatasets.id, w.datasetId))
+    .where(and(eq(w.tenantId, tenantId), eq(w.annotationType, 0)))
+    .orderBy(asc(w.name));
+  const models = await db
+    .select({ Id: aiSentimentModels.id, Name: aiSentimentModels.name, Language: aiSentimentModels.language })
+    .from(aiSentimentModels)
+    .where(inTenant(tenantId))
+    .orderBy(asc(aiSentimentModels.name));
+  return { Works: works, Models: models };
 }
 
 /** N random instances of the work's dataset with the work's gold label where one exists. */
