@@ -124,7 +124,7 @@ export const aiSentimentStatisticsSchema = z.object({
   ),
   /** The version the figures below describe (the current one unless `?version=` chose another); null: none. */
   Version: z.number().int().nullable(),
-  Evaluation: z.string().nullable(),
+  Evaluation: z.enum(['golden', 'held-out']).nullable(),
   Classes: z.array(classFigures),
   /** Rows actual, columns predicted, in the order negative, neutral, positive. */
   Confusion: z.array(z.array(z.number().int())),

@@ -11,6 +11,7 @@ import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
 import { importsRoutes } from '@/features/imports/routes';
 import { optoutsRoutes } from '@/features/optouts/routes';
+import { sentimentModelsRoutes } from '@/features/ai-sentiment-models/routes';
 import { ftpExportsRoutes } from '@/features/ftp-exports/routes';
 import { dataAdminRoutes } from '@/features/data-admin/routes';
 import { scheduledJobsRoutes } from '@/features/scheduled-jobs/routes';
@@ -92,6 +93,7 @@ const router = createBrowserRouter([
                   ...responsesAnalyzerRoutes,
                   ...profilerSimulationRoutes,
                   ...topicInsightRoutes,
+                  ...sentimentModelsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],
