@@ -20,7 +20,7 @@ export const SENTIMENT_MODEL_LIMITS = {
 
 const SENTIMENT_LANGUAGES = ['tr', 'en'] as const;
 const SENTIMENT_MODEL_STATUSES = ['New', 'Training', 'Ready', 'Failed'] as const;
-export const SENTIMENT_CLASSES = ['negative', 'neutral', 'positive'] as const;
+const SENTIMENT_CLASSES = ['negative', 'neutral', 'positive'] as const;
 
 const increase = z.number().min(0).max(1);
 
@@ -75,7 +75,6 @@ export type AiSentimentModel = z.infer<typeof aiSentimentModelSchema>;
 
 /** `POST /api/ai-sentiment-models/{id}/train`: from scratch, or warm-started from the current (or base) version. */
 export const aiSentimentTrainSchema = z.strictObject({ FromScratch: z.boolean().default(false) });
-export type AiSentimentTrain = z.input<typeof aiSentimentTrainSchema>;
 
 /** `POST /api/ai-sentiment-models/{id}/try`. */
 export const aiSentimentTrySchema = z.strictObject({
@@ -89,7 +88,6 @@ export const aiSentimentPredictionSchema = z.object({
   SentimentScore: z.union([z.literal(4), z.literal(2), z.literal(0)]),
   Probability: z.number(),
 });
-export type AiSentimentPrediction = z.infer<typeof aiSentimentPredictionSchema>;
 
 /** `GET /api/ai-sentiment-models/{id}/export?count=N`: N random scored instances (N > 0, 19125 otherwise). */
 export const aiSentimentExportQuerySchema = z.object({

@@ -51,7 +51,7 @@ const HELD_OUT_SHARE = 0.1;
 const SEED = 1;
 
 /** The work's gold sentiment labels with their texts, in the work's order. */
-export async function goldLabelsOf(db: Executor, tenantId: number, workId: number): Promise<LabelledText[]> {
+async function goldLabelsOf(db: Executor, tenantId: number, workId: number): Promise<LabelledText[]> {
   const i = aiAnnotationWorkInstances;
   const rows = await db
     .select({ text: i.text, label: sql<string>`${i.goldLabels}[1]` })
