@@ -42,7 +42,7 @@ function TryForm({ model, back }: { model: AiSentimentModel; back: { to: string;
               zodRule(aiSentimentTrySchema.shape.Text, tCommon),
             ]}
           >
-            <Input.TextArea rows={5} maxLength={5_000} showCount />
+            <Input.TextArea rows={5} maxLength={5_000} showCount dir="auto" />
           </Form.Item>
           <Form.Item name="Language" label={t('fields.language')}>
             <Select
