@@ -33,10 +33,10 @@ import { contentDisposition, registerGridRoutes } from '../../grid/grid-routes.j
 import { writeSheet } from '../../grid/xlsx-sheet.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
 import { SENTIMENT_LABELS } from '../../text-models/sentiment-classifier.js';
-import { isoOf } from '../text-analytics-data/iso.js';
 import {
   createSentimentModelService,
   inTenant,
+  isoOf,
   sentimentModelCount,
   sentimentModelFields,
   sentimentModelFor,
@@ -249,7 +249,7 @@ async function randomInstances(db: Db, tenantId: number, workId: number | null, 
     order by random()
     limit ${count}
   `);
-  const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+  const rows = ((result as { rows?: unknown[] }).rows ?? result) as {
     answerId: number | string;
     text: string;
     gold: string | null;

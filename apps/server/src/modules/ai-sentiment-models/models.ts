@@ -1,10 +1,10 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  aiSentimentModelSaveSchema,
   ErrorCode,
   VALIDATION_MESSAGES,
   type AiSentimentModel,
+  type aiSentimentModelSaveSchema,
 } from '@loupe/contracts';
 import { requireTenant, type Actor } from '../../core/actor.js';
 import { countOf, insertedId, isNameTaken } from '../../core/queries.js';
@@ -23,7 +23,6 @@ import { badRequest } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
 import type { GridPageRequest } from '../../grid/grid-routes.js';
-import { isoOf } from '../text-analytics-data/iso.js';
 
 /*
  * The records of `/api/ai-sentiment-models` (issue 21 item 3, docs/ai-sentiment-models.md): the grid with the
@@ -31,6 +30,9 @@ import { isoOf } from '../text-analytics-data/iso.js';
  */
 
 type SaveBody = z.output<typeof aiSentimentModelSaveSchema>;
+
+/** A timestamp column's value as ISO text (PGlite answers Dates, node-postgres may answer text). */
+export const isoOf = (value: unknown): string => new Date(value as Date | string).toISOString();
 
 const m = aiSentimentModels;
 const v = aiSentimentModelVersions;

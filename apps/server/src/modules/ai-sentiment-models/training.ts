@@ -9,7 +9,6 @@ import {
   aiSentimentModels,
   aiSentimentModelVersions,
 } from '../../db/schema/index.js';
-import { Prng } from '../../demo/prng.js';
 import { classificationReport } from '../../text-models/metrics.js';
 import {
   SENTIMENT_LABELS,
@@ -24,7 +23,7 @@ import { currentSentimentVersion } from './scorer.js';
 
 /*
  * The training job of a sentiment model (issue 21 item 3, docs/ai-sentiment-models.md § Training): the annotation
- * work's gold labels train a new version, the golden work's gold labels (or a held-out tenth) evaluate it, and the
+ * work's gold labels train a new version, the golden work's gold labels (or every tenth label, held out) evaluate it, and the
  * version becomes current only when every class's F1 beats the version it would replace by the model's required
  * increase, both measured on the same evaluation set.
  */
@@ -47,7 +46,7 @@ export type StoredReport = {
   comparedWith: { model: 'current' | 'base'; version: number; f1: Record<SentimentLabel, number> } | null;
 };
 
-const HELD_OUT_SHARE = 0.1;
+const HELD_OUT_EVERY = 10;
 const SEED = 1;
 
 /** The work's gold sentiment labels with their texts, in the work's order. */
@@ -63,19 +62,12 @@ async function goldLabelsOf(db: Executor, tenantId: number, workId: number): Pro
   );
 }
 
-/** A seeded tenth of the labels to evaluate on, the rest to train (when the model has no golden work). */
+/** Every tenth label (by the work's order) to evaluate on, the rest to train (when there is no golden work). */
 function holdOut(labels: LabelledText[]): { training: LabelledText[]; evaluation: LabelledText[] } {
-  const prng = new Prng(SEED);
-  const order = labels.map((_, index) => index);
-  for (let k = order.length - 1; k > 0; k -= 1) {
-    const j = Math.floor(prng.next() * (k + 1));
-    [order[k], order[j]] = [order[j]!, order[k]!];
-  }
-  const cut = Math.max(1, Math.floor(labels.length * HELD_OUT_SHARE));
-  const evaluation = new Set(order.slice(0, cut));
+  const evaluated = (index: number) => index % HELD_OUT_EVERY === HELD_OUT_EVERY - 1;
   return {
-    training: labels.filter((_, index) => !evaluation.has(index)),
-    evaluation: labels.filter((_, index) => evaluation.has(index)),
+    training: labels.filter((_, index) => !evaluated(index)),
+    evaluation: labels.filter((_, index) => evaluated(index)),
   };
 }
 

@@ -10,6 +10,9 @@ import { SentimentSubpage } from './sentiment-subpage';
 type VersionRow = AiSentimentStatistics['Versions'][number];
 type ClassRow = AiSentimentStatistics['Classes'][number];
 const ORDER = ['negative', 'neutral', 'positive'] as const;
+/** RGB of a confusion cell: green on the diagonal (right), red off it (wrong); its share of the row shades it. */
+const RIGHT_RGB = '82, 196, 26';
+const WRONG_RGB = '245, 34, 45';
 
 /** `/ai-sentiment-models/{id}/statistics`: the versions, and one version's per-class figures and confusion matrix. */
 export function SentimentStatisticsPage() {
@@ -131,7 +134,7 @@ function Statistics({ model, back }: { model: AiSentimentModel; back: { to: stri
                       {ORDER.map((predicted, j) => {
                         const n = row[j] ?? 0;
                         const share = n / total;
-                        const hue = i === j ? '82, 196, 26' : '245, 34, 45';
+                        const hue = i === j ? RIGHT_RGB : WRONG_RGB;
                         return (
                           <td
                             key={predicted}
