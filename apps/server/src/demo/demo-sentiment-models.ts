@@ -80,18 +80,16 @@ export async function insertLabelledWork(
     const now = new Date();
     for (let start = 0; start < items.length; start += 1_000) {
       const slice = items.slice(start, start + 1_000);
-      await tx
-        .insert(aiDatasetInstances)
-        .values(
-          slice.map((item) => ({
-            datasetId,
-            tenantId,
-            answerId: item.answerId,
-            sessionId: item.sessionId,
-            text: item.text,
-            language,
-          })),
-        );
+      await tx.insert(aiDatasetInstances).values(
+        slice.map((item) => ({
+          datasetId,
+          tenantId,
+          answerId: item.answerId,
+          sessionId: item.sessionId,
+          text: item.text,
+          language,
+        })),
+      );
       await tx.insert(aiAnnotationWorkInstances).values(
         slice.map((item, i) => ({
           workId,

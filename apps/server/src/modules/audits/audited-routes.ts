@@ -199,7 +199,8 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/responses-analyzer':
     "the analyzer grid's page with its report filter body (as POST …/query); stores nothing",
   'POST /api/logs': "the log grid's page with its filter body (as POST /api/logs/query); stores nothing",
-  'POST /api/ai-sentiment-models/:id/try': "scores the caller's text with the model's current version; stores nothing",
+  'POST /api/ai-sentiment-models/:id/try':
+    "scores the caller's text with the model's current version; stores nothing",
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */
