@@ -13,8 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { composeComment } from '../apps/server/src/demo/demo-comments.js';
-import { CLOSERS, NEUTRAL_COMMENTS, OPENERS, TOPICS } from '../apps/server/src/demo/comment-phrases.data.js';
 import { Prng } from '../apps/server/src/demo/prng.js';
+import {
+  HELD_OUT_SHARE,
+  phraseSideOf,
+  splitPhrases,
+  type PhraseSide,
+} from '../apps/server/src/demo/sentiment-phrase-split.js';
 import { classificationReport } from '../apps/server/src/text-models/metrics.js';
 import {
   SENTIMENT_LABELS,
@@ -29,7 +34,6 @@ import { markdownTable, writeJson } from './stats.js';
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const LANGUAGES: ModelLanguage[] = ['tr', 'en'];
-const HELD_OUT_SHARE = 0.3;
 
 const { values } = parseArgs({
   options: {
@@ -52,37 +56,7 @@ const heldOutCount = Number(values['held-out']);
 const seed = Number(values.seed);
 
 type Comment = { tr: string; en: string; label: SentimentLabel };
-type Side = 'train' | 'heldOut';
-
-/** Every phrase a demo comment is built from, pooled by the polarity it carries. */
-function phrasePools(): Record<SentimentLabel, string[][]> {
-  const pairs = (phrases: readonly (readonly [string, string, ...unknown[]])[]) =>
-    phrases.map(([tr, en]) => [tr, en]);
-  return {
-    positive: pairs([...TOPICS.flatMap((t) => t.positive), ...OPENERS.positive, ...CLOSERS.positive]),
-    negative: pairs([...TOPICS.flatMap((t) => t.negative), ...OPENERS.negative, ...CLOSERS.negative]),
-    // A neutral mention of a topic is the template "<topic>: her zamanki gibi." (demo-comments.ts).
-    neutral: [
-      ...pairs(NEUTRAL_COMMENTS),
-      ...TOPICS.map((t) => [`${t.tr}: her zamanki gibi.`, `${t.en}: as usual.`]),
-    ],
-  };
-}
-
-/** Which side of the split each Turkish phrase is on: 30 % of every polarity's phrases are held out. */
-function splitPhrases(prng: Prng): Map<string, Side> {
-  const sides = new Map<string, Side>();
-  for (const pool of Object.values(phrasePools())) {
-    const shuffled = pool.map(([tr]) => tr ?? '');
-    for (let i = shuffled.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(prng.next() * (i + 1));
-      [shuffled[i], shuffled[j]] = [shuffled[j] ?? '', shuffled[i] ?? ''];
-    }
-    const heldOut = Math.max(1, Math.round(shuffled.length * HELD_OUT_SHARE));
-    shuffled.forEach((tr, i) => sides.set(tr, i < heldOut ? 'heldOut' : 'train'));
-  }
-  return sides;
-}
+type Side = PhraseSide;
 
 /** A demo comment as the generator writes it for a random customer; unclassifiable ones are skipped. */
 function drawComment(prng: Prng): Comment | null {
@@ -94,23 +68,9 @@ function drawComment(prng: Prng): Comment | null {
   return { tr: comment.tr, en: comment.en, label };
 }
 
-/** The side of a comment: all its phrases on one side, or null when it mixes both (then it is not used). */
-function sideOf(comment: Comment, sides: Map<string, Side>): Side | null {
-  let side: Side | null = null;
-  let covered = 0;
-  for (const [phrase, phraseSide] of sides) {
-    if (!comment.tr.includes(phrase)) continue;
-    covered += phrase.length + 1;
-    if (side && side !== phraseSide) return null;
-    side = phraseSide;
-  }
-  // Every sentence must be a known phrase, or the comment could carry an unsplit one.
-  return covered >= comment.tr.length ? side : null;
-}
-
 /** Comments for the phrase split (train and held-out) and for the random split, from one seeded stream. */
 function buildSets(prng: Prng) {
-  const sides = splitPhrases(prng);
+  const sides = splitPhrases(prng).tr;
   const byPhrase: Record<Side, Comment[]> = { train: [], heldOut: [] };
   const random: Comment[] = [];
   let drawn = 0;
@@ -120,7 +80,7 @@ function buildSets(prng: Prng) {
     const comment = drawComment(prng);
     if (!comment) continue;
     if (random.length < trainCount + heldOutCount) random.push(comment);
-    const side = sideOf(comment, sides);
+    const side = phraseSideOf(comment.tr, sides);
     if (side && byPhrase[side].length < (side === 'train' ? trainCount : heldOutCount))
       byPhrase[side].push(comment);
   }

@@ -68,6 +68,7 @@ import { annotatorRoutes, datasetRoutes } from './modules/text-analytics-data/in
 import { annotationWorkRoutes } from './modules/ai-annotation-works/index.js';
 import { aiTopicModelsModule } from './modules/ai-topic-models/index.js';
 import { aiScheduledJobsModule } from './modules/ai-scheduled-jobs/index.js';
+import { sentimentModelRoutes } from './modules/ai-sentiment-models/index.js';
 import { createInvitationsModule, type InvitationsModule } from './modules/invitations/invitations-module.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputBoundsPlugin } from './plugins/input-bounds.js';
@@ -224,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   annotationWorkRoutes(app, { db, jobs, logger: options.logger });
   aiTopicModelsModule(app, { db, jobs, logger: options.logger });
   aiScheduledJobsModule(app, { db, jobs, scheduler, logger: options.logger });
+  sentimentModelRoutes(app, { db, jobs, logger: options.logger });
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);

@@ -210,6 +210,18 @@ export const ErrorCode = {
   AiJobCommandNotAllowed: 19145,
   /** An AI system configuration value that its key's rule refuses. */
   AiSystemConfigurationInvalid: 19146,
+  /** A sentiment model of the same name (case-insensitive) exists in the tenant. */
+  SentimentModelNameExists: 19121,
+  /** Try, export or scoring asked of a sentiment model that has no accepted (current) version. */
+  SentimentModelNotTrained: 19122,
+  /** A sentiment model is being trained: it cannot be trained again or deleted until the job ends. */
+  SentimentModelTraining: 19123,
+  /** A sentiment model is the base model of another of the tenant's models and cannot be deleted. */
+  SentimentModelIsBase: 19124,
+  /** The random data count of a sentiment model export must be greater than 0 (and at most 100,000). */
+  SentimentExportCount: 19125,
+  /** The try text's language is not the model's. */
+  SentimentLanguageMismatch: 19126,
   /** A mailed link (password reset, email confirmation) is unknown or was already used. */
   LinkInvalid: 20001,
   /** A mailed link is past its 12 hours; the page offers to send a new one. */

@@ -684,6 +684,36 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Bu değer bu yapılandırma için geçerli değil.',
     ar: 'هذه القيمة غير صالحة لهذا الإعداد.',
   },
+  19121: {
+    en: 'A sentiment model with this name already exists.',
+    tr: 'Bu adla bir duygu modeli zaten var.',
+    ar: 'يوجد نموذج مشاعر بهذا الاسم بالفعل.',
+  },
+  19122: {
+    en: 'The sentiment model has no accepted version yet. Train it first.',
+    tr: 'Duygu modelinin henüz kabul edilmiş bir sürümü yok. Önce eğitin.',
+    ar: 'لا يوجد لنموذج المشاعر إصدار مقبول بعد. درّبه أولاً.',
+  },
+  19123: {
+    en: 'The sentiment model is being trained. Wait until the training ends.',
+    tr: 'Duygu modeli eğitiliyor. Eğitim bitene kadar bekleyin.',
+    ar: 'نموذج المشاعر قيد التدريب. انتظر حتى ينتهي التدريب.',
+  },
+  19124: {
+    en: 'This sentiment model is the base model of another model and cannot be deleted.',
+    tr: 'Bu duygu modeli başka bir modelin temel modeli olduğu için silinemez.',
+    ar: 'نموذج المشاعر هذا هو النموذج الأساسي لنموذج آخر ولا يمكن حذفه.',
+  },
+  19125: {
+    en: 'The random data count must be greater than 0 and at most 100,000.',
+    tr: 'Rastgele veri sayısı 0’dan büyük ve en çok 100.000 olmalıdır.',
+    ar: 'يجب أن يكون عدد البيانات العشوائية أكبر من 0 وألا يتجاوز 100٬000.',
+  },
+  19126: {
+    en: "The text's language is not the model's language.",
+    tr: 'Metnin dili modelin dili değil.',
+    ar: 'لغة النص ليست لغة النموذج.',
+  },
   20001: {
     en: 'This link is invalid or has already been used.',
     tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',

@@ -70,3 +70,4 @@ export * from './text-analytics/ai-annotation-works.schema.js';
 export * from './text-analytics/ai-topic-models.schema.js';
 export * from './text-analytics/ai-scheduled-jobs.schema.js';
 export * from './text-analytics/ai-system.schema.js';
+export * from './text-analytics/ai-sentiment-models.schema.js';

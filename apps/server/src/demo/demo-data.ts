@@ -14,6 +14,7 @@ import { ensureDemoAiJobs } from './demo-ai-jobs.js';
 import { ensureDemoFtpExports } from './demo-ftp-exports.js';
 import { ensureDemoDataAdmin } from './demo-data-admin.js';
 import { ensureDemoHealthHistory } from './demo-health-history.js';
+import { ensureDemoSentimentModels } from './demo-sentiment-models.js';
 import {
   COPY_COLUMNS,
   SessionGenerator,
@@ -78,6 +79,7 @@ export async function loadDemoData(
     await ensureDemoAlerts(database.db, tenantId);
     await ensureDemoAiDatasets(database.db, tenantId);
     await seedDemoAnnotationWorks(database.db, tenantId);
+    await ensureDemoSentimentModels(database.db, tenantId);
     await ensureDemoAiJobs(database.db, tenantId);
     return { sessions: 0, seconds: elapsed() };
   }
@@ -131,6 +133,8 @@ export async function loadDemoData(
   await seedDemoAnnotationWorks(database.db, tenantId);
   // After the comments: the demo's scoring job starts past them.
   await ensureDemoAiJobs(database.db, tenantId);
+  // The demo's sentiment models, trained on the comments just loaded (docs/ai-sentiment-models.md § Demo).
+  await ensureDemoSentimentModels(database.db, tenantId);
   // Fresh planner statistics: autovacuum analyses a table only some time after a bulk load, and until then the
   // planner guesses — a replica sync reading 5,000 sessions' topics chose a full scan of every topic row (1.3 s per
   // batch at 10 million sessions instead of milliseconds by the session index).

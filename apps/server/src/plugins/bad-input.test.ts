@@ -21,6 +21,7 @@ import {
   aiModelLabels,
   aiScheduledJobs,
   aiSystemConfigurations,
+  aiSentimentModels,
   invitations,
   invitees,
   questions,
@@ -893,6 +894,49 @@ describe('bad input on the AI scheduled job and AI system configuration routes',
     for (const url of [`/api/ai-scheduled-jobs/${BIG}/run`, `/api/ai-scheduled-jobs/${BIG}/pause`]) {
       const refused = await t.call('POST', url, { token: admin });
       expect(refused.statusCode, url).toBe(400);
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// Sentiment models (issue 21 item 3, modules/ai-sentiment-models): a real, trained model gets every spoiled body
+// of its create, replace, train and try; NUL and 2^31 ids are refused by field.
+describe('bad input on the sentiment model routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL and 2^31 ids by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [model] = await db
+      .insert(aiSentimentModels)
+      .values({ tenantId: f.tenantId, name: 'Bad input sentiment model', language: 'en', status: 'New' })
+      .returning({ id: aiSentimentModels.id });
+    const id = model!.id;
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', '/api/ai-sentiment-models', schemaOf('POST', '/api/ai-sentiment-models')],
+      ['PUT', `/api/ai-sentiment-models/${id}`, schemaOf('PUT', '/api/ai-sentiment-models/:id')],
+      ['POST', `/api/ai-sentiment-models/${id}/try`, schemaOf('POST', '/api/ai-sentiment-models/:id/try')],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const refusals: [string, string, Record<string, unknown>, string][] = [
+      [
+        'PUT',
+        `/api/ai-sentiment-models/${id}`,
+        { Name: 'a\u0000b', Language: 'en', AnnotationWorkId: 1 },
+        'body/Name',
+      ],
+      [
+        'POST',
+        '/api/ai-sentiment-models',
+        { Name: 'Big', Language: 'en', AnnotationWorkId: BIG },
+        'body/AnnotationWorkId',
+      ],
+      ['POST', `/api/ai-sentiment-models/${id}/try`, { Text: 'a\u0000b', Language: 'en' }, 'body/Text'],
+      ['POST', `/api/ai-sentiment-models/${id}/train`, { FromScratch: 'yes' }, 'body/FromScratch'],
+    ];
+    for (const [method, url, body, path] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
     }
     const after = await tableDigests();
     expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);

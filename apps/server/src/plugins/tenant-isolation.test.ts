@@ -21,6 +21,8 @@ import {
   aiScheduledJobs,
   aiScoringLogs,
   aiSystemConfigurations,
+  aiSentimentModels,
+  aiSentimentModelVersions,
   alertComments,
   alertRules,
   alerts,
@@ -54,6 +56,7 @@ import {
 } from '../db/schema/index.js';
 import { loadDemoData } from '../demo/demo-data.js';
 import { seedSecondDemoTenant } from '../demo/seed-identity.js';
+import { trainSentimentModel } from '../text-models/sentiment-classifier.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { RegisteredRoute } from '../core/route-access.js';
 
@@ -142,6 +145,7 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/model-label-mappings\/:id/, 'modelLabelMapping'],
   [/^\/api\/ai-scheduled-jobs\/:id/, 'aiScheduledJob'],
   [/^\/api\/ai-system-configurations\/:id/, 'aiSystemConfiguration'],
+  [/^\/api\/ai-sentiment-models\/:id/, 'aiSentimentModel'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -441,6 +445,36 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     .insert(aiSystemConfigurations)
     .values({ tenantId, key: 'ScoringBatchSize', value: '1000' })
     .onConflictDoNothing();
+  // A sentiment model with a current version (issue 21 item 3), so try, export and statistics have one to read.
+  const [sentimentModel] = await db
+    .insert(aiSentimentModels)
+    .values({ tenantId, name: `Sentiment model ${tag}`, language: 'en', status: 'Ready' })
+    .returning({ id: aiSentimentModels.id });
+  const trainedModel = trainSentimentModel(
+    [
+      { text: 'great service', label: 'positive' },
+      { text: 'awful service', label: 'negative' },
+      { text: 'the service', label: 'neutral' },
+    ],
+    { language: 'en' },
+  );
+  const [sentimentVersion] = await db
+    .insert(aiSentimentModelVersions)
+    .values({
+      tenantId,
+      modelId: sentimentModel!.id,
+      version: 1,
+      model: JSON.stringify(trainedModel),
+      report: { macroF1: 1, classes: [], confusion: [], evaluation: 'held-out' },
+      labelCount: 3,
+      accepted: true,
+      trainingMs: 1,
+    })
+    .returning({ id: aiSentimentModelVersions.id });
+  await db
+    .update(aiSentimentModels)
+    .set({ currentVersionId: sentimentVersion!.id })
+    .where(eq(aiSentimentModels.id, sentimentModel!.id));
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -544,6 +578,7 @@ async function idsOf(tenantId: number): Promise<Ids> {
     aiScheduledJob: await newest('ai_scheduled_jobs'),
     aiJobRun: await newest('ai_job_runs'),
     aiSystemConfiguration: await newest('ai_system_configurations'),
+    aiSentimentModel: await newest('ai_sentiment_models'),
   };
 }
 
@@ -643,6 +678,7 @@ beforeAll(async () => {
       'Slot A',
       'Dataset A',
       'annotator.A@',
+      'Sentiment model A',
     ],
   };
   sides.B = {
@@ -664,6 +700,7 @@ beforeAll(async () => {
       'Slot B',
       'Dataset B',
       'annotator.B@',
+      'Sentiment model B',
     ],
   };
   for (const side of Object.values(sides))

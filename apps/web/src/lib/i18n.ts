@@ -36,6 +36,7 @@ import type surveyLinks from '../locales/en/surveyLinks.json';
 import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
 import type ftpExports from '../locales/en/ftpExports.json';
+import type aiSentimentModels from '../locales/en/aiSentimentModels.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
 import type healthLogs from '../locales/en/healthLogs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
@@ -107,6 +108,7 @@ const NAMESPACES = [
   'aiAnnotation',
   'aiTopicModels',
   'aiJobs',
+  'aiSentimentModels',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -160,6 +162,7 @@ declare module 'i18next' {
       aiAnnotation: typeof aiAnnotation;
       aiTopicModels: typeof aiTopicModels;
       aiJobs: typeof aiJobs;
+      aiSentimentModels: typeof aiSentimentModels;
     };
   }
 }

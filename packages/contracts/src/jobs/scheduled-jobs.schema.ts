@@ -25,6 +25,7 @@ export const KNOWN_JOB_NAMES = [
   'ai-topic-train',
   'ai-scheduled-jobs',
   'ai-scoring',
+  'ai-sentiment-train',
 ] as const;
 
 /**

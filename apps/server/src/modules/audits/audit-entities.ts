@@ -11,6 +11,7 @@ import {
   aiTopicModelGroups,
   aiScheduledJobs,
   aiSystemConfigurations,
+  aiSentimentModels,
   alertRules,
   alerts,
   customDataMappings,
@@ -284,6 +285,7 @@ export const AUDIT_ENTITIES = {
   modelLabelMapping: { scope: 'ModelLabelMapping', load: rowLoader(aiModelLabels) },
   aiScheduledJob: { scope: 'AiScheduledJob', load: rowLoader(aiScheduledJobs) },
   aiSystemConfiguration: { scope: 'AiSystemConfiguration', load: rowLoader(aiSystemConfigurations) },
+  aiSentimentModel: { scope: 'AiSentimentModel', load: rowLoader(aiSentimentModels) },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */

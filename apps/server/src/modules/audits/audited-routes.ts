@@ -191,6 +191,11 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'POST /api/ai-scheduled-jobs/:id/pause': update('aiScheduledJob', 'pause'),
   'POST /api/ai-scheduled-jobs/:id/resume': update('aiScheduledJob', 'resume'),
   'PUT /api/ai-system-configurations/:id': update('aiSystemConfiguration'),
+  // Sentiment models (issue 21 item 3, docs/ai-sentiment-models.md): train queues a training job.
+  'POST /api/ai-sentiment-models': create('aiSentimentModel'),
+  'PUT /api/ai-sentiment-models/:id': update('aiSentimentModel'),
+  'DELETE /api/ai-sentiment-models/:id': remove('aiSentimentModel'),
+  'POST /api/ai-sentiment-models/:id/train': update('aiSentimentModel', 'train'),
 };
 
 /**
@@ -228,6 +233,8 @@ export const UNAUDITED_WRITE_ROUTES: Record<string, string> = {
   'POST /api/ai-annotation-works/:workId/annotation-tasks/:id/annotations':
     "an annotator's labels of one comment; the ai_annotations row keeps who labelled what and when",
   'POST /api/ai-topic-models/:id/try': 'scores a typed sentence with the model; stores nothing',
+  'POST /api/ai-sentiment-models/:id/try':
+    "scores the caller's text with the model's current version; stores nothing",
 };
 
 /** Routes that only read although they are POSTs: grid pages and widget figures. */

@@ -14,6 +14,7 @@ import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
 import { importsRoutes } from '@/features/imports/routes';
 import { optoutsRoutes } from '@/features/optouts/routes';
+import { sentimentModelsRoutes } from '@/features/ai-sentiment-models/routes';
 import { ftpExportsRoutes } from '@/features/ftp-exports/routes';
 import { aiJobsRoutes } from '@/features/ai-jobs/routes';
 import { dataAdminRoutes } from '@/features/data-admin/routes';
@@ -100,6 +101,7 @@ const router = createBrowserRouter([
                   ...aiDataRoutes,
                   ...aiAnnotationRoutes,
                   ...aiJobsRoutes,
+                  ...sentimentModelsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

@@ -628,7 +628,7 @@ export const SCREENS: readonly Screen[] = [
     icon: ExperimentOutlined,
     scopes: ['sentiment:read', 'sentiment:manage'],
     ai: true,
-    built: false,
+    built: true,
   },
   {
     name: 'aiTopicModelGroups',
