@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ALL_SCOPES, CUSTOM_DATA_KEYS } from '@loupe/contracts';
@@ -440,11 +440,13 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   await db
     .insert(aiLogs)
     .values({ tenantId, level: 'INFO', source: `AI log ${tag}`, message: `AI log ${tag}` });
-  // Seeded for every tenant at start or at the first read; the row is there either way.
+  // Seeded for every tenant at start: written again here so its id falls in the tenant's id window.
   await db
-    .insert(aiSystemConfigurations)
-    .values({ tenantId, key: 'ScoringBatchSize', value: '1000' })
-    .onConflictDoNothing();
+    .delete(aiSystemConfigurations)
+    .where(
+      and(eq(aiSystemConfigurations.tenantId, tenantId), eq(aiSystemConfigurations.key, 'ScoringBatchSize')),
+    );
+  await db.insert(aiSystemConfigurations).values({ tenantId, key: 'ScoringBatchSize', value: '1000' });
   // A sentiment model with a current version (issue 21 item 3), so try, export and statistics have one to read.
   const [sentimentModel] = await db
     .insert(aiSentimentModels)

@@ -18,7 +18,7 @@ import { found, invalidField } from '../../core/refusals.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { topics } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
 import { pageOf } from '../../grid/grid-queries.js';
 import { registerGridRoutes } from '../../grid/grid-routes.js';
@@ -118,10 +118,13 @@ const columnsOf = (body: SaveBody) => {
   };
 };
 
-/** A list route's `:id` (the model), read before the grid runs so another tenant's model answers 404. */
+/**
+ * A list route's `:id` (the model), read before the grid runs so another tenant's model answers 404; an id that is
+ * no int32 is refused by field, as the other routes' params are.
+ */
 async function requireModelOfList(db: Db, request: FastifyRequest): Promise<void> {
   const parsed = int32IdParam.safeParse((request.params as { id?: unknown }).id);
-  if (!parsed.success) throw notFound();
+  if (!parsed.success) throw invalidField('params/id', VALIDATION_MESSAGES.integer);
   await storedModel(db, request.actor, parsed.data);
 }
 
