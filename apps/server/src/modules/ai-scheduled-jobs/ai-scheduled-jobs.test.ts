@@ -12,7 +12,6 @@ import {
 } from '@loupe/contracts';
 import {
   aiDatasets,
-  aiExperimentLogs,
   aiJobRuns,
   aiScheduledJobs,
   aiSentimentModels,
