@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { animationsSettled } from './support/animations.js';
+import { pickOption } from './support/ai-annotation.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
@@ -15,16 +15,6 @@ import { expect, test } from './support/test.js';
 
 const NAME = `E2E sentiment ${Date.now().toString(36)}`;
 const main = (page: Page) => page.getByRole('main');
-
-async function pick(page: Page, field: string, option: RegExp | string) {
-  await main(page).locator(`input#${field}[role=combobox]`).click();
-  await animationsSettled(page);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
 
 test('sentiment models: create on the demo works, train, statistics and try', async ({ page }) => {
   await signIn(page, 'admin');
@@ -45,8 +35,8 @@ test('sentiment models: create on the demo works, train, statistics and try', as
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(main(page).getByText('This field is required.').first()).toBeVisible();
   await main(page).getByLabel('Name').fill(NAME);
-  await pick(page, 'AnnotationWorkId', /^Demo sentiment labels TR \(\d+ gold labels\)$/);
-  await pick(page, 'GoldenAnnotationWorkId', /^Demo sentiment golden set TR/);
+  await pickOption(page, 'AnnotationWorkId', /^Demo sentiment labels TR \(\d+ gold labels\)$/);
+  await pickOption(page, 'GoldenAnnotationWorkId', /^Demo sentiment golden set TR/);
   await main(page).getByLabel('Epochs').fill('20');
   await saveScreenshot(page, 'ai-sentiment-model-form-en');
   await main(page).getByRole('button', { name: 'Save' }).click();
