@@ -20,12 +20,16 @@ import { expect, test } from './support/test.js';
  * couple of seconds) the demo report "Müşteri Yorumları" shows the new comment in its comment highlights with the
  * sentiment the try answered, and the job's logs show the cron run that scored it.
  *
- * The annotators' keys are not made up: each comment gets the label the demo's own English sentiment model (trained
- * at first start on the demo's annotated comments, docs/ai-sentiment-models.md "Demo") gives it, so the 20 gold
- * labels are meaningful ones. The demo also scores new English comments every minute with that model ("Score new
- * comments (EN)"), which may write the new comment's sentiment before or after ours: the spec checks that both
- * models say the same of the sentence, so the widget's sentiment is the try's whichever wrote last, and it checks
- * our job's own cron run in its logs. Names carry the run, so the spec can run again on the same data directory;
+ * The annotators' keys are not made up: each comment gets the demo's own sentiment of it (the text analysis the
+ * demo generator wrote, as the comment highlights' data route answers it; unclassified counts as neutral), so the
+ * 20 gold labels are meaningful. The e2e demo (2,000 responses) has too few English comments for a demo English
+ * model, so no demo job writes English sentiment: before our job scores the new comment it has no sentiment (the
+ * widget's chip would read Negative), which is why the spec also checks through the data route that the comment's
+ * score is the try's (4, 2 or 0), and checks
+ * our job's own cron run in its logs. The job is not started with its Run button: the minute tick is reliable (one
+ * per minute, docs/ai-scheduled-jobs.md "Timing and exactly once"). A new job's first run scores every English
+ * comment it has not scored (its cursor starts at 0), so the demo's English comments carry this model's sentiment
+ * afterwards. Names carry the run, so the spec can run again on the same data directory;
  * nothing depends on the date, the time or the time zone (the report's period is the last seven days, which holds
  * the comment's day in any zone ahead of UTC, as the browser's Europe/Istanbul is).
  */
@@ -40,42 +44,45 @@ const REPORT = { title: 'Müşteri Yorumları', path: '/reports/musteri-yorumlar
 const COMMENTS = 'Öne Çıkan Yorumlar';
 const main = (page: Page) => page.getByRole('main');
 
-/** The label a sentiment model's current version gives a text (`POST /api/ai-sentiment-models/{id}/try`). */
-async function tryModel(request: APIRequestContext, modelId: number, text: string): Promise<Label> {
+/** The sentiment score (4, 2, 0) a model's current version gives a text (`POST /api/ai-sentiment-models/{id}/try`). */
+async function tryScore(request: APIRequestContext, modelId: number, text: string): Promise<number> {
   const headers = await apiHeaders(request, 'admin');
-  const answer = await json<{ Label: Label }>(
+  const answer = await json<{ SentimentScore: number }>(
     await request.post(`/api/ai-sentiment-models/${modelId}/try`, {
       headers,
       data: { Text: text, Language: 'en' },
     }),
   );
-  return answer.Label;
+  return answer.SentimentScore;
 }
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/**
- * The demo's own sentiment of its English comments — the text analyses the demo generator wrote, as the comment
- * highlights' data route answers them (`POST /api/text-analytics/comments`, 50 a page, every day the demo has) —
- * by text.
- */
-async function demoSentiments(request: APIRequestContext): Promise<Map<string, Label>> {
+type CommentsPage = {
+  Count: number;
+  Items: { TextOrig: string; SentimentScore: number | null }[];
+};
+
+/** A page of every comment of the tenant, newest first (`POST /api/text-analytics/comments`, the widget's route). */
+async function commentsPage(request: APIRequestContext, skip: number): Promise<CommentsPage> {
   const headers = await apiHeaders(request, 'admin');
+  // Through the day after tomorrow: the facts' days are the tenant's, which may be a day ahead of UTC.
   const end = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  return json<CommentsPage>(
+    await request.post(`/api/text-analytics/comments?$top=50&$skip=${skip}`, {
+      headers,
+      data: { TimeRange: ['2000-01-01', end] },
+    }),
+  );
+}
+
+/** The demo's own sentiment of its comments, by text (what the demo generator's text analyses say). */
+async function demoSentiments(request: APIRequestContext): Promise<Map<string, Label>> {
   // Unclassified (-1: a bare word or question such as "Expertise?") is labelled neutral.
   const byScore: Record<number, Label> = { 4: 'positive', 2: 'neutral', 0: 'negative', [-1]: 'neutral' };
   const sentiments = new Map<string, Label>();
-  type Page = {
-    Count: number;
-    Items: { TextOrig: string; LanguageOrig: string | null; SentimentScore: number | null }[];
-  };
   for (let skip = 0; ; skip += 50) {
-    const page = await json<Page>(
-      await request.post(`/api/text-analytics/comments?$top=50&$skip=${skip}`, {
-        headers,
-        data: { TimeRange: ['2000-01-01', end] },
-      }),
-    );
+    const page = await commentsPage(request, skip);
     for (const item of page.Items) {
       const label = item.SentimentScore === null ? undefined : byScore[item.SentimentScore];
       if (label) sentiments.set(clean(item.TextOrig), label);
@@ -197,7 +204,9 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
   await expect(tried).toHaveText(/^(Positive|Neutral|Negative)$/);
   const shown = (await tried.textContent())!;
   await saveScreenshot(page, 'ai-loop-try-en');
-  expect(await tryModel(request, modelId, SENTENCE)).toBe(shown.toLowerCase());
+  // The same answer through the route, as the score the comment must get (Positive 4, Neutral 2, Negative 0).
+  const score = await tryScore(request, modelId, SENTENCE);
+  expect({ Positive: 4, Neutral: 2, Negative: 0 }[shown]).toBe(score);
 
   // 4. A recurrent scoring job with the model, every minute (the form's defaults: scoring, recurrent, * * * * *).
   await page.goto('/ai-scheduled-jobs');
@@ -233,6 +242,10 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
     await page.reload();
     await expect(comment.getByLabel(`Sentiment: ${shown}`)).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 90_000 - (Date.now() - answeredAt) });
+  // The score itself is the try's (an unscored comment would also show the red chip): the newest comment is ours.
+  const newest = (await commentsPage(request, 0)).Items[0]!;
+  expect(newest.TextOrig).toBe(SENTENCE);
+  expect(newest.SentimentScore).toBe(score);
   await comment.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'ai-loop-comment-en');
 
