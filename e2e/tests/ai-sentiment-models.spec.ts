@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { pickOption } from './support/ai-annotation.js';
+import { pickOption, trainSentimentModel, trySentence } from './support/ai-annotation.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
@@ -49,13 +49,7 @@ test('sentiment models: create on the demo works, train, statistics and try', as
   await expect(rows.first()).toContainText('New');
   await rows.first().getByText(NAME).click();
   await expect(page.getByRole('heading', { name: `Sentiment model ${NAME}` })).toBeVisible();
-  await main(page).getByRole('button', { name: 'Train', exact: true }).click();
-  await expect(page.getByText(`Train ${NAME} now?`)).toBeVisible();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Train', exact: true }).click();
-  await expect(page.getByText('The training has started.')).toBeVisible();
-  const card = main(page).locator('.ant-card').filter({ hasText: 'Training' }).first();
-  await expect(card.locator('.ant-tag', { hasText: 'Ready' })).toBeVisible({ timeout: 60_000 });
-  await expect(card).toContainText('Macro-F1');
+  await trainSentimentModel(page, NAME);
   await saveScreenshot(page, 'ai-sentiment-model-trained-en');
 
   // Statistics: version 1 accepted and current, three classes, a 3×3 confusion matrix.
@@ -74,13 +68,7 @@ test('sentiment models: create on the demo works, train, statistics and try', as
   await saveScreenshot(page, 'ai-sentiment-model-statistics-en');
 
   // Try: a Turkish sentence of praise.
-  await main(page)
-    .getByRole('link', { name: `Back to ${NAME}` })
-    .click();
-  await main(page).getByRole('button', { name: 'Try' }).click();
-  await expect(page.getByRole('heading', { name: `Try ${NAME}` })).toBeVisible();
-  await main(page).getByLabel('Text').fill('Personel çok ilgiliydi, işlemim hızlıca bitti. Teşekkürler!');
-  await main(page).getByRole('button', { name: 'Score' }).click();
+  await trySentence(page, NAME, 'Personel çok ilgiliydi, işlemim hızlıca bitti. Teşekkürler!');
   await expect(main(page).getByTestId('try-label')).toHaveText('Positive');
   await expect(main(page).getByText(/^Probability \d+\.\d %$/)).toBeVisible();
   await saveScreenshot(page, 'ai-sentiment-model-try-en');

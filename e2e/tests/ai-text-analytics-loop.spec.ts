@@ -5,6 +5,8 @@ import {
   pickOption,
   prepareAnnotation,
   SECOND_PASSWORD,
+  trainSentimentModel,
+  trySentence,
 } from './support/ai-annotation.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
@@ -181,25 +183,14 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
   await expect(page.getByRole('heading', { name: `Sentiment model ${MODEL}` })).toBeVisible();
   const modelId = Number(/\/ai-sentiment-models\/(\d+)/.exec(page.url())?.[1]);
   expect(modelId).toBeGreaterThan(0);
-  await main(page).getByRole('button', { name: 'Train', exact: true }).click();
-  await expect(page.getByText(`Train ${MODEL} now?`)).toBeVisible();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Train', exact: true }).click();
-  await expect(page.getByText('The training has started.')).toBeVisible();
-  const card = main(page).locator('.ant-card').filter({ hasText: 'Training' }).first();
-  await expect(card.locator('.ant-tag', { hasText: 'Ready' })).toBeVisible({ timeout: 120_000 });
+  await trainSentimentModel(page, MODEL);
   await main(page).getByRole('button', { name: 'Statistics' }).click();
   await expect(page.getByRole('heading', { name: `Statistics of ${MODEL}` })).toBeVisible();
   await expect(main(page).getByText('Version 1 on the held-out tenth of the labels')).toBeVisible();
   await saveScreenshot(page, 'ai-loop-model-statistics-en');
 
   // 3. Try the sentence: the label it answers is what the widget must show at the end.
-  await main(page)
-    .getByRole('link', { name: `Back to ${MODEL}` })
-    .click();
-  await main(page).getByRole('button', { name: 'Try' }).click();
-  await expect(page.getByRole('heading', { name: `Try ${MODEL}` })).toBeVisible();
-  await main(page).getByLabel('Text').fill(SENTENCE);
-  await main(page).getByRole('button', { name: 'Score' }).click();
+  await trySentence(page, MODEL, SENTENCE);
   const tried = main(page).getByTestId('try-label');
   await expect(tried).toHaveText(/^(Positive|Neutral|Negative)$/);
   const shown = (await tried.textContent())!;

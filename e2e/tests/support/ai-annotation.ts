@@ -6,8 +6,8 @@ import { expect } from './test.js';
 /*
  * What the issue 21 specs share (docs/ai-annotation.md, docs/ai-sentiment-models.md): the answer of an API call,
  * the setup of a sentiment annotation work of the demo's English dataset with a task of two annotators (the demo
- * admin and a user made for the run), the annotator's keyboard labelling on the work screen, and an antd select of
- * the admin forms picked by its field id.
+ * admin and a user made for the run), the annotator's keyboard labelling on the work screen, an antd select of
+ * the admin forms picked by its field id, and a sentiment model's training and try screens.
  */
 
 export const SECOND_PASSWORD = 'E2e-Pass-1234';
@@ -161,4 +161,30 @@ export async function pickOption(page: Page, field: string, option: RegExp | str
     .filter({ hasText: option })
     .first()
     .click();
+}
+
+/**
+ * On a sentiment model's page (English): Train, the confirmation, then the page follows the job until the model's
+ * card says Ready.
+ */
+export async function trainSentimentModel(page: Page, name: string): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Train', exact: true }).click();
+  await expect(page.getByText(`Train ${name} now?`)).toBeVisible();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Train', exact: true }).click();
+  await expect(page.getByText('The training has started.')).toBeVisible();
+  const card = main.locator('.ant-card').filter({ hasText: 'Training' }).first();
+  // A training job on a shared machine: the one generous wait.
+  await expect(card.locator('.ant-tag', { hasText: 'Ready' })).toBeVisible({ timeout: 120_000 });
+  await expect(card).toContainText('Macro-F1');
+}
+
+/** From a sentiment model's statistics (English): back to the model, its try screen, the text scored. */
+export async function trySentence(page: Page, name: string, text: string): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('link', { name: `Back to ${name}` }).click();
+  await main.getByRole('button', { name: 'Try' }).click();
+  await expect(page.getByRole('heading', { name: `Try ${name}` })).toBeVisible();
+  await main.getByLabel('Text').fill(text);
+  await main.getByRole('button', { name: 'Score' }).click();
 }
