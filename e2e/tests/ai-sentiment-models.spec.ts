@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { animationsSettled } from './support/animations.js';
+import { pickOption, trainSentimentModel, trySentence } from './support/ai-annotation.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/session.js';
@@ -15,16 +15,6 @@ import { expect, test } from './support/test.js';
 
 const NAME = `E2E sentiment ${Date.now().toString(36)}`;
 const main = (page: Page) => page.getByRole('main');
-
-async function pick(page: Page, field: string, option: RegExp | string) {
-  await main(page).locator(`input#${field}[role=combobox]`).click();
-  await animationsSettled(page);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
 
 test('sentiment models: create on the demo works, train, statistics and try', async ({ page }) => {
   await signIn(page, 'admin');
@@ -45,8 +35,8 @@ test('sentiment models: create on the demo works, train, statistics and try', as
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(main(page).getByText('This field is required.').first()).toBeVisible();
   await main(page).getByLabel('Name').fill(NAME);
-  await pick(page, 'AnnotationWorkId', /^Demo sentiment labels TR \(\d+ gold labels\)$/);
-  await pick(page, 'GoldenAnnotationWorkId', /^Demo sentiment golden set TR/);
+  await pickOption(page, 'AnnotationWorkId', /^Demo sentiment labels TR \(\d+ gold labels\)$/);
+  await pickOption(page, 'GoldenAnnotationWorkId', /^Demo sentiment golden set TR/);
   await main(page).getByLabel('Epochs').fill('20');
   await saveScreenshot(page, 'ai-sentiment-model-form-en');
   await main(page).getByRole('button', { name: 'Save' }).click();
@@ -59,13 +49,7 @@ test('sentiment models: create on the demo works, train, statistics and try', as
   await expect(rows.first()).toContainText('New');
   await rows.first().getByText(NAME).click();
   await expect(page.getByRole('heading', { name: `Sentiment model ${NAME}` })).toBeVisible();
-  await main(page).getByRole('button', { name: 'Train', exact: true }).click();
-  await expect(page.getByText(`Train ${NAME} now?`)).toBeVisible();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Train', exact: true }).click();
-  await expect(page.getByText('The training has started.')).toBeVisible();
-  const card = main(page).locator('.ant-card').filter({ hasText: 'Training' }).first();
-  await expect(card.locator('.ant-tag', { hasText: 'Ready' })).toBeVisible({ timeout: 60_000 });
-  await expect(card).toContainText('Macro-F1');
+  await trainSentimentModel(page, NAME);
   await saveScreenshot(page, 'ai-sentiment-model-trained-en');
 
   // Statistics: version 1 accepted and current, three classes, a 3×3 confusion matrix.
@@ -84,13 +68,7 @@ test('sentiment models: create on the demo works, train, statistics and try', as
   await saveScreenshot(page, 'ai-sentiment-model-statistics-en');
 
   // Try: a Turkish sentence of praise.
-  await main(page)
-    .getByRole('link', { name: `Back to ${NAME}` })
-    .click();
-  await main(page).getByRole('button', { name: 'Try' }).click();
-  await expect(page.getByRole('heading', { name: `Try ${NAME}` })).toBeVisible();
-  await main(page).getByLabel('Text').fill('Personel çok ilgiliydi, işlemim hızlıca bitti. Teşekkürler!');
-  await main(page).getByRole('button', { name: 'Score' }).click();
+  await trySentence(page, NAME, 'Personel çok ilgiliydi, işlemim hızlıca bitti. Teşekkürler!');
   await expect(main(page).getByTestId('try-label')).toHaveText('Positive');
   await expect(main(page).getByText(/^Probability \d+\.\d %$/)).toBeVisible();
   await saveScreenshot(page, 'ai-sentiment-model-try-en');
