@@ -29,6 +29,7 @@ import {
   aiScheduledJobs,
   aiScoringLogs,
   aiSentimentModels,
+  answers,
   topicModels,
 } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
@@ -191,10 +192,23 @@ function createJobService(db: Db): RecordService<number, SaveBody, AiScheduledJo
       const tenantId = requireTenant(actor);
       await checked(tenantId, body);
       await seedAiSystemConfigurations(db, tenantId);
+      // A new job scores the comments that arrive from now on: the tenant's answers so far keep the analysis they
+      // have (scoring them again is asked for by IsFromScratch, or by changing the job's model later).
+      const [last] = await db
+        .select({ id: sql<string | null>`max(${answers.id})` })
+        .from(answers)
+        .where(eq(answers.tenantId, tenantId));
+      const scoredThroughAnswerId = Number(last?.id ?? 0);
       const id = await insertedId(
         db
           .insert(j)
-          .values({ tenantId, ...columnsOf(body), status: 'Active', nextRunAt: nextTime(body.CronText) })
+          .values({
+            tenantId,
+            ...columnsOf(body),
+            status: 'Active',
+            nextRunAt: nextTime(body.CronText),
+            scoredThroughAnswerId,
+          })
           .returning({ id: j.id }),
         'scheduled job',
       );

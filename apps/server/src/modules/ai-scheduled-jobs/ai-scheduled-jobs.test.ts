@@ -126,10 +126,35 @@ const job = (extra: Partial<AiScheduledJobSave> = {}): AiScheduledJobSave => ({
   ...extra,
 });
 
-async function create(body: AiScheduledJobSave, token = manager): Promise<AiScheduledJob> {
+/** The tenant's last answer id: where a new job's cursor starts. */
+async function lastAnswerId(): Promise<number> {
+  const [row] = await t.database.raw<{ id: string | null }>(
+    'SELECT max(id) AS id FROM answers WHERE tenant_id = $1',
+    [f.tenantId],
+  );
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Creates a job through the API, which starts its cursor after the tenant's last answer (checked), then moves the
+ * cursor back to 0 unless `keepCursor`, so the fixture's comments count as new for the job (the tests score them).
+ */
+async function create(
+  body: AiScheduledJobSave,
+  token = manager,
+  keepCursor = false,
+): Promise<AiScheduledJob> {
+  const last = await lastAnswerId();
   const response = await t.call('POST', JOBS, { token, body });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<AiScheduledJob>();
+  const created = response.json<AiScheduledJob>();
+  expect(created.ScoredThroughAnswerId).toBe(last);
+  if (keepCursor) return created;
+  await t.database.db
+    .update(aiScheduledJobs)
+    .set({ scoredThroughAnswerId: 0 })
+    .where(eq(aiScheduledJobs.id, created.Id));
+  return { ...created, ScoredThroughAnswerId: 0 };
 }
 
 /** Makes the job due, runs the minute tick as the scheduler queues it, and waits until the tick has worked. */
@@ -251,13 +276,15 @@ afterAll(async () => {
 
 describe('scheduled jobs: records and rules', () => {
   it('creates a recurrent scoring job, Active with its next minute, audited; reads need job:read', async () => {
-    const created = await create(job());
+    // A new job scores what arrives from now on: its cursor starts after the tenant's last answer.
+    const created = await create(job(), manager, true);
     expect(created).toMatchObject({
       Type: 'scoring',
       Status: 'Active',
       IsRecurrent: true,
-      ScoredThroughAnswerId: 0,
+      ScoredThroughAnswerId: await lastAnswerId(),
     });
+    expect(created.ScoredThroughAnswerId).toBeGreaterThan(0);
     expect(Date.parse(created.NextRunDate!)).toBeGreaterThan(Date.now());
     expect(Date.parse(created.NextRunDate!) - Date.now()).toBeLessThanOrEqual(60_000);
     expect(await auditCount()).toBeGreaterThan(0);
