@@ -1,16 +1,20 @@
 import {
   AI_JOB_TYPES,
+  aiAnnotationWorkSchema,
+  aiDatasetSchema,
   aiScheduledJobSaveSchema,
+  aiSentimentModelSchema,
   ErrorCode,
   type AiJobType,
   type AiScheduledJob,
   type AiScheduledJobSave,
 } from '@loupe/contracts';
-import { Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { DeleteNamedRecordButton } from '@/components/admin-page/confirm-action-button';
+import { IdLookupSelect, useLookupRows } from '@/components/admin-page/id-lookup-select';
 import { RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode, fieldOfDetails, type RefusalField } from '@/components/admin-page/refusal-field';
@@ -85,6 +89,22 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
   const type = Form.useWatch('Type', form) ?? job?.Type ?? 'scoring';
   const cron = Form.useWatch('CronText', form) ?? job?.CronText ?? '';
   const recurrent = Form.useWatch('IsRecurrent', form) ?? job?.IsRecurrent ?? true;
+  const sentimentModelId = Form.useWatch('SentimentModelId', form) ?? job?.SentimentModelId ?? null;
+  const isEmotion = Form.useWatch('IsEmotionModel', form) ?? job?.IsEmotionModel ?? false;
+  const sentimentModels = useLookupRows('/api/ai-sentiment-models', aiSentimentModelSchema);
+  const works = useLookupRows('/api/ai-annotation-works', aiAnnotationWorkSchema);
+  const datasets = useLookupRows('/api/ai-datasets', aiDatasetSchema);
+  // A sentiment training reads sentiment works (type 0) in the model's language; a topic training reads topic
+  // works (type 1), or emotion works (type 2) for an emotion model.
+  const sentimentLanguage = sentimentModels.data?.find((model) => model.Id === sentimentModelId)?.Language;
+  const workType = sentimentModelId !== null ? 0 : isEmotion ? 2 : 1;
+  const workOptions = (works.data ?? [])
+    .filter(
+      (work) =>
+        work.AnnotationType === workType &&
+        (workType !== 0 || sentimentLanguage === undefined || work.Language === sentimentLanguage),
+    )
+    .map((work) => ({ value: work.Id, label: `${work.Name} (${work.Language}) · ${work.DatasetName}` }));
 
   const initialValues: Values = {
     Name: job?.Name ?? '',
@@ -107,7 +127,6 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
     const model = topicModels.data?.find((item) => item.Id === id);
     form.setFieldValue('IsEmotionModel', model?.IsEmotionModel ?? false);
   };
-  const idInput = <InputNumber min={1} max={2_147_483_647} precision={0} style={{ inlineSize: '100%' }} />;
 
   return (
     <AdminPage
@@ -153,7 +172,16 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
               label={t('fields.sentimentModelId')}
               extra={t('help.sentimentModelId')}
             >
-              {idInput}
+              <IdLookupSelect
+                loading={sentimentModels.isLoading}
+                error={sentimentModels.error}
+                refusedHint={t('lookup.sentimentModelsRefused')}
+                notFoundContent={t('lookup.noSentimentModels')}
+                options={(sentimentModels.data ?? []).map((model) => ({
+                  value: model.Id,
+                  label: `${model.Name} (${model.Language})`,
+                }))}
+              />
             </Form.Item>
             <Form.Item name="TopicModelId" label={t('fields.topicModelId')}>
               <Select<number | null>
@@ -174,13 +202,32 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
           </>
         )}
         {type === 'training' && (
-          <Form.Item name="AnnotationWorkId" label={t('fields.annotationWorkId')}>
-            {idInput}
+          <Form.Item
+            name="AnnotationWorkId"
+            label={t('fields.annotationWorkId')}
+            extra={t(`lookup.workType${workType}`)}
+          >
+            <IdLookupSelect
+              loading={works.isLoading}
+              error={works.error}
+              refusedHint={t('lookup.worksRefused')}
+              notFoundContent={t('lookup.noWorks')}
+              options={workOptions}
+            />
           </Form.Item>
         )}
         {type === 'dataset' && (
           <Form.Item name="DatasetId" label={t('fields.datasetId')}>
-            {idInput}
+            <IdLookupSelect
+              loading={datasets.isLoading}
+              error={datasets.error}
+              refusedHint={t('lookup.datasetsRefused')}
+              notFoundContent={t('lookup.noDatasets')}
+              options={(datasets.data ?? []).map((dataset) => ({
+                value: dataset.Id,
+                label: `${dataset.Name} (${dataset.Language})`,
+              }))}
+            />
           </Form.Item>
         )}
         <Form.Item name="IsFromScratch" valuePropName="checked" extra={t(`help.isFromScratch`)}>
