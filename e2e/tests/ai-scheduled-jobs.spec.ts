@@ -125,17 +125,17 @@ test('ai scheduled jobs: a training job picks its sentiment model and annotation
 
   const model = main(page).getByRole('combobox', { name: 'Duygu durumu modeli' });
   await model.click();
-  await model.pressSequentially('model EN');
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Demo sentiment model EN (en)' }).click();
+  await model.pressSequentially('model TR');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Demo sentiment model TR (tr)' }).click();
 
   const work = main(page).getByRole('combobox', { name: 'Etiketleme çalışması' });
   await work.click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect(options.filter({ hasText: 'Demo sentiment labels EN (en)' })).toBeVisible();
-  // Turkish works are not offered for an English model.
-  await expect(options.filter({ hasText: '(tr)' })).toHaveCount(0);
+  await expect(options.filter({ hasText: 'Demo sentiment labels TR (tr)' })).toBeVisible();
+  // English works are not offered for a Turkish model.
+  await expect(options.filter({ hasText: '(en)' })).toHaveCount(0);
   await work.pressSequentially('labels');
-  await options.filter({ hasText: 'Demo sentiment labels EN' }).click();
+  await options.filter({ hasText: 'Demo sentiment labels TR' }).click();
   await main(page).getByLabel('Cron').fill('0 3 * * *');
   await saveScreenshot(page, 'ai-scheduled-job-training-form-tr');
   await main(page).getByRole('button', { name: 'Kaydet' }).click();
@@ -144,8 +144,8 @@ test('ai scheduled jobs: a training job picks its sentiment model and annotation
   // Reopened, the job shows the names it was saved with.
   await main(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name }).click();
   await expect(main(page).getByRole('heading', { name: `Zamanlanmış iş ${name}`, level: 1 })).toBeVisible();
-  await expect(main(page).getByText('Demo sentiment model EN (en)')).toBeVisible();
-  await expect(main(page).getByText(/^Demo sentiment labels EN \(en\)/)).toBeVisible();
+  await expect(main(page).getByText('Demo sentiment model TR (tr)')).toBeVisible();
+  await expect(main(page).getByText(/^Demo sentiment labels TR \(tr\)/)).toBeVisible();
   await chooseLanguage(page, 'Dil', 'العربية');
   await expect(main(page).getByRole('heading', { name: `المهمة المجدولة ${name}`, level: 1 })).toBeVisible();
   await saveScreenshot(page, 'ai-scheduled-job-training-form-ar');

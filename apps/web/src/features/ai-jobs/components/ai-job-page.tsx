@@ -18,6 +18,7 @@ import { IdLookupSelect, useLookupRows } from '@/components/admin-page/id-lookup
 import { RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode, fieldOfDetails, type RefusalField } from '@/components/admin-page/refusal-field';
+import { annotationWorkOptions } from '@/features/ai-annotation/work-options';
 import { zodRule } from '@/lib/form-rules';
 import { useAiJob, useDeleteAiJob, useSaveAiJob, useTopicModelOptions } from '../api/ai-jobs';
 import { AI_JOBS_PATH, JobCommands, JobStatusTag } from './ai-jobs-page';
@@ -94,17 +95,15 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
   const sentimentModels = useLookupRows('/api/ai-sentiment-models', aiSentimentModelSchema);
   const works = useLookupRows('/api/ai-annotation-works', aiAnnotationWorkSchema);
   const datasets = useLookupRows('/api/ai-datasets', aiDatasetSchema);
-  // A sentiment training reads sentiment works (type 0) in the model's language; a topic training reads topic
-  // works (type 1), or emotion works (type 2) for an emotion model.
-  const sentimentLanguage = sentimentModels.data?.find((model) => model.Id === sentimentModelId)?.Language;
+  // A sentiment training reads sentiment works (type 0), a topic training topic works (type 1), or emotion works
+  // (type 2) for an emotion model; either in its model's language.
+  const topicModelId = Form.useWatch('TopicModelId', form) ?? job?.TopicModelId ?? null;
+  const language =
+    sentimentModelId !== null
+      ? sentimentModels.data?.find((model) => model.Id === sentimentModelId)?.Language
+      : topicModels.data?.find((model) => model.Id === topicModelId)?.Language;
   const workType = sentimentModelId !== null ? 0 : isEmotion ? 2 : 1;
-  const workOptions = (works.data ?? [])
-    .filter(
-      (work) =>
-        work.AnnotationType === workType &&
-        (workType !== 0 || sentimentLanguage === undefined || work.Language === sentimentLanguage),
-    )
-    .map((work) => ({ value: work.Id, label: `${work.Name} (${work.Language}) · ${work.DatasetName}` }));
+  const workOptions = annotationWorkOptions(works.data, workType, language);
 
   const initialValues: Values = {
     Name: job?.Name ?? '',

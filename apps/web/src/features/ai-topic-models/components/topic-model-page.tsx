@@ -13,6 +13,7 @@ import { IdLookupSelect, useLookupRows } from '@/components/admin-page/id-lookup
 import { NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
+import { annotationWorkOptions } from '@/features/ai-annotation/work-options';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
 import { useTrainTopicModel } from '../api/topic-model-tools';
@@ -66,9 +67,7 @@ function TopicModelForm({ model }: { model?: AiTopicModel }) {
   const isEmotion = Form.useWatch('IsEmotionModel', form) ?? model?.IsEmotionModel ?? false;
   const language = Form.useWatch('Language', form) ?? model?.Language;
   // The classifier learns from topic works (type 1), or emotion works (type 2) for an emotion model, in its language.
-  const workOptions = (works.data ?? [])
-    .filter((work) => work.AnnotationType === (isEmotion ? 2 : 1) && work.Language === language)
-    .map((work) => ({ value: work.Id, label: `${work.Name} · ${work.DatasetName}` }));
+  const workOptions = annotationWorkOptions(works.data, isEmotion ? 2 : 1, language);
   const handlers = useSaveHandlers({
     form,
     fieldOf,
