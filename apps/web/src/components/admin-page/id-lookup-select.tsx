@@ -31,15 +31,21 @@ export function useLookupRows<T extends z.ZodType>(endpoint: string, item: T) {
 
 export type LookupOption = { value: number; label: string };
 
+/** Options named "Name (language)", for records of one language (models, datasets). */
+export function namedWithLanguage(
+  rows: readonly { Id: number; Name: string; Language: string }[] | undefined,
+): LookupOption[] {
+  return (rows ?? []).map((row) => ({ value: row.Id, label: `${row.Name} (${row.Language})` }));
+}
+
 type Props = {
   /** Given by Form.Item. */
   id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
   options: LookupOption[];
-  loading: boolean;
-  /** The lookup's error: a 403 turns the field into a typed id. */
-  error: unknown;
+  /** The lookup (useLookupRows): loading shows in the select, a 403 turns the field into a typed id. */
+  lookup: { isLoading: boolean; error: unknown };
   /** Shown under the typed id when the list was refused. */
   refusedHint: string;
   /** Shown in the select when nothing is chosen. */
@@ -54,14 +60,13 @@ export function IdLookupSelect({
   value,
   onChange,
   options,
-  loading,
-  error,
+  lookup,
   refusedHint,
   placeholder,
   notFoundContent,
   disabled,
 }: Props) {
-  if (error instanceof ApiError && error.status === 403) {
+  if (lookup.error instanceof ApiError && lookup.error.status === 403) {
     const hintId = id ? `${id}-refused` : undefined;
     return (
       <>
@@ -95,7 +100,7 @@ export function IdLookupSelect({
       allowClear
       showSearch
       optionFilterProp="label"
-      loading={loading}
+      loading={lookup.isLoading}
       options={shown}
       placeholder={placeholder}
       notFoundContent={notFoundContent}

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { DeleteNamedRecordButton } from '@/components/admin-page/confirm-action-button';
-import { IdLookupSelect, useLookupRows } from '@/components/admin-page/id-lookup-select';
+import { IdLookupSelect, namedWithLanguage, useLookupRows } from '@/components/admin-page/id-lookup-select';
 import { RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode, fieldOfDetails, type RefusalField } from '@/components/admin-page/refusal-field';
@@ -172,14 +172,10 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
               extra={t('help.sentimentModelId')}
             >
               <IdLookupSelect
-                loading={sentimentModels.isLoading}
-                error={sentimentModels.error}
+                lookup={sentimentModels}
                 refusedHint={t('lookup.sentimentModelsRefused')}
                 notFoundContent={t('lookup.noSentimentModels')}
-                options={(sentimentModels.data ?? []).map((model) => ({
-                  value: model.Id,
-                  label: `${model.Name} (${model.Language})`,
-                }))}
+                options={namedWithLanguage(sentimentModels.data)}
               />
             </Form.Item>
             <Form.Item name="TopicModelId" label={t('fields.topicModelId')}>
@@ -207,8 +203,7 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
             extra={t(`lookup.workType${workType}`)}
           >
             <IdLookupSelect
-              loading={works.isLoading}
-              error={works.error}
+              lookup={works}
               refusedHint={t('lookup.worksRefused')}
               notFoundContent={t('lookup.noWorks')}
               options={workOptions}
@@ -218,14 +213,10 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
         {type === 'dataset' && (
           <Form.Item name="DatasetId" label={t('fields.datasetId')}>
             <IdLookupSelect
-              loading={datasets.isLoading}
-              error={datasets.error}
+              lookup={datasets}
               refusedHint={t('lookup.datasetsRefused')}
               notFoundContent={t('lookup.noDatasets')}
-              options={(datasets.data ?? []).map((dataset) => ({
-                value: dataset.Id,
-                label: `${dataset.Name} (${dataset.Language})`,
-              }))}
+              options={namedWithLanguage(datasets.data)}
             />
           </Form.Item>
         )}

@@ -9,7 +9,7 @@ import { App, Button, Form, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
-import { IdLookupSelect, useLookupRows } from '@/components/admin-page/id-lookup-select';
+import { IdLookupSelect, namedWithLanguage, useLookupRows } from '@/components/admin-page/id-lookup-select';
 import { NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
@@ -121,15 +121,11 @@ function TopicModelForm({ model }: { model?: AiTopicModel }) {
         </Form.Item>
         <Form.Item name="DatasetId" label={t('models.fields.dataset')} extra={t('models.help.dataset')}>
           <IdLookupSelect
-            loading={datasets.isLoading}
-            error={datasets.error}
+            lookup={datasets}
             refusedHint={t('models.lookup.datasetsRefused')}
             notFoundContent={t('models.lookup.noDatasets')}
             placeholder={t('models.none')}
-            options={(datasets.data ?? []).map((dataset) => ({
-              value: dataset.Id,
-              label: `${dataset.Name} (${dataset.Language})`,
-            }))}
+            options={namedWithLanguage(datasets.data)}
           />
         </Form.Item>
         <Form.Item name="ModelType" label={t('models.fields.modelType')}>
@@ -146,8 +142,7 @@ function TopicModelForm({ model }: { model?: AiTopicModel }) {
           extra={t('models.help.annotationWork')}
         >
           <IdLookupSelect
-            loading={works.isLoading}
-            error={works.error}
+            lookup={works}
             refusedHint={t('models.lookup.worksRefused')}
             notFoundContent={t(isEmotion ? 'models.lookup.noEmotionWorks' : 'models.lookup.noTopicWorks')}
             placeholder={t('models.none')}
