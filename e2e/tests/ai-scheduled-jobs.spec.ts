@@ -104,3 +104,51 @@ test('ai scheduled jobs: create a scoring job, run it after confirming, see its 
   ).toBeVisible();
   await saveScreenshot(page, 'ai-scheduled-jobs-tr');
 });
+
+/*
+ * The job form picks the models and the annotation work by name (searchable selects), not by typed id: a sentiment
+ * training job offers only sentiment works (type 0) in the chosen sentiment model's language.
+ */
+test('ai scheduled jobs: a training job picks its sentiment model and annotation work by name', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `E2E training ${Date.now() % 100_000}`;
+  await signIn(page, 'admin');
+  await page.goto('/ai-scheduled-jobs/create');
+  await expect(main(page).getByRole('heading', { name: 'Yeni zamanlanmış iş', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await main(page).getByLabel('Ad').fill(name);
+  await main(page).getByRole('combobox', { name: 'Tür' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Eğitim' }).click();
+
+  const model = main(page).getByRole('combobox', { name: 'Duygu durumu modeli' });
+  await model.click();
+  await model.pressSequentially('model TR');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Demo sentiment model TR (tr)' }).click();
+
+  const work = main(page).getByRole('combobox', { name: 'Etiketleme çalışması' });
+  await work.click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.filter({ hasText: 'Demo sentiment labels TR (tr)' })).toBeVisible();
+  // English works are not offered for a Turkish model.
+  await expect(options.filter({ hasText: '(en)' })).toHaveCount(0);
+  await work.pressSequentially('labels');
+  await options.filter({ hasText: 'Demo sentiment labels TR' }).click();
+  await main(page).getByLabel('Cron').fill('0 3 * * *');
+  await saveScreenshot(page, 'ai-scheduled-job-training-form-tr');
+  await main(page).getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(`${name} işi kaydedildi.`)).toBeVisible();
+
+  // Reopened, the job shows the names it was saved with.
+  await main(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name }).click();
+  await expect(main(page).getByRole('heading', { name: `Zamanlanmış iş ${name}`, level: 1 })).toBeVisible();
+  await expect(main(page).getByText('Demo sentiment model TR (tr)')).toBeVisible();
+  await expect(main(page).getByText(/^Demo sentiment labels TR \(tr\)/)).toBeVisible();
+  await chooseLanguage(page, 'Dil', 'العربية');
+  await expect(main(page).getByRole('heading', { name: `المهمة المجدولة ${name}`, level: 1 })).toBeVisible();
+  await saveScreenshot(page, 'ai-scheduled-job-training-form-ar');
+  await chooseLanguage(page, 'اللغة', 'Türkçe');
+  await expect(main(page).getByRole('heading', { name: `Zamanlanmış iş ${name}`, level: 1 })).toBeVisible();
+});

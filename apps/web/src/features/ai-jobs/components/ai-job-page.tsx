@@ -1,19 +1,24 @@
 import {
   AI_JOB_TYPES,
+  aiAnnotationWorkSchema,
+  aiDatasetSchema,
   aiScheduledJobSaveSchema,
+  aiSentimentModelSchema,
   ErrorCode,
   type AiJobType,
   type AiScheduledJob,
   type AiScheduledJobSave,
 } from '@loupe/contracts';
-import { Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { DeleteNamedRecordButton } from '@/components/admin-page/confirm-action-button';
+import { IdLookupSelect, namedWithLanguage, useLookupRows } from '@/components/admin-page/id-lookup-select';
 import { RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode, fieldOfDetails, type RefusalField } from '@/components/admin-page/refusal-field';
+import { annotationWorkOptions } from '@/features/ai-annotation/work-options';
 import { zodRule } from '@/lib/form-rules';
 import { useAiJob, useDeleteAiJob, useSaveAiJob, useTopicModelOptions } from '../api/ai-jobs';
 import { AI_JOBS_PATH, JobCommands, JobStatusTag } from './ai-jobs-page';
@@ -85,6 +90,20 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
   const type = Form.useWatch('Type', form) ?? job?.Type ?? 'scoring';
   const cron = Form.useWatch('CronText', form) ?? job?.CronText ?? '';
   const recurrent = Form.useWatch('IsRecurrent', form) ?? job?.IsRecurrent ?? true;
+  const sentimentModelId = Form.useWatch('SentimentModelId', form) ?? job?.SentimentModelId ?? null;
+  const isEmotion = Form.useWatch('IsEmotionModel', form) ?? job?.IsEmotionModel ?? false;
+  const sentimentModels = useLookupRows('/api/ai-sentiment-models', aiSentimentModelSchema);
+  const works = useLookupRows('/api/ai-annotation-works', aiAnnotationWorkSchema);
+  const datasets = useLookupRows('/api/ai-datasets', aiDatasetSchema);
+  // A sentiment training reads sentiment works (type 0), a topic training topic works (type 1), or emotion works
+  // (type 2) for an emotion model; either in its model's language.
+  const topicModelId = Form.useWatch('TopicModelId', form) ?? job?.TopicModelId ?? null;
+  const language =
+    sentimentModelId !== null
+      ? sentimentModels.data?.find((model) => model.Id === sentimentModelId)?.Language
+      : topicModels.data?.find((model) => model.Id === topicModelId)?.Language;
+  const workType = sentimentModelId !== null ? 0 : isEmotion ? 2 : 1;
+  const workOptions = annotationWorkOptions(works.data, workType, language);
 
   const initialValues: Values = {
     Name: job?.Name ?? '',
@@ -107,7 +126,6 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
     const model = topicModels.data?.find((item) => item.Id === id);
     form.setFieldValue('IsEmotionModel', model?.IsEmotionModel ?? false);
   };
-  const idInput = <InputNumber min={1} max={2_147_483_647} precision={0} style={{ inlineSize: '100%' }} />;
 
   return (
     <AdminPage
@@ -153,7 +171,12 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
               label={t('fields.sentimentModelId')}
               extra={t('help.sentimentModelId')}
             >
-              {idInput}
+              <IdLookupSelect
+                lookup={sentimentModels}
+                refusedHint={t('lookup.sentimentModelsRefused')}
+                notFoundContent={t('lookup.noSentimentModels')}
+                options={namedWithLanguage(sentimentModels.data)}
+              />
             </Form.Item>
             <Form.Item name="TopicModelId" label={t('fields.topicModelId')}>
               <Select<number | null>
@@ -174,13 +197,27 @@ function AiJobForm({ job }: { job?: AiScheduledJob }) {
           </>
         )}
         {type === 'training' && (
-          <Form.Item name="AnnotationWorkId" label={t('fields.annotationWorkId')}>
-            {idInput}
+          <Form.Item
+            name="AnnotationWorkId"
+            label={t('fields.annotationWorkId')}
+            extra={t(`lookup.workType${workType}`)}
+          >
+            <IdLookupSelect
+              lookup={works}
+              refusedHint={t('lookup.worksRefused')}
+              notFoundContent={t('lookup.noWorks')}
+              options={workOptions}
+            />
           </Form.Item>
         )}
         {type === 'dataset' && (
           <Form.Item name="DatasetId" label={t('fields.datasetId')}>
-            {idInput}
+            <IdLookupSelect
+              lookup={datasets}
+              refusedHint={t('lookup.datasetsRefused')}
+              notFoundContent={t('lookup.noDatasets')}
+              options={namedWithLanguage(datasets.data)}
+            />
           </Form.Item>
         )}
         <Form.Item name="IsFromScratch" valuePropName="checked" extra={t(`help.isFromScratch`)}>

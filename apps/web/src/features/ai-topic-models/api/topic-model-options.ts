@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  aiDatasetSchema,
-  aiTopicModelSchema,
-  aiTopicSchema,
-  GRID_MAX_TOP,
-  gridPageSchema,
-} from '@loupe/contracts';
+import { aiTopicModelSchema, aiTopicSchema, GRID_MAX_TOP, gridPageSchema } from '@loupe/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { TOPIC_MODELS_ENDPOINT } from './topic-models';
 import { topicsEndpoint } from './topics';
 
 /*
- * The lists the forms choose from: the tenant's topic models, a model's topics, the tenant's datasets. Each reads
+ * The lists the forms choose from: the tenant's topic models and a model's topics (datasets and annotation works:
+ * useLookupRows in components/admin-page/id-lookup-select.tsx). Each reads
  * the first GRID_MAX_TOP rows of its grid by name (a tenant has far fewer).
  */
 
@@ -43,21 +38,5 @@ export function useModelTopics(modelId: number | undefined) {
         signal,
       }),
     select: (page) => page.Items,
-  });
-}
-
-/** The tenant's datasets (needs dataset:read; without it the list stays empty and the field shows the id). */
-export function useDatasetOptions() {
-  return useQuery({
-    queryKey: ['/api/ai-datasets', 'options'],
-    queryFn: ({ signal }) =>
-      apiRequest({
-        path: `/api/ai-datasets${firstPage}`,
-        schema: gridPageSchema(aiDatasetSchema),
-        signal,
-        showErrorDialog: false,
-      }),
-    select: (page) => page.Items,
-    retry: false,
   });
 }

@@ -1,14 +1,21 @@
-import { ErrorCode, aiTopicModelSaveSchema, type AiTopicModel } from '@loupe/contracts';
-import { App, Button, Form, InputNumber, Radio, Select, Switch } from 'antd';
+import {
+  ErrorCode,
+  aiAnnotationWorkSchema,
+  aiDatasetSchema,
+  aiTopicModelSaveSchema,
+  type AiTopicModel,
+} from '@loupe/contracts';
+import { App, Button, Form, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
+import { IdLookupSelect, namedWithLanguage, useLookupRows } from '@/components/admin-page/id-lookup-select';
 import { NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
+import { annotationWorkOptions } from '@/features/ai-annotation/work-options';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
-import { useDatasetOptions } from '../api/topic-model-options';
 import { useTrainTopicModel } from '../api/topic-model-tools';
 import { useCanManageTopics, useSaveTopicModel, useTopicModel } from '../api/topic-models';
 import { DeleteTopicModelButton } from './delete-buttons';
@@ -55,7 +62,12 @@ function TopicModelForm({ model }: { model?: AiTopicModel }) {
   const [form] = Form.useForm<Values>();
   const save = useSaveTopicModel();
   const canManage = useCanManageTopics();
-  const datasets = useDatasetOptions();
+  const datasets = useLookupRows('/api/ai-datasets', aiDatasetSchema);
+  const works = useLookupRows('/api/ai-annotation-works', aiAnnotationWorkSchema);
+  const isEmotion = Form.useWatch('IsEmotionModel', form) ?? model?.IsEmotionModel ?? false;
+  const language = Form.useWatch('Language', form) ?? model?.Language;
+  // The classifier learns from topic works (type 1), or emotion works (type 2) for an emotion model, in its language.
+  const workOptions = annotationWorkOptions(works.data, isEmotion ? 2 : 1, language);
   const handlers = useSaveHandlers({
     form,
     fieldOf,
@@ -108,11 +120,12 @@ function TopicModelForm({ model }: { model?: AiTopicModel }) {
           />
         </Form.Item>
         <Form.Item name="DatasetId" label={t('models.fields.dataset')} extra={t('models.help.dataset')}>
-          <Select
-            allowClear
-            loading={datasets.isLoading}
+          <IdLookupSelect
+            lookup={datasets}
+            refusedHint={t('models.lookup.datasetsRefused')}
+            notFoundContent={t('models.lookup.noDatasets')}
             placeholder={t('models.none')}
-            options={(datasets.data ?? []).map((dataset) => ({ value: dataset.Id, label: dataset.Name }))}
+            options={namedWithLanguage(datasets.data)}
           />
         </Form.Item>
         <Form.Item name="ModelType" label={t('models.fields.modelType')}>
@@ -128,7 +141,13 @@ function TopicModelForm({ model }: { model?: AiTopicModel }) {
           label={t('models.fields.annotationWork')}
           extra={t('models.help.annotationWork')}
         >
-          <InputNumber min={1} max={2147483647} precision={0} />
+          <IdLookupSelect
+            lookup={works}
+            refusedHint={t('models.lookup.worksRefused')}
+            notFoundContent={t(isEmotion ? 'models.lookup.noEmotionWorks' : 'models.lookup.noTopicWorks')}
+            placeholder={t('models.none')}
+            options={workOptions}
+          />
         </Form.Item>
         <Form.Item name="IsEmotionModel" label={t('models.fields.isEmotionModel')} valuePropName="checked">
           <Switch />
