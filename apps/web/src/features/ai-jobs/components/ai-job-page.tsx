@@ -18,7 +18,7 @@ import { IdLookupSelect, namedWithLanguage, useLookupRows } from '@/components/a
 import { RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode, fieldOfDetails, type RefusalField } from '@/components/admin-page/refusal-field';
-import { annotationWorkOptions } from '@/features/ai-annotation/work-options';
+import { annotationWorkOptions } from '@/components/admin-page/annotation-work-options';
 import { zodRule } from '@/lib/form-rules';
 import { useAiJob, useDeleteAiJob, useSaveAiJob, useTopicModelOptions } from '../api/ai-jobs';
 import { AI_JOBS_PATH, JobCommands, JobStatusTag } from './ai-jobs-page';

@@ -13,7 +13,7 @@ import { IdLookupSelect, namedWithLanguage, useLookupRows } from '@/components/a
 import { NameItem, RecordForm, useSaveHandlers } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
 import { fieldOfCode } from '@/components/admin-page/refusal-field';
-import { annotationWorkOptions } from '@/features/ai-annotation/work-options';
+import { annotationWorkOptions } from '@/components/admin-page/annotation-work-options';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
 import { useTrainTopicModel } from '../api/topic-model-tools';

@@ -1,6 +1,6 @@
 import type { AiAnnotationWork } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
-import { annotationWorkOptions } from './work-options';
+import { annotationWorkOptions } from './annotation-work-options';
 
 const work = (Id: number, AnnotationType: number, Language: string): AiAnnotationWork => ({
   Id,
