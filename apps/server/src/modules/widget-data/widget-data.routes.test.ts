@@ -2,9 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_DATA_ENDPOINTS, WIDGET_KIND_REGISTRY } from '@loupe/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-/** The widget data paths: a kind's endpoints and the table exports beside them. */
+/**
+ * The widget data paths: a kind's endpoints and the table exports beside them. The text-analytics module's own
+ * lookups share the prefix (surveys spec §7: its bootstrap and languages, docs/ai-scheduled-jobs.md) and are no
+ * widget's data.
+ */
+const TEXT_ANALYTICS_LOOKUPS = new Set(['/api/text-analytics/bootstrap', '/api/text-analytics/languages']);
 const isWidgetDataPath = (url: string) =>
-  url.startsWith('/api/widget-data/') || url.startsWith('/api/text-analytics/');
+  url.startsWith('/api/widget-data/') ||
+  (url.startsWith('/api/text-analytics/') && !TEXT_ANALYTICS_LOOKUPS.has(url));
 
 describe('widget data routes and the contracts kind registry', () => {
   let t: TestApp;
