@@ -206,7 +206,14 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
   await main(page).getByLabel('Name').fill(JOB);
   await expect(main(page).locator('input#Type[role=combobox]')).toBeAttached();
   await expect(main(page).getByText('Scoring', { exact: true })).toBeVisible();
-  await main(page).getByLabel('Sentiment model id').fill(String(modelId));
+  // The model is picked by name in the form's searchable select (the run's name is unique).
+  const modelSelect = main(page).getByRole('combobox', { name: 'Sentiment model', exact: true });
+  await modelSelect.click();
+  await modelSelect.pressSequentially(MODEL);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: MODEL })
+    .click();
   await expect(main(page).getByLabel('Recurrent')).toBeChecked();
   await expect(main(page).getByLabel('From scratch')).not.toBeChecked();
   await main(page).getByLabel('Cron').fill('* * * * *');
