@@ -634,18 +634,7 @@ describe('bad input on the survey link routes', () => {
 describe('bad input on the dataset and annotator routes', () => {
   it('answers every spoiled body with a 4xx, refuses NUL and 2^31 ids by field, and changes no row', async () => {
     const { db } = t.database;
-    const [dataset] = await db
-      .insert(aiDatasets)
-      .values({
-        tenantId: f.tenantId,
-        name: 'Bad input dataset',
-        language: 'tr',
-        surveyIds: [f.surveyId],
-        questionIds: [],
-        sources: [],
-        status: 'Ready',
-      })
-      .returning({ id: aiDatasets.id });
+    const dataset = await readyDataset('Bad input dataset');
     const [annotator] = await db
       .insert(aiAnnotators)
       .values({ tenantId: f.tenantId, firstName: 'Bad', lastName: 'Input', email: 'bad-input@loupe.test' })
@@ -653,7 +642,7 @@ describe('bad input on the dataset and annotator routes', () => {
     const before = await tableDigests();
     const targets: [string, string, z.ZodType][] = [
       ['POST', '/api/ai-datasets', schemaOf('POST', '/api/ai-datasets')],
-      ['PUT', `/api/ai-datasets/${dataset!.id}`, schemaOf('PUT', '/api/ai-datasets/:id')],
+      ['PUT', `/api/ai-datasets/${dataset.id}`, schemaOf('PUT', '/api/ai-datasets/:id')],
       ['POST', '/api/ai-annotators', schemaOf('POST', '/api/ai-annotators')],
       ['PUT', `/api/ai-annotators/${annotator!.id}`, schemaOf('PUT', '/api/ai-annotators/:id')],
     ];
@@ -661,7 +650,7 @@ describe('bad input on the dataset and annotator routes', () => {
     const refusals: [string, string, Record<string, unknown>, string][] = [
       [
         'PUT',
-        `/api/ai-datasets/${dataset!.id}`,
+        `/api/ai-datasets/${dataset.id}`,
         { Name: 'a\u0000b', Language: 'tr', SurveyIds: [f.surveyId] },
         'body/Name',
       ],
@@ -689,30 +678,36 @@ describe('bad input on the dataset and annotator routes', () => {
   }, 300_000);
 });
 
+/** A Ready Turkish dataset of the fixture's survey, for the blocks whose records need one. */
+async function readyDataset(name: string): Promise<{ id: number }> {
+  const [dataset] = await t.database.db
+    .insert(aiDatasets)
+    .values({
+      tenantId: f.tenantId,
+      name,
+      language: 'tr',
+      surveyIds: [f.surveyId],
+      questionIds: [],
+      sources: [],
+      status: 'Ready',
+    })
+    .returning({ id: aiDatasets.id });
+  return dataset!;
+}
+
 // ------------------------------------------------ annotation works (issue 21 item 2, modules/ai-annotation-works)
 // A real work and task get every spoiled body; NUL, 2^31 ids and out-of-range levels are refused by field.
 describe('bad input on the annotation work and task routes', () => {
   it('answers every spoiled body with a 4xx, refuses NUL and 2^31 ids by field, and changes no row', async () => {
     const { db } = t.database;
-    const [dataset] = await db
-      .insert(aiDatasets)
-      .values({
-        tenantId: f.tenantId,
-        name: 'Bad input annotation dataset',
-        language: 'tr',
-        surveyIds: [f.surveyId],
-        questionIds: [],
-        sources: [],
-        status: 'Ready',
-      })
-      .returning({ id: aiDatasets.id });
+    const dataset = await readyDataset('Bad input annotation dataset');
     const [work] = await db
       .insert(aiAnnotationWorks)
       .values({
         tenantId: f.tenantId,
         name: 'Bad input work',
         annotationType: 0,
-        datasetId: dataset!.id,
+        datasetId: dataset.id,
         targetCount: 5,
         agreementLevel: 2,
         status: 'Ready',
@@ -740,12 +735,12 @@ describe('bad input on the annotation work and task routes', () => {
     const workBody = { AnnotationType: 0, TargetCount: 5, AgreementLevel: 2 };
     const taskBody = { Name: 'Task', TargetCount: 5 };
     const refusals: [string, string, Record<string, unknown>, string][] = [
-      ['POST', works, { ...workBody, Name: 'a\u0000b', DatasetId: dataset!.id }, 'body/Name'],
+      ['POST', works, { ...workBody, Name: 'a\u0000b', DatasetId: dataset.id }, 'body/Name'],
       ['PUT', `${works}/${work!.id}`, { ...workBody, Name: 'Big', DatasetId: BIG }, 'body/DatasetId'],
       [
         'POST',
         works,
-        { ...workBody, Name: 'Level', DatasetId: dataset!.id, AgreementLevel: 5 },
+        { ...workBody, Name: 'Level', DatasetId: dataset.id, AgreementLevel: 5 },
         'body/AgreementLevel',
       ],
       ['POST', tasks, { ...taskBody, AnnotatorIds: [BIG] }, 'body/AnnotatorIds/0'],
@@ -840,25 +835,14 @@ describe('bad input on the topic model, topic, group and label mapping routes', 
 describe('bad input on the AI scheduled job and AI system configuration routes', () => {
   it('answers every spoiled body with a 4xx, refuses NUL, 2^31 ids and bad crons by field, and changes no row', async () => {
     const { db } = t.database;
-    const [dataset] = await db
-      .insert(aiDatasets)
-      .values({
-        tenantId: f.tenantId,
-        name: 'Bad input job dataset',
-        language: 'tr',
-        surveyIds: [f.surveyId],
-        questionIds: [],
-        sources: [],
-        status: 'Ready',
-      })
-      .returning({ id: aiDatasets.id });
+    const dataset = await readyDataset('Bad input job dataset');
     const [job] = await db
       .insert(aiScheduledJobs)
       .values({
         tenantId: f.tenantId,
         name: 'Bad input job',
         jobType: 'dataset',
-        datasetId: dataset!.id,
+        datasetId: dataset.id,
         cronText: '0 3 * * *',
       })
       .returning({ id: aiScheduledJobs.id });
@@ -879,7 +863,7 @@ describe('bad input on the AI scheduled job and AI system configuration routes',
       ],
     ];
     expect(await send(probesOf(targets))).toEqual([]);
-    const valid = { Name: 'Job', Type: 'dataset', DatasetId: dataset!.id, CronText: '0 3 * * *' };
+    const valid = { Name: 'Job', Type: 'dataset', DatasetId: dataset.id, CronText: '0 3 * * *' };
     const refusals: [string, string, Record<string, unknown>, string][] = [
       ['PUT', `/api/ai-scheduled-jobs/${job!.id}`, { ...valid, Name: 'a\u0000b' }, 'body/Name'],
       ['POST', '/api/ai-scheduled-jobs', { ...valid, DatasetId: BIG }, 'body/DatasetId'],
