@@ -27,6 +27,9 @@ export default defineConfig({
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
     viewport: { width: 1280, height: 800 },
+    // The console honours reduced motion (antd's motion off): what a test reads is there at once, never a
+    // transition's leftover, such as a button's loading icon whose collapse never ended on a loaded machine.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

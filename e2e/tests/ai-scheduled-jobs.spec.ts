@@ -29,7 +29,7 @@ test('ai scheduled jobs: create a scoring job, run it after confirming, see its 
   // Create: a scoring job on the demo's first topic model, every minute (the cron's words and next times show).
   await main(page).getByRole('button', { name: 'New job' }).click();
   await expect(main(page).getByRole('heading', { name: 'New scheduled job', level: 1 })).toBeVisible();
-  await main(page).getByLabel('Name').fill(NAME);
+  await main(page).getByLabel('Name', { exact: true }).fill(NAME);
   await main(page).getByLabel('Topic model').click();
   await page.keyboard.press('Enter');
   await expect(main(page).getByText('Every minute')).toBeVisible();
@@ -119,7 +119,7 @@ test('ai scheduled jobs: a training job picks its sentiment model and annotation
   await expect(main(page).getByRole('heading', { name: 'Yeni zamanlanmış iş', level: 1 })).toBeVisible({
     timeout: 30_000,
   });
-  await main(page).getByLabel('Ad').fill(name);
+  await main(page).getByLabel('Ad', { exact: true }).fill(name);
   await main(page).getByRole('combobox', { name: 'Tür' }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Eğitim' }).click();
 

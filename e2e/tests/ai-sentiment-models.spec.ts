@@ -34,7 +34,7 @@ test('sentiment models: create on the demo works, train, statistics and try', as
   await expect(page.getByRole('heading', { name: 'New sentiment model' })).toBeVisible();
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(main(page).getByText('This field is required.').first()).toBeVisible();
-  await main(page).getByLabel('Name').fill(NAME);
+  await main(page).getByLabel('Name', { exact: true }).fill(NAME);
   await pickOption(page, 'AnnotationWorkId', /^Demo sentiment labels TR \(\d+ gold labels\)$/);
   await pickOption(page, 'GoldenAnnotationWorkId', /^Demo sentiment golden set TR/);
   await main(page).getByLabel('Epochs').fill('20');

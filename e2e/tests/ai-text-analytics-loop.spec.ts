@@ -8,6 +8,7 @@ import {
   trainSentimentModel,
   trySentence,
 } from './support/ai-annotation.js';
+import { expiredLinks } from '../fixtures/e2e-users.js';
 import { chooseLanguage } from './support/language.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { apiHeaders, signIn, signOut } from './support/session.js';
@@ -17,8 +18,8 @@ import { expect, test } from './support/test.js';
  * Issue 21's acceptance, the whole loop of the text-analytics module: two annotators (the demo admin and a user
  * made for the run) label 20 English demo comments by keyboard on the work screen and agree on each, so the work
  * has 20 gold labels; a sentiment model is created on that work, trained, and tried on a sentence; a recurrent
- * scoring job with that model runs every minute; a customer answers the demo's branch survey through its survey
- * link with that very sentence as the comment; within 90 seconds (the minute tick, the scoring and the replica's
+ * scoring job with that model runs every minute; a customer answers an English survey through a survey link with
+ * that very sentence as the comment; within 90 seconds (the minute tick, the scoring and the replica's
  * couple of seconds) the demo report "Müşteri Yorumları" shows the new comment in its comment highlights with the
  * sentiment the try answered, and the job's logs show the cron run that scored it.
  *
@@ -29,9 +30,8 @@ import { expect, test } from './support/test.js';
  * widget's chip would read Negative), which is why the spec also checks through the data route that the comment's
  * score is the try's (4, 2 or 0), and checks
  * our job's own cron run in its logs. The job is not started with its Run button: the minute tick is reliable (one
- * per minute, docs/ai-scheduled-jobs.md "Timing and exactly once"). A new job's first run scores every English
- * comment it has not scored (its cursor starts at 0), so the demo's English comments carry this model's sentiment
- * afterwards. Names carry the run, so the spec can run again on the same data directory;
+ * per minute, docs/ai-scheduled-jobs.md "Timing and exactly once"). A new job scores the comments that arrive after
+ * it (its cursor starts after the tenant's last answer), so the demo's English comments keep what they had. Names carry the run, so the spec can run again on the same data directory;
  * nothing depends on the date, the time or the time zone (the report's period is the last seven days, which holds
  * the comment's day in any zone ahead of UTC, as the browser's Europe/Istanbul is).
  */
@@ -94,33 +94,45 @@ async function demoSentiments(request: APIRequestContext): Promise<Map<string, L
 }
 
 /**
- * A customer's answer through the demo branch survey's first survey link (docs/respondent-api.md), the way the
- * respondent page saves it: the required NPS question and the open-ended comment, completed.
+ * A customer's answer through a survey link of the seeded English branch survey (fixtures/seed-respondent-surveys.ts,
+ * docs/respondent-api.md), the way the respondent page saves it: the required NPS and service questions, and the
+ * sentence as the last page's open comment, completed. That survey measures no experience, so the answer leaves
+ * every NPS and segment figure the later specs compare unchanged (the demo's own branch survey would add an
+ * anonymous promoter with no segment to the widgets spec's six months).
  */
-async function answerBranchSurvey(request: APIRequestContext, comment: string): Promise<void> {
-  const headers = await apiHeaders(request, 'admin');
-  const surveys = await json<{ Id: number; Title: string }[]>(await request.get('/api/surveys', { headers }));
-  const survey = surveys.find((item) => item.Title === 'Branch Experience Survey');
-  expect(survey, 'the demo branch survey').toBeDefined();
-  const links = await json<{ Items: { Guid: string }[] }>(
-    await request.get(`/api/surveys/${survey!.Id}/links`, { headers }),
-  );
-  const guid = links.Items[0]!.Guid;
-  type Question = { Id: number; QuestionTypeName: string; Text: string };
+async function answerEnglishSurvey(request: APIRequestContext, comment: string): Promise<void> {
+  const created = await request.post(`/api/surveys/${expiredLinks().respondent.enSurveyId}/links`, {
+    headers: await apiHeaders(request, 'admin'),
+    data: { Name: `E2E loop link ${run}`, TransactionChannelId: null },
+  });
+  expect(created.status()).toBe(201);
+  const { Guid: guid } = await json<{ Guid: string }>(created);
+  type Question = {
+    Id: number;
+    QuestionTypeName: string;
+    Text: string;
+    Required: boolean;
+    Choices: { Value: number }[];
+    SubQuestions: { Id: number }[];
+  };
   const form = await json<{ State: string; Pages: Question[][] }>(
     await request.get(`/api/public/surveys/${guid}`),
   );
   expect(form.State).toBe('Open');
   const questions = form.Pages.flat();
   const nps = questions.find((question) => question.Text.includes('recommend'));
-  const open = questions.find((question) => question.QuestionTypeName === 'OETX');
-  expect(nps && open, 'the NPS and the comment question').toBeTruthy();
+  const service = questions.find((question) => question.QuestionTypeName === 'MXSS' && question.Required);
+  const advice = questions.at(-1);
+  expect(nps && service && advice?.QuestionTypeName === 'OETX', 'the NPS, service and comment questions').toBe(
+    true,
+  );
   const saved = await json<{ Completed: boolean }>(
     await request.post(`/api/public/surveys/${guid}/answers`, {
       data: {
         Answers: [
           { QuestionId: nps!.Id, Value: 10 },
-          { QuestionId: open!.Id, Text: comment },
+          ...service!.SubQuestions.map((row) => ({ QuestionId: row.Id, Value: service!.Choices[0]!.Value })),
+          { QuestionId: advice!.Id, Text: comment },
         ],
         Complete: true,
       },
@@ -169,7 +181,7 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
   await chooseLanguage(page, 'Dil', 'English');
   await main(page).getByRole('button', { name: 'New sentiment model' }).click();
   await expect(page.getByRole('heading', { name: 'New sentiment model' })).toBeVisible();
-  await main(page).getByLabel('Name').fill(MODEL);
+  await main(page).getByLabel('Name', { exact: true }).fill(MODEL);
   await pickOption(page, 'Language', 'English');
   await pickOption(page, 'AnnotationWorkId', `${work} (20 gold labels)`);
   await expect(main(page).getByLabel('Minimum labels')).toHaveValue('20');
@@ -203,7 +215,7 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
   await page.goto('/ai-scheduled-jobs');
   await main(page).getByRole('button', { name: 'New job' }).click();
   await expect(main(page).getByRole('heading', { name: 'New scheduled job', level: 1 })).toBeVisible();
-  await main(page).getByLabel('Name').fill(JOB);
+  await main(page).getByLabel('Name', { exact: true }).fill(JOB);
   await expect(main(page).locator('input#Type[role=combobox]')).toBeAttached();
   await expect(main(page).getByText('Scoring', { exact: true })).toBeVisible();
   // The model is picked by name in the form's searchable select (the run's name is unique).
@@ -224,8 +236,8 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
   const jobRow = main(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: JOB });
   await expect(jobRow).toContainText('Active');
 
-  // 5. A customer answers the branch survey's link with the sentence as the comment.
-  await answerBranchSurvey(request, SENTENCE);
+  // 5. A customer answers an English survey's link with the sentence as the comment.
+  await answerEnglishSurvey(request, SENTENCE);
   const answeredAt = Date.now();
 
   // 6. The comment highlights of the demo report show the comment with the try's sentiment within 90 seconds:
@@ -247,7 +259,7 @@ test('text analytics loop: annotate, train, try, schedule scoring, a new comment
   await comment.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'ai-loop-comment-en');
 
-  // Our job's cron run scored comments (the first run scores the language's comments it has not scored yet).
+  // Our job's cron run scored comments (the new one at least).
   await page.goto('/ai-scheduled-jobs');
   await jobRow.getByRole('button', { name: `Logs of ${JOB}` }).click();
   await expect(main(page).getByRole('heading', { name: `Runs of ${JOB}`, level: 1 })).toBeVisible();

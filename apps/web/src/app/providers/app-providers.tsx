@@ -7,7 +7,8 @@ import { isBuiltPath } from '@/features/shell/menu-registry';
 import { BuiltScreensProvider } from '@/lib/built-screens';
 import { directionOf, i18n, isLocale, DEFAULT_LOCALE } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { theme } from './theme';
+import { usePrefersReducedMotion } from '@/lib/reduced-motion';
+import { theme, withoutMotion } from './theme';
 import { bundledUiLocale, loadUiLocale } from './ui-locales';
 
 /**
@@ -30,6 +31,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const locale = isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
   const [antLocale, setAntLocale] = useState(() => bundledUiLocale(locale));
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     let current = true;
@@ -42,7 +44,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   }, [locale]);
 
   return (
-    <ConfigProvider locale={antLocale} direction={directionOf(locale)} theme={theme}>
+    <ConfigProvider locale={antLocale} direction={directionOf(locale)} theme={reducedMotion ? withoutMotion : theme}>
       <BaseText>{children}</BaseText>
       <ErrorDialogHost />
     </ConfigProvider>

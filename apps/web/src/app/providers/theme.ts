@@ -13,3 +13,6 @@ export const theme: ThemeConfig = {
     Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 24px', footerBg: 'transparent' },
   },
 };
+
+/** The same theme for a user who asked the system for reduced motion: antd's transitions and animations off. */
+export const withoutMotion: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
