@@ -105,8 +105,7 @@ async function answerEnglishSurvey(request: APIRequestContext, comment: string):
     headers: await apiHeaders(request, 'admin'),
     data: { Name: `E2E loop link ${run}`, TransactionChannelId: null },
   });
-  expect(created.status()).toBe(201);
-  const { Guid: guid } = await json<{ Guid: string }>(created);
+  const { Guid: guid } = await json<{ Guid: string }>(created, 201);
   type Question = {
     Id: number;
     QuestionTypeName: string;
