@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { bootstrapQueryKey, supportContactOf } from '../lib/bootstrap';
 import type { ReportedError } from '../lib/error-bus';
 import styles from './error-dialog.module.css';
+import { useOpenFocus } from '@/lib/use-open-focus';
 
 /**
  * The global error dialog (shell spec §8): the code, the translated `errorCodes.{Code}` text or the server's
@@ -13,6 +14,7 @@ import styles from './error-dialog.module.css';
  */
 export function ErrorDialog({ error, onClose }: { error: ReportedError | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const closeRef = useOpenFocus<HTMLButtonElement>(error !== null);
   const queryClient = useQueryClient();
   const bootstrap = queryClient.getQueryData<Bootstrap>(bootstrapQueryKey);
   const support = (bootstrap && supportContactOf(bootstrap)) ?? t('errorDialog.supportContactDefault');
@@ -25,7 +27,7 @@ export function ErrorDialog({ error, onClose }: { error: ReportedError | null; o
       closable={false}
       maskClosable={false}
       footer={
-        <Button type="primary" onClick={onClose} autoFocus>
+        <Button type="primary" onClick={onClose} ref={closeRef}>
           {t('common.close')}
         </Button>
       }

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
 import { ErrorCode, userFilterSaveSchema, type ReportFilter, type UserFilter } from '@loupe/contracts';
-import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Tooltip } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Tooltip, type InputRef } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
@@ -10,6 +10,7 @@ import { useUserFilters } from './api/get-user-filters';
 import { useCreateUserFilter, useDeleteUserFilter, useUpdateUserFilter } from './api/save-user-filter';
 import { loadSavedFilter, savedFilterPart, type FilterKey, type FilterRestrictions } from './panel-filter';
 import styles from './report-filter.module.css';
+import { useOpenFocus } from '@/lib/use-open-focus';
 
 type Props = {
   /** The page the filters are saved for (a report's slug, 'alerts', …). */
@@ -142,6 +143,7 @@ function SavedFilterNameDialog({ dialog, page, config, onClose, onSaved }: NameD
   const { t: tCommon } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<NameValues>();
+  const nameRef = useOpenFocus<InputRef>();
   const create = useCreateUserFilter(page);
   const update = useUpdateUserFilter(page);
   const [failure, setFailure] = useState<string>();
@@ -192,7 +194,7 @@ function SavedFilterNameDialog({ dialog, page, config, onClose, onSaved }: NameD
         onFinish={submit}
       >
         <Form.Item name="Name" label={t('saved.name')} rules={[zodRule(userFilterSaveSchema.shape.Name, t)]}>
-          <Input autoFocus maxLength={100} />
+          <Input ref={nameRef} maxLength={100} />
         </Form.Item>
       </Form>
     </Modal>

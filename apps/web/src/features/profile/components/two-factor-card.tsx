@@ -1,5 +1,18 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Skeleton, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Skeleton,
+  Tag,
+  Typography,
+  type InputRef,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +22,7 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import styles from './profile-page.module.css';
+import { useOpenFocus } from '@/lib/use-open-focus';
 
 type CodeAction = 'disable' | 'regenerate';
 
@@ -89,6 +103,7 @@ function CodeDialog({
   const regenerate = useRegenerateRecoveryCodes();
   const mutation = action === 'disable' ? disable : regenerate;
   const [form] = Form.useForm<{ code: string }>();
+  const codeRef = useOpenFocus<InputRef>();
 
   const submit = ({ code }: { code: string }) => {
     if (action === 'disable') {
@@ -133,7 +148,7 @@ function CodeDialog({
           label={t('twoFactor.code')}
           rules={[{ required: true, whitespace: true, message: t('form.required') }]}
         >
-          <Input autoComplete="one-time-code" inputMode="text" autoFocus maxLength={64} />
+          <Input autoComplete="one-time-code" inputMode="text" ref={codeRef} maxLength={64} />
         </Form.Item>
       </Form>
     </Modal>

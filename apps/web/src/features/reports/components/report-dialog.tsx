@@ -11,7 +11,7 @@ import {
   reportSlug,
   type ReportDetail,
 } from '@loupe/contracts';
-import { App, Button, Form, Input, Modal, Skeleton, Switch, Tabs } from 'antd';
+import { App, Button, Form, Input, Modal, Skeleton, Switch, Tabs, type InputRef } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JsonField } from '@/components/json-field';
@@ -33,6 +33,7 @@ import {
 } from '../report-config';
 import { ReportDialogGeneral } from './report-dialog-general';
 import styles from './report-dialog.module.css';
+import { useOpenFocus } from '@/lib/use-open-focus';
 
 /** What the dialog tells its caller after a save: enough to go to reports/{Slug}. */
 export type SavedReport = { Id: number; Title: string; Slug: string };
@@ -119,6 +120,7 @@ function ReportDialogForm({ report, filtersOpen, onClose, onSaved }: FormProps) 
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DialogValues>();
+  const titleRef = useOpenFocus<InputRef>();
   const create = useCreateReport();
   const update = useUpdateReport();
   const saving = create.isPending || update.isPending;
@@ -269,7 +271,7 @@ function ReportDialogForm({ report, filtersOpen, onClose, onSaved }: FormProps) 
       className={styles.form}
     >
       <Form.Item name="Title" label={t('dialog.title')} rules={titleRules} validateFirst>
-        <Input maxLength={REPORT_TITLE_MAX} showCount autoFocus />
+        <Input maxLength={REPORT_TITLE_MAX} showCount ref={titleRef} />
       </Form.Item>
       <div className={styles.category}>
         <Form.Item

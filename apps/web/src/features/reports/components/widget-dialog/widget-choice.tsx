@@ -5,12 +5,13 @@ import {
   type WidgetCategory,
   type WidgetDialogTab,
 } from '@loupe/contracts';
-import { Alert, Button, Empty, Input, Menu, Result, Skeleton, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Empty, Input, Menu, Result, Skeleton, Tabs, Tooltip, type InputRef } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { categoriesOfTab, lockReasonOf, widgetsToShow } from './catalogue-choice';
 import { useCatalogueTitle, useDialogText } from './dialog-text';
 import styles from './widget-dialog.module.css';
 import { WidgetKindIcon } from './widget-kind-icon';
+import { useOpenFocus } from '@/lib/use-open-focus';
 
 type Props = {
   widgets: readonly WidgetCatalogueItem[];
@@ -47,6 +48,7 @@ export function WidgetChoice({
   const [tab, setTab] = useState<WidgetDialogTab>('General');
   const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
   const [search, setSearch] = useState('');
+  const searchRef = useOpenFocus<InputRef>();
   const term = search.trim();
 
   const shown = useMemo(
@@ -127,7 +129,7 @@ export function WidgetChoice({
         onChange={(event) => setSearch(event.target.value)}
         placeholder={t('choice.search')}
         aria-label={t('choice.searchLabel')}
-        autoFocus
+        ref={searchRef}
       />
       {term === '' ? (
         <Tabs

@@ -1,5 +1,5 @@
 import type { TimeColumn } from '@loupe/contracts';
-import { Collapse, Divider, Form, Input, Radio, Select, Switch, Typography } from 'antd';
+import { Collapse, Divider, Form, Input, Radio, Select, Switch, Typography, type InputRef } from 'antd';
 import { useId } from 'react';
 import { useDialogText } from './dialog-text';
 import type { FieldContext } from './field-context';
@@ -7,6 +7,7 @@ import { FilterField } from './filter-field';
 import { impactDependantsDisabled } from './filter-rules';
 import { HINT_TEXT_MAX, LAYOUTS, WIDGET_TITLE_MAX, type advancedSettingsOf } from './widget-config-model';
 import styles from './widget-dialog.module.css';
+import { useOpenFocus } from '@/lib/use-open-focus';
 
 export type SectionKey = 'generalFilters' | 'advanced';
 
@@ -44,6 +45,7 @@ export function WidgetGeneralTab({
   onSectionsChange,
 }: Props) {
   const { t, tx } = useDialogText();
+  const titleRef = useOpenFocus<InputRef>();
   const ids = { category: useId(), widget: useId(), type: useId() };
   const impactOff = impactDependantsDisabled(fieldContext.filters.ImpactType);
 
@@ -72,7 +74,7 @@ export function WidgetGeneralTab({
         ]}
         validateFirst
       >
-        <Input maxLength={WIDGET_TITLE_MAX} showCount autoFocus />
+        <Input maxLength={WIDGET_TITLE_MAX} showCount ref={titleRef} />
       </Form.Item>
 
       <div className={styles.basics}>

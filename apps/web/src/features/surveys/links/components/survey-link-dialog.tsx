@@ -1,10 +1,11 @@
 import { surveyLinkSaveSchema, type SurveyLink, type SurveyLinkSave } from '@loupe/contracts';
-import { Alert, App, Form, Input, Modal, Radio, Switch, TreeSelect } from 'antd';
+import { Alert, App, Form, Input, Modal, Radio, Switch, TreeSelect, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveSurveyLink } from '../api/save-survey-link';
 import type { BranchOption } from './use-branches';
+import { useOpenFocus } from '@/lib/use-open-focus';
 
 const FREQUENCIES = [1, 2, 3] as const;
 
@@ -42,6 +43,7 @@ export function SurveyLinkDialog({
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const nameRef = useOpenFocus<InputRef>();
   const save = useSaveSurveyLink();
 
   const submit = (values: Values) => {
@@ -85,7 +87,7 @@ export function SurveyLinkDialog({
           rules={[zodRule(surveyLinkSaveSchema.shape.Name, tc)]}
           htmlFor="survey-link-name"
         >
-          <Input id="survey-link-name" maxLength={200} autoFocus />
+          <Input id="survey-link-name" maxLength={200} ref={nameRef} />
         </Form.Item>
         <Form.Item name="TransactionChannelId" label={t('dialog.branch')} htmlFor="survey-link-branch">
           <TreeSelect
