@@ -122,9 +122,10 @@ async function answerEnglishSurvey(request: APIRequestContext, comment: string):
   const nps = questions.find((question) => question.Text.includes('recommend'));
   const service = questions.find((question) => question.QuestionTypeName === 'MXSS' && question.Required);
   const advice = questions.at(-1);
-  expect(nps && service && advice?.QuestionTypeName === 'OETX', 'the NPS, service and comment questions').toBe(
-    true,
-  );
+  expect(
+    nps && service && advice?.QuestionTypeName === 'OETX',
+    'the NPS, service and comment questions',
+  ).toBe(true);
   const saved = await json<{ Completed: boolean }>(
     await request.post(`/api/public/surveys/${guid}/answers`, {
       data: {

@@ -44,7 +44,11 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   }, [locale]);
 
   return (
-    <ConfigProvider locale={antLocale} direction={directionOf(locale)} theme={reducedMotion ? withoutMotion : theme}>
+    <ConfigProvider
+      locale={antLocale}
+      direction={directionOf(locale)}
+      theme={reducedMotion ? withoutMotion : theme}
+    >
       <BaseText>{children}</BaseText>
       <ErrorDialogHost />
     </ConfigProvider>
