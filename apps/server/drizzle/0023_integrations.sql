@@ -20,6 +20,8 @@ CREATE TABLE "integration_deliveries" (
 	"error" text,
 	"duration_ms" integer,
 	"next_attempt_at" timestamp with time zone,
+	"job_token" text,
+	"replay_queued" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -32,7 +32,6 @@ export const INTEGRATION_EVENT_FIELDS: Record<IntegrationEvent, readonly string[
     'SurveyTitle',
     'FlowId',
     'InviteeId',
-    'Language',
     'CompletedAt',
     'AnswerCount',
   ],

@@ -143,6 +143,13 @@ export const integrationDeliveries = pgTable(
     error: text('error'),
     durationMs: integer('duration_ms'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * The token of the one queued job allowed to send the next attempt (null: none queued). Queuing a retry or a
+     * replay sets a new one, so a job that a replay superseded sends nothing.
+     */
+    jobToken: text('job_token'),
+    /** Whether the queued attempt is a replay (one attempt, no automatic retries after it). */
+    replayQueued: boolean('replay_queued').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
