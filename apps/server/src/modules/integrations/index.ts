@@ -72,7 +72,10 @@ export {
   alertEventData,
   alertsCreatedOutbox,
   emitAlertStatusChanged,
+  emitCommentsScored,
+  emitImportProcessed,
   emitIntegrationEvent,
+  emitInvitationFailed,
   emitSessionsCompleted,
 } from './integration-events.js';
 

@@ -104,3 +104,56 @@ export async function emitAlertStatusChanged(
   });
   await emitIntegrationEvent(db, { tenantId: change.tenantId, event: 'alert.status_changed', data });
 }
+
+/** Comment text an event carries at most. */
+const EVENT_TEXT_MAX = 2_000;
+
+/**
+ * `comment.scored` for each answer a scoring batch gave a sentiment (the answers' `text_analyses` rows just
+ * written), in the batch's transaction.
+ */
+export async function emitCommentsScored(db: Executor, tenantId: number, answerIds: number[]): Promise<void> {
+  if (answerIds.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO integration_outbox (tenant_id, event, data)
+    SELECT ${tenantId}::integer, 'comment.scored', jsonb_build_object(
+      'AnswerId', a.id, 'SessionId', a.session_id, 'SurveyId', se.survey_id, 'QuestionId', a.question_id,
+      'Text', left(a.text, ${EVENT_TEXT_MAX}::integer), 'Sentiment', ta.sentiment_score, 'ScoredAt', ta.analysed_at)
+    FROM text_analyses ta JOIN answers a ON a.id = ta.answer_id JOIN sessions se ON se.id = a.session_id
+    WHERE ta.tenant_id = ${tenantId}::integer AND ta.answer_id = ANY(${sql.param(answerIds)}::bigint[])
+      AND ${listened(tenantId, 'comment.scored')}
+    ORDER BY a.id`);
+}
+
+/** `invitation.failed` when an invitation's sending failed for good, in the transaction that records it. */
+export async function emitInvitationFailed(
+  db: Executor,
+  failure: { tenantId: number; invitationId: number; reason: string },
+): Promise<void> {
+  const { tenantId } = failure;
+  await db.execute(sql`
+    INSERT INTO integration_outbox (tenant_id, event, data)
+    SELECT ${tenantId}::integer, 'invitation.failed', jsonb_build_object(
+      'InvitationId', i.id, 'SurveyId', i.survey_id, 'InviteeId', i.invitee_id, 'Channel', i.channel,
+      'Error', ${failure.reason}::text, 'FailedAt', coalesce(i.failed_at, now()))
+    FROM invitations i
+    WHERE i.id = ${failure.invitationId}::bigint AND i.tenant_id = ${tenantId}::integer AND NOT i.is_test
+      AND ${listened(tenantId, 'invitation.failed')}`);
+}
+
+/** `import.processed` when an import ends (Status 'processed' or 'failed'), in the transaction that ends it. */
+export async function emitImportProcessed(
+  db: Executor,
+  logId: number,
+  status: 'processed' | 'failed',
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO integration_outbox (tenant_id, event, data)
+    SELECT l.tenant_id, 'import.processed', jsonb_build_object(
+      'ImportId', l.id, 'Name', l.file_name, 'Status', ${status}::text, 'RowCount', l.total_count,
+      'ErrorCount', l.error_count, 'ProcessedAt', now())
+    FROM import_data_logs l
+    WHERE l.id = ${logId}::bigint AND EXISTS (
+      SELECT 1 FROM integration_workflows w
+      WHERE w.tenant_id = l.tenant_id AND w.event = 'import.processed' AND w.is_active)`);
+}

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,15 +18,20 @@ import { loadConfig } from '../../config.js';
 import {
   alertRules,
   alerts,
+  answers,
   audits,
   integrationDeliveries,
   integrationSources,
   integrationWorkflows,
+  invitations,
+  invitees,
   products,
   questions,
+  sessions,
   surveyFlows,
   surveys,
   tenants,
+  textAnalyses,
   transactionChannels,
   users,
 } from '../../db/schema/index.js';
@@ -34,6 +39,7 @@ import { createLogger } from '../../logger.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.js';
+import { emitCommentsScored, emitInvitationFailed } from './integration-events.js';
 
 /*
  * Integrations (issue 22, docs/integrations.md) with real parts: answers stored through the REST data path write
@@ -142,7 +148,7 @@ beforeAll(async () => {
   manage = await t.tokenFor({
     userId: ids.admin,
     tenantId: t.tenantId,
-    scopes: ['integration:manage', 'alert:manage', 'alert:readall', 'survey:manage'],
+    scopes: ['integration:manage', 'alert:manage', 'alert:readall', 'survey:manage', 'invitation:manage'],
   });
   reader = await t.tokenFor({ userId: ids.admin, tenantId: t.tenantId, scopes: ['integration:read'] });
   outsider = await t.tokenFor({ userId: ids.admin, tenantId: t.tenantId, scopes: ['report:read'] });
@@ -860,5 +866,104 @@ describe('delivery', () => {
     expect(JSON.parse(byRule!.RequestBody)).toMatchObject({ EventData: { AlertId: alert!.id, Status: 4 } });
     await t.database.db.update(alerts).set({ status: 6 }).where(eq(alerts.id, alert!.id));
     await t.database.db.update(alertRules).set({ isActive: false }).where(eq(alertRules.id, ruleId));
+  });
+
+  it('writes comment.scored, invitation.failed and import.processed (an import that fails) to their workflows', async () => {
+    const source = await webhookSource('/hook-more');
+    const flow = (Event: IntegrationWorkflowSave['Event'], EventField: string) =>
+      createWorkflow({
+        Name: unique(Event),
+        SourceId: source.Id,
+        Event,
+        Action: 'webhook.post',
+        Mapping: [{ ActionField: 'Value', EventField }],
+      });
+    const scoredFlow = await flow('comment.scored', 'Sentiment');
+    const failedFlow = await flow('invitation.failed', 'Error');
+    const importFlow = await flow('import.processed', 'Status');
+    const { db } = t.database;
+
+    // An import whose file maps no column ends Failed (modules/imports), with its event in that transaction.
+    const boundary = 'loupe-integration-test';
+    const payload = Buffer.from(
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="SurveyId"',
+        '',
+        String(ids.survey),
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="nothing.csv"',
+        'Content-Type: text/csv',
+        '',
+        'Nothing\r\nx',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/import-data-logs',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.authHeader(manage) },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [imported] = await settled(importFlow.Id);
+    expect(JSON.parse(imported!.RequestBody)).toMatchObject({
+      Event: 'import.processed',
+      Data: { Value: 'failed' },
+      EventData: { ImportId: uploaded.json<{ Id: number }>().Id, Name: 'nothing.csv' },
+    });
+
+    // The scoring batch's and the invitation sender's writers, on rows made here.
+    const [session] = await db.select().from(sessions).where(eq(sessions.surveyId, ids.survey)).limit(1);
+    const [comment] = await db
+      .insert(answers)
+      .values({ tenantId: t.tenantId, sessionId: session!.id, questionId: ids.nps, text: 'Slow queue' })
+      .returning({ id: answers.id });
+    await db.insert(textAnalyses).values({
+      answerId: comment!.id,
+      tenantId: t.tenantId,
+      sessionId: session!.id,
+      language: 'en',
+      sentimentScore: 0,
+    });
+    const [invitee] = await db
+      .insert(invitees)
+      .values({
+        tenantId: t.tenantId,
+        surveyId: ids.survey,
+        email: 'gone@example.test',
+        transactionDate: new Date(),
+      })
+      .returning({ id: invitees.id });
+    const [invitation] = await db
+      .insert(invitations)
+      .values({
+        tenantId: t.tenantId,
+        surveyId: ids.survey,
+        inviteeId: invitee!.id,
+        channel: 1,
+        token: randomUUID(),
+        invitedAt: new Date(),
+      })
+      .returning({ id: invitations.id });
+    await db.transaction(async (tx) => {
+      await emitCommentsScored(tx, t.tenantId, [comment!.id]);
+      await emitInvitationFailed(tx, {
+        tenantId: t.tenantId,
+        invitationId: invitation!.id,
+        reason: 'NoAddress',
+      });
+    });
+    const [scored] = await settled(scoredFlow.Id);
+    expect(JSON.parse(scored!.RequestBody)).toMatchObject({
+      Data: { Value: 0 },
+      EventData: { AnswerId: comment!.id, Text: 'Slow queue', SurveyId: ids.survey },
+    });
+    const [failed] = await settled(failedFlow.Id);
+    expect(JSON.parse(failed!.RequestBody)).toMatchObject({
+      Data: { Value: 'NoAddress' },
+      EventData: { InvitationId: invitation!.id, InviteeId: invitee!.id, Channel: 1 },
+    });
   });
 });
