@@ -58,6 +58,7 @@ import {
   OUTBOX_QUEUE,
   OUTBOX_SETTINGS,
   queueAttempt,
+  requeueStuck,
   type DeliveryJob,
 } from './integration-delivery.js';
 import {
@@ -90,7 +91,10 @@ const MANAGE = [...INTEGRATION_MANAGE_SCOPES] as const;
 const SOURCES = '/api/integration-sources';
 const WORKFLOWS = '/api/integration-workflows';
 const DELIVERIES = '/api/integration-deliveries';
-/** The safety-net schedule: every minute one node fans out what the nodes' polls have not. */
+/**
+ * The safety-net schedule: every minute one node fans out what the nodes' polls have not, and queues again the
+ * deliveries whose job was lost.
+ */
 const OUTBOX_SCHEDULE = 'integration-outbox-sweep';
 
 const d = integrationDeliveries;
@@ -190,7 +194,15 @@ export function integrationsModule(app: FastifyInstance, deps: IntegrationsModul
   jobs.work<DeliveryJob>(DELIVERY_QUEUE, DELIVERY_SETTINGS, (job) =>
     deliver({ db, jobs, box, mailer: deps.mailer, settings, logger }, job),
   );
-  deps.scheduler.add({ name: OUTBOX_SCHEDULE, cron: '* * * * *', settings: OUTBOX_SETTINGS, handler: drain });
+  deps.scheduler.add({
+    name: OUTBOX_SCHEDULE,
+    cron: '* * * * *',
+    settings: OUTBOX_SETTINGS,
+    handler: async () => {
+      await drain();
+      await requeueStuck(db, jobs);
+    },
+  });
 
   // Each node looks for undispatched outbox rows every outboxPollMs and asks for one fan-out across the nodes.
   let timer: NodeJS.Timeout | undefined;

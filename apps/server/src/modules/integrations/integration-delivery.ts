@@ -217,6 +217,29 @@ export async function drainOutbox(deps: { db: Db; jobs: JobQueue; publicUrl: str
   return delivered;
 }
 
+/** A delivery `pending` this long has lost its job (pg-boss gave up on a node that kept dying): queued again. */
+const STUCK_MINUTES = 30;
+
+/** Queues a new attempt of each delivery pending for longer than STUCK_MINUTES (the minute sweep). */
+export async function requeueStuck(db: Db, jobs: JobQueue): Promise<number> {
+  const stuck = await db
+    .select({ id: integrationDeliveries.id })
+    .from(integrationDeliveries)
+    .where(
+      and(
+        eq(integrationDeliveries.status, 'pending'),
+        sql`${integrationDeliveries.updatedAt} < now() - make_interval(mins => ${STUCK_MINUTES}::integer)`,
+      ),
+    )
+    .limit(OUTBOX_BATCH);
+  if (stuck.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    for (const { id } of stuck) await queueAttempt(tx, jobs, id, { replay: false });
+  });
+  jobs.wake(DELIVERY_QUEUE);
+  return stuck.length;
+}
+
 /** Whether an outbox row waits for the fan-out (the nodes' poll asks this before queuing a fan-out job). */
 export async function outboxHasWork(db: Db): Promise<boolean> {
   const rows = await rowsOf<{ one: number }>(

@@ -966,4 +966,29 @@ describe('delivery', () => {
       EventData: { InvitationId: invitation!.id, InviteeId: invitee!.id, Channel: 1 },
     });
   });
+
+  it('the minute sweep queues again a delivery whose job was lost (pending for 30 minutes)', async () => {
+    const source = await webhookSource('/hook-stuck');
+    const workflow = await createWorkflow({
+      Name: unique('Stuck'),
+      SourceId: source.Id,
+      Event: 'session.completed',
+      Action: 'webhook.post',
+    });
+    await push(9);
+    const [delivery] = await settled(workflow.Id);
+    const lost = new Date(Date.now() - 31 * 60_000);
+    await t.database.db
+      .update(integrationDeliveries)
+      .set({ status: 'pending', jobToken: 'lost-job', updatedAt: lost })
+      .where(eq(integrationDeliveries.id, delivery!.Id));
+    await t.app.scheduler.runNow('integration-outbox-sweep');
+    await receiver.waitFor('/hook-stuck', 2);
+    const [again] = await settled(workflow.Id);
+    expect(again).toMatchObject({
+      Status: 'succeeded',
+      Attempt: 2,
+      IdempotencyKey: delivery!.IdempotencyKey,
+    });
+  });
 });
