@@ -222,6 +222,36 @@ export const ErrorCode = {
   SentimentExportCount: 19125,
   /** The try text's language is not the model's. */
   SentimentLanguageMismatch: 19126,
+  /** An integration source of the same name (case-insensitive) exists in the tenant. */
+  IntegrationSourceNameExists: 19201,
+  /** An integration source needs exactly one of Type "webhook" and ConfigurationType, and the fields its kind takes. */
+  IntegrationSourceConfigurationMissing: 19202,
+  /** An integration source is used by workflows or alert rule actions and cannot be deleted. */
+  IntegrationSourceInUse: 19203,
+  /** An integration workflow of the same name (case-insensitive) exists in the tenant. */
+  IntegrationWorkflowNameExists: 19204,
+  /** A workflow's source is a listener: actions do not run on it. */
+  IntegrationSourceNotAction: 19205,
+  /** A workflow's action does not run on its source's kind. */
+  IntegrationActionNotForSource: 19206,
+  /** A mapping row gives neither an event field nor a constant. */
+  IntegrationMappingValueMissing: 19207,
+  /** A mapping row's event field is not a field of the workflow's event. */
+  IntegrationMappingEventFieldUnknown: 19208,
+  /** A mapping row's action field is not a field of the workflow's action. */
+  IntegrationMappingActionFieldUnknown: 19209,
+  /** A required field of the workflow's action is not mapped. */
+  IntegrationMappingRequiredFieldMissing: 19210,
+  /** An action field is mapped twice. */
+  IntegrationMappingDuplicateField: 19211,
+  /** A replay range must start before it ends and span at most 31 days. */
+  IntegrationReplayRangeInvalid: 19212,
+  /** A replay range holds more than 1000 deliveries. */
+  IntegrationReplayTooMany: 19213,
+  /** A pending delivery is being sent and cannot be replayed now. */
+  IntegrationDeliveryPending: 19214,
+  /** The kind of an integration source that workflows use cannot change. */
+  IntegrationSourceKindInUse: 19215,
   /** A mailed link (password reset, email confirmation) is unknown or was already used. */
   LinkInvalid: 20001,
   /** A mailed link is past its 12 hours; the page offers to send a new one. */

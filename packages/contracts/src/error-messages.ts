@@ -714,6 +714,81 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'Metnin dili modelin dili değil.',
     ar: 'لغة النص ليست لغة النموذج.',
   },
+  19201: {
+    en: 'An integration source with this name already exists.',
+    tr: 'Bu adda bir entegrasyon kaynağı zaten var.',
+    ar: 'يوجد مصدر تكامل بهذا الاسم بالفعل.',
+  },
+  19202: {
+    en: "The integration source's type or a field its type needs is missing.",
+    tr: 'Entegrasyon kaynağının türü ya da türünün gerektirdiği bir alan eksik.',
+    ar: 'نوع مصدر التكامل أو حقل يتطلبه هذا النوع مفقود.',
+  },
+  19203: {
+    en: 'This integration source is used by workflows or alert rules and cannot be deleted.',
+    tr: 'Bu entegrasyon kaynağı iş akışlarında veya alarm kurallarında kullanıldığı için silinemez.',
+    ar: 'مصدر التكامل هذا مستخدم في مسارات عمل أو قواعد تنبيه ولا يمكن حذفه.',
+  },
+  19204: {
+    en: 'A workflow with this name already exists.',
+    tr: 'Bu adda bir iş akışı zaten var.',
+    ar: 'يوجد مسار عمل بهذا الاسم بالفعل.',
+  },
+  19205: {
+    en: 'Actions cannot run on a listener source.',
+    tr: 'Dinleyici bir kaynakta eylem çalıştırılamaz.',
+    ar: 'لا يمكن تشغيل الإجراءات على مصدر استماع.',
+  },
+  19206: {
+    en: 'This action does not run on the chosen source.',
+    tr: 'Bu eylem seçilen kaynakta çalışmaz.',
+    ar: 'لا يعمل هذا الإجراء على المصدر المحدد.',
+  },
+  19207: {
+    en: 'Each mapping needs an event field or a constant.',
+    tr: 'Her eşleme bir olay alanı veya sabit değer gerektirir.',
+    ar: 'يحتاج كل ربط إلى حقل حدث أو قيمة ثابتة.',
+  },
+  19208: {
+    en: "The event field is not a field of the workflow's event.",
+    tr: 'Olay alanı, iş akışının olayına ait bir alan değil.',
+    ar: 'حقل الحدث ليس من حقول حدث مسار العمل.',
+  },
+  19209: {
+    en: "The action field is not a field of the workflow's action.",
+    tr: 'Eylem alanı, iş akışının eylemine ait bir alan değil.',
+    ar: 'حقل الإجراء ليس من حقول إجراء مسار العمل.',
+  },
+  19210: {
+    en: 'A required field of the action is not mapped.',
+    tr: 'Eylemin zorunlu bir alanı eşlenmemiş.',
+    ar: 'لم يُربط حقل إلزامي للإجراء.',
+  },
+  19211: {
+    en: 'An action field is mapped more than once.',
+    tr: 'Bir eylem alanı birden çok kez eşlenmiş.',
+    ar: 'رُبط حقل إجراء أكثر من مرة.',
+  },
+  19212: {
+    en: 'The replay range must start before it ends and span at most 31 days.',
+    tr: 'Yeniden gönderim aralığı bitmeden başlamalı ve en çok 31 gün sürmelidir.',
+    ar: 'يجب أن يبدأ نطاق إعادة الإرسال قبل نهايته وألا يتجاوز 31 يومًا.',
+  },
+  19213: {
+    en: 'The replay range holds more than 1000 deliveries; choose a shorter range.',
+    tr: "Yeniden gönderim aralığında 1000'den fazla gönderim var; daha kısa bir aralık seçin.",
+    ar: 'يحتوي نطاق إعادة الإرسال على أكثر من 1000 عملية تسليم؛ اختر نطاقًا أقصر.',
+  },
+  19214: {
+    en: 'This delivery is being sent; try again when it has finished.',
+    tr: 'Bu gönderim şu anda yapılıyor; bittiğinde yeniden deneyin.',
+    ar: 'يجري إرسال عملية التسليم هذه؛ أعد المحاولة عند انتهائها.',
+  },
+  19215: {
+    en: 'The type of an integration source used by workflows cannot change.',
+    tr: 'İş akışlarında kullanılan bir entegrasyon kaynağının türü değiştirilemez.',
+    ar: 'لا يمكن تغيير نوع مصدر تكامل مستخدم في مسارات عمل.',
+  },
   20001: {
     en: 'This link is invalid or has already been used.',
     tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',

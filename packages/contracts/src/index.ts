@@ -71,3 +71,6 @@ export * from './text-analytics/ai-topic-models.schema.js';
 export * from './text-analytics/ai-scheduled-jobs.schema.js';
 export * from './text-analytics/ai-system.schema.js';
 export * from './text-analytics/ai-sentiment-models.schema.js';
+export * from './integrations/integration-sources.schema.js';
+export * from './integrations/integration-workflows.schema.js';
+export * from './integrations/integration-deliveries.schema.js';

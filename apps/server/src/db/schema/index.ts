@@ -11,3 +11,4 @@ export * from './data-flow.js';
 export * from './jobs.js';
 export * from './server-logs.js';
 export * from './text-analytics.js';
+export * from './integrations.js';

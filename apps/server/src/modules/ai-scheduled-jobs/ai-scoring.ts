@@ -16,6 +16,7 @@ import {
 import { parseSentimentModel, sentimentScorer } from '../../text-models/sentiment-classifier.js';
 import { topicScorer } from '../../text-models/topic-scorer.js';
 import { evaluateAlertRulesOnTextAnalysis } from '../alert-rules/index.js';
+import { emitCommentsScored } from '../integrations/index.js';
 import { finishRun, sourceOf, writeAiLog, type ScoringJob } from './ai-job-runs.js';
 import { readAiSystemConfigurations } from './ai-system-configurations.js';
 
@@ -209,6 +210,8 @@ async function writeBatch(
         ON CONFLICT (answer_id, topic_id) DO UPDATE SET sentiment_score = excluded.sentiment_score,
           intensity = excluded.intensity, model_id = excluded.model_id`);
   }
+  // The scored comments' integration event (docs/integrations.md), in the batch's transaction.
+  await emitCommentsScored(tx, tenantId, scored.ids.map(Number));
   const sessions = [...new Set([...scored.sessions, ...hits.sessions])];
   await evaluateAlertRulesOnTextAnalysis(tx, { tenantId, sessionIds: sessions, now: new Date() });
 }

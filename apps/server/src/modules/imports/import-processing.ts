@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ErrorCode,
@@ -13,6 +13,7 @@ import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../errors.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
 import type { InvitationService } from '../invitations/index.js';
+import { emitImportProcessed } from '../integrations/index.js';
 import { eliminate, markPassed, recheckBeforeMove, type EliminationTarget } from './elimination.js';
 import { readRows, type ImportFileType } from './import-file.js';
 import {
@@ -158,6 +159,17 @@ export function createImportProcessing({
     );
   }
 
+  /** Ends an import (Processed or Failed) with its integration event, in one transaction (docs/integrations.md). */
+  async function endImport(logId: number, status: number, extra: SQL) {
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE import_data_logs SET status = ${status}::smallint, updated_at = now() ${extra}
+            WHERE id = ${logId}::bigint`,
+      );
+      await emitImportProcessed(tx, logId, status === S.Processed ? 'processed' : 'failed');
+    });
+  }
+
   /** The log's counts from its rows. */
   async function recount(logId: number, invited = 0) {
     await db.execute(
@@ -246,13 +258,13 @@ export function createImportProcessing({
     const invited = await invite(target, log.created_by_user_id);
     logger.info({ logId: log.id, ms: Date.now() - at, invited }, 'import invited');
     await recount(log.id, invited);
-    await setStatus(log.id, S.Processed, sql`, processed_at = now()`);
+    await endImport(log.id, S.Processed, sql`, processed_at = now()`);
   }
 
   async function failed(logId: number, error: unknown) {
     logger.error({ err: error, logId }, 'import failed');
     const message = error instanceof Error ? error.message : String(error);
-    await setStatus(logId, S.Failed, sql`, error = ${message.slice(0, 1_000)}::text, file_content = NULL`);
+    await endImport(logId, S.Failed, sql`, error = ${message.slice(0, 1_000)}::text, file_content = NULL`);
   }
 
   async function process(logId: number): Promise<void> {

@@ -9,6 +9,7 @@ import {
   placeholderText as text,
 } from '../message-templates/index.js';
 import { rowsOf } from '../../db/rows-of.js';
+import { emitInvitationFailed } from '../integrations/index.js';
 
 /*
  * What the invitations module reads and writes (docs/invitations.md). The request paths name the caller's tenant
@@ -347,6 +348,12 @@ export function createInvitationRepository() {
                 failure_reason = ${reason}::text, attempts = ${message.attempts}::smallint
               WHERE id = ${message.invitationId}::bigint AND tenant_id = ${message.tenantId}::integer
                 AND delivered_at IS NULL`);
+          // The invitation's integration event (docs/integrations.md), with the failure it records.
+          await emitInvitationFailed(tx, {
+            tenantId: message.tenantId,
+            invitationId: message.invitationId,
+            reason,
+          });
         }
       });
     },
