@@ -54,9 +54,7 @@ export function initialSourceValues(source?: IntegrationSource): SourceFormValue
   const kind = source?.Kind ?? 'webhook';
   const secretFields = new Set(INTEGRATION_KIND_FIELDS[kind].filter((f) => f.Secret).map((f) => f.Field));
   const shown = (field: IntegrationConfigurationField) =>
-    secretFields.has(field) || field === 'Secret'
-      ? ''
-      : ((source?.[field]) ?? '');
+    secretFields.has(field) || field === 'Secret' ? '' : (source?.[field] ?? '');
   return {
     Name: source?.Name ?? '',
     BehaviourType: source?.BehaviourType ?? 'action',

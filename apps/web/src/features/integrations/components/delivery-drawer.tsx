@@ -1,7 +1,9 @@
-import type { IntegrationDelivery } from '@loupe/contracts';
-import { Descriptions, Drawer, Typography } from 'antd';
+import type { IntegrationDelivery, IntegrationDeliveryAttempt } from '@loupe/contracts';
+import { Alert, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/error-message';
+import { useDeliveryAttempts } from '../api/get-delivery-attempts';
 import { DeliveryStatusTag } from './delivery-status-tag';
 import { useIntegrationNames } from './integration-names';
 import styles from './integrations.module.css';
@@ -72,6 +74,7 @@ export function DeliveryDrawer({
               </Descriptions.Item>
             )}
           </Descriptions>
+          <DeliveryAttempts id={delivery.Id} />
           <Typography.Title level={2} className={styles.sectionTitle}>
             {t('deliveries.fields.request')}
           </Typography.Title>
@@ -87,5 +90,72 @@ export function DeliveryDrawer({
         </>
       )}
     </Drawer>
+  );
+}
+
+/** The attempts of a delivery, oldest first: when, the answer's status, how long, and whether a replay asked for it. */
+function DeliveryAttempts({ id }: { id: number }) {
+  const { t } = useTranslation('integrations');
+  const { t: tCommon } = useTranslation();
+  const attempts = useDeliveryAttempts(id);
+  return (
+    <>
+      <Typography.Title level={2} className={styles.sectionTitle}>
+        {t('deliveries.attempts')}
+      </Typography.Title>
+      {attempts.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('deliveries.attemptsFailed')}
+          description={errorMessage(attempts.error, tCommon)}
+        />
+      ) : (
+        <Table<IntegrationDeliveryAttempt>
+          rowKey="Id"
+          size="small"
+          pagination={false}
+          loading={attempts.isPending}
+          dataSource={attempts.data ?? []}
+          locale={{ emptyText: t('deliveries.noAttempts') }}
+          columns={[
+            {
+              key: 'Attempt',
+              title: t('deliveries.fields.attempt'),
+              render: (_value, row) => (
+                <>
+                  {row.Attempt} {row.IsReplay && <Tag>{t('deliveries.replayed')}</Tag>}
+                </>
+              ),
+            },
+            {
+              key: 'Succeeded',
+              title: t('deliveries.fields.status'),
+              render: (_value, row) =>
+                row.Succeeded ? (
+                  <Tag color="green">{t('deliveries.succeededShort')}</Tag>
+                ) : (
+                  <Tag color="red">{t('deliveries.failedShort')}</Tag>
+                ),
+            },
+            {
+              key: 'ResponseStatus',
+              title: t('deliveries.fields.responseStatus'),
+              render: (_value, row) => row.ResponseStatus ?? t('deliveries.noResponse'),
+            },
+            {
+              key: 'DurationMs',
+              title: t('deliveries.fields.duration'),
+              render: (_value, row) => t('deliveries.durationMs', { ms: row.DurationMs }),
+            },
+            {
+              key: 'CreatedAt',
+              title: t('deliveries.fields.createdAt'),
+              render: (_value, row) => dayjs(row.CreatedAt).format(DATE_TIME_SECONDS_FORMAT),
+            },
+          ]}
+        />
+      )}
+    </>
   );
 }
