@@ -1,6 +1,12 @@
 import type { IntegrationSource } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
-import { configurationTypeOf, initialSourceValues, sourceFields, sourceSaveBody } from './source-values';
+import {
+  configurationTypeOf,
+  initialSourceValues,
+  secretState,
+  sourceFields,
+  sourceSaveBody,
+} from './source-values';
 
 const slack: IntegrationSource = {
   Id: 7,
@@ -77,5 +83,15 @@ describe('the source form', () => {
       Channel: '#cx',
       Url: null,
     });
+  });
+
+  it('lists a secret as stored whatever field holds it, and none for a kind without secrets', () => {
+    expect(secretState(slack)).toBe('stored');
+    expect(secretState({ ...slack, HasSecret: false })).toBe('none');
+    const teams = { ...slack, Kind: 'teams' as const, ConfigurationType: 5, HasSecret: false };
+    expect(secretState({ ...teams, Url: 'https://example.webhook.office.com/…' })).toBe('stored');
+    expect(secretState({ ...slack, Kind: 'zendesk', ConfigurationType: 3, HasSecret: false })).toBe(
+      'notApplicable',
+    );
   });
 });

@@ -87,3 +87,14 @@ export function sourceSaveBody(values: SourceFormValues): IntegrationSourceSave 
     Email: field('Email'),
   };
 }
+
+/**
+ * What the list's secret column says: `stored` when a secret of the source's kind is kept (the signing secret or
+ * bot token — `HasSecret` — or a Zapier or Teams URL, which carries its credential), `none` when one could be but
+ * is not, `notApplicable` for a kind without secrets (Zendesk).
+ */
+export function secretState(source: IntegrationSource): 'stored' | 'none' | 'notApplicable' {
+  const fields = sourceFields(source.Kind, source);
+  if (!fields.some((field) => field.Secret)) return 'notApplicable';
+  return source.HasSecret || fields.some((field) => field.Stored) ? 'stored' : 'none';
+}

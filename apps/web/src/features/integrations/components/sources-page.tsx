@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/lib/page-title';
 import { useIntegrationSources } from '../api/get-integration-sources';
+import { secretState } from '../source-values';
 import { DeleteSourceButton } from './delete-integration-buttons';
 import { useCanManageIntegrations } from './integration-access';
 import { useKindLabel } from './integration-labels';
@@ -44,8 +45,15 @@ export function SourcesPage() {
     {
       key: 'HasSecret',
       title: t('sources.fields.secretStored'),
-      render: (_value, row) =>
-        row.HasSecret ? <Tag color="green">{t('sources.stored')}</Tag> : <Tag>{t('sources.notStored')}</Tag>,
+      render: (_value, row) => {
+        const state = secretState(row);
+        if (state === 'notApplicable') return null;
+        return state === 'stored' ? (
+          <Tag color="green">{t('sources.stored')}</Tag>
+        ) : (
+          <Tag>{t('sources.notStored')}</Tag>
+        );
+      },
     },
     {
       key: 'WorkflowCount',
