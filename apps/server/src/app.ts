@@ -63,6 +63,7 @@ import { optoutRoutes } from './modules/optouts/index.js';
 import { alertRuleRoutes } from './modules/alert-rules/index.js';
 import { customDataRoutes } from './modules/custom-data/index.js';
 import { scheduledJobsModule } from './modules/scheduled-jobs/index.js';
+import { integrationsModule } from './modules/integrations/index.js';
 import { ftpExportsModule } from './modules/ftp-exports/index.js';
 import { annotatorRoutes, datasetRoutes } from './modules/text-analytics-data/index.js';
 import { annotationWorkRoutes } from './modules/ai-annotation-works/index.js';
@@ -226,6 +227,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   aiTopicModelsModule(app, { db, jobs, logger: options.logger });
   aiScheduledJobsModule(app, { db, jobs, scheduler, logger: options.logger });
   sentimentModelRoutes(app, { db, jobs, logger: options.logger });
+  integrationsModule(app, {
+    db,
+    jobs,
+    scheduler,
+    mailer,
+    publicUrl,
+    secretKey: options.signer.deriveKey('integration-secret'),
+    settings: config.integrations,
+    logger: options.logger,
+  });
   reportRoutes(app, administration);
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);

@@ -111,6 +111,14 @@ const envSchema = z.object({
   INVITATION_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   /** Seconds between the reminder ticks; 0 switches them off (on one node, the others tick). */
   INVITATION_TICK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** Slack's Web API base URL for the integrations' Slack messages (docs/integrations.md). */
+  INTEGRATION_SLACK_BASE_URL: z.string().url().default('https://slack.com/api'),
+  /** Attempts of an integration delivery before it is dead (the first one included). */
+  INTEGRATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Seconds before an integration delivery's first retry (each later one waits twice as long). */
+  INTEGRATION_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
+  /** How often each node looks for integration events to fan out, in milliseconds; 0: only the minute sweep. */
+  INTEGRATION_OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** `off`: this node works the scheduled jobs' queues but never asks for them (other nodes' clocks do). */
   JOB_SCHEDULES: z.enum(['on', 'off']).default('on'),
   /** How long imported (staged) invitees are kept: days or hours, e.g. `90d` or `36h` (docs/jobs-and-retention.md). */
@@ -161,6 +169,14 @@ export type Config = {
   jobSchedules: boolean;
   /** Retention of the purge jobs (docs/jobs-and-retention.md), in hours. */
   retention: { importedInviteeHours: number; importLogHours: number };
+  /** Integration deliveries (docs/integrations.md); absent: the defaults. */
+  integrations?: {
+    slackBaseUrl?: string;
+    maxAttempts?: number;
+    retryBaseMs?: number;
+    outboxPollMs?: number;
+    requestTimeoutMs?: number;
+  };
 };
 
 /** Reads the configuration from the environment; the README's configuration table documents each variable. */
@@ -202,6 +218,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retention: {
       importedInviteeHours: parsed.IMPORTED_INVITEE_RETENTION,
       importLogHours: parsed.IMPORT_LOG_RETENTION,
+    },
+    integrations: {
+      slackBaseUrl: parsed.INTEGRATION_SLACK_BASE_URL,
+      maxAttempts: parsed.INTEGRATION_MAX_ATTEMPTS,
+      retryBaseMs: parsed.INTEGRATION_RETRY_SECONDS * 1000,
+      outboxPollMs: parsed.INTEGRATION_OUTBOX_POLL_MS,
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type AlertRuleCondition,
 } from '@loupe/contracts';
 import type { Executor } from '../../db/executor.js';
+import { alertsCreatedOutbox } from '../integrations/index.js';
 
 /*
  * Alert rule evaluation (docs/alerts.md, "Rules and evaluation"): run in the transaction that stores a session's
@@ -294,12 +295,13 @@ async function evaluate(db: Executor, evaluation: Evaluation, textAnalysisOnly: 
         ${at}::timestamptz + make_interval(hours => h.due_hours)
       FROM hits h
       ON CONFLICT (rule_id, session_id) DO NOTHING
-      RETURNING id
+      RETURNING id, rule_id, status, session_id, survey_id, assigned_user_id, assigned_role_id, due_at, created_at
     ),
     history AS (
       INSERT INTO alert_history (tenant_id, alert_id, kind, to_status, created_at)
       SELECT ${tenantId}::integer, id, 'created', 1, ${at}::timestamptz FROM new_alerts
-    )
+    ),
+    integration_events AS (${alertsCreatedOutbox(tenantId, sql`new_alerts`)})
     SELECT count(*)::integer AS raised, set_config('jit', ${rules[0]!.jit}::text, true) AS jit
     FROM new_alerts`);
   return (inserted as { rows: { raised: number }[] }).rows[0]?.raised ?? 0;

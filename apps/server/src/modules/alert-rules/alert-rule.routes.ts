@@ -5,6 +5,7 @@ import {
   ALERT_MANAGE_SCOPES,
   ALERT_RULE_READ_SCOPES,
   ErrorCode,
+  VALIDATION_MESSAGES,
   alertRuleActionsSaveSchema,
   alertRuleParamsSchema,
   alertRuleSaveSchema,
@@ -17,7 +18,7 @@ import { countOf, isNameTaken } from '../../core/queries.js';
 import { found, invalidField } from '../../core/refusals.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
-import { alertRules } from '../../db/schema/index.js';
+import { alertRules, integrationSources } from '../../db/schema/index.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import { conflict } from '../../errors.js';
 import type { GridFields } from '../../grid/grid-fields.js';
@@ -250,13 +251,28 @@ export function alertRuleRoutes(app: FastifyInstance, { db }: { db: Db }): void 
     },
     async (request) => {
       const { id } = request.params;
-      request.body.Actions.forEach((action, index) => {
-        // The integrations issue plugs its calls in here; until then no integration can be named.
-        if (action.Action === 'integration' || action.IntegrationId !== null)
-          throw invalidField(`body/Actions/${index}/Action`, 'Integrations are not available yet');
-      });
+      const tenantId = requireTenant(request.actor);
       return db.transaction(async (tx) => {
         await ruleOf(tx, request.actor, id);
+        // An integration action names one of the tenant's integration sources (docs/integrations.md); the other
+        // actions name none.
+        for (const [index, action] of request.body.Actions.entries()) {
+          if (action.Action !== 'integration') {
+            if (action.IntegrationId !== null)
+              throw invalidField(`body/Actions/${index}/IntegrationId`, VALIDATION_MESSAGES.excluded);
+            continue;
+          }
+          if (action.IntegrationId === null)
+            throw invalidField(`body/Actions/${index}/IntegrationId`, VALIDATION_MESSAGES.required);
+          const [source] = await tx
+            .select({ id: integrationSources.id })
+            .from(integrationSources)
+            .where(
+              and(eq(integrationSources.tenantId, tenantId), eq(integrationSources.id, action.IntegrationId)),
+            );
+          if (!source)
+            throw invalidField(`body/Actions/${index}/IntegrationId`, VALIDATION_MESSAGES.excluded);
+        }
         await tx
           .update(r)
           .set({ actions: request.body.Actions, updatedAt: new Date() })

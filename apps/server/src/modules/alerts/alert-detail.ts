@@ -27,6 +27,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { answersOf } from './alert-answers.js';
 import { MASK, READ, alertSelection, isMasked, itemOf, visibleTo } from './alert-list.js';
 import { alertOwner, queueAlertMails, recipientsOf, runRuleActions, wakeMails } from './alert-mails.js';
+import { emitAlertStatusChanged } from '../integrations/index.js';
 
 /*
  * One alert (docs/alerts.md "Alerts, states, mails and statistics"): the detail, assignment and read status,
@@ -218,8 +219,17 @@ export function alertDetailRoutes(app: FastifyInstance, { db, jobs }: { db: Db; 
             { alertId: id, kind: 'assigned', event: event!.id },
             await recipientsOf(tx, owner),
           );
-          if (status !== alert.status)
+          if (status !== alert.status) {
+            await emitAlertStatusChanged(tx, {
+              tenantId,
+              alertId: id,
+              from: alert.status,
+              to: status,
+              userId: actor.userId,
+              at: now,
+            });
             await runRuleActions(tx, jobs, { ...alert, ...owner }, status, event!.id);
+          }
         }
         return detailOf(tx, actor, id);
       });
@@ -263,6 +273,15 @@ export function alertDetailRoutes(app: FastifyInstance, { db, jobs }: { db: Db; 
             note: Note || null,
           })
           .returning({ id: alertHistory.id });
+        if (Status !== alert.status)
+          await emitAlertStatusChanged(tx, {
+            tenantId,
+            alertId: id,
+            from: alert.status,
+            to: Status,
+            userId: actor.userId,
+            at: now,
+          });
         await runRuleActions(tx, jobs, alert, Status, event!.id);
         return detailOf(tx, actor, id);
       });

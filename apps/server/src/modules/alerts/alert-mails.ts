@@ -7,6 +7,7 @@ import { alertHistory, alertRules, alerts } from '../../db/schema/index.js';
 import type { JobQueue, QueueSettings } from '../../jobs/job-queue.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
 import { rowsOf } from '../../db/rows-of.js';
+import { alertEventData, emitIntegrationEvent } from '../integrations/index.js';
 import { answersOf } from './alert-answers.js';
 
 /*
@@ -77,7 +78,8 @@ export const wakeMails = (jobs: JobQueue) => jobs.wake(MAIL_QUEUE);
 
 /**
  * Runs the rule's actions for the status the alert has just reached (alert_rules.actions): emailOwner and
- * emailBranchManager queue mails; integration leaves a history note (integrations arrive with their issue).
+ * emailBranchManager queue mails; integration writes the alert's event to the integration outbox for the named
+ * source (and a history note).
  */
 export async function runRuleActions(
   tx: Executor,
@@ -93,12 +95,23 @@ export async function runRuleActions(
     .where(eq(alertRules.id, alert.ruleId));
   for (const action of (rule?.actions ?? []).filter((entry) => entry.Status === status)) {
     if (action.Action === 'integration') {
+      // The named source gets the alert's event through the integration outbox (docs/integrations.md).
+      if (action.IntegrationId !== null)
+        await emitIntegrationEvent(tx, {
+          tenantId: alert.tenantId,
+          event: event === 0 ? 'alert.created' : 'alert.status_changed',
+          sourceId: action.IntegrationId,
+          data: await alertEventData(tx, alert.id),
+        });
       await tx.insert(alertHistory).values({
         tenantId: alert.tenantId,
         alertId: alert.id,
         kind: 'action',
         toStatus: status,
-        note: 'integration: not run (integrations arrive with the integrations issue)',
+        note:
+          action.IntegrationId === null
+            ? 'integration: no integration named'
+            : `integration: queued for integration source ${action.IntegrationId}`,
       });
       continue;
     }

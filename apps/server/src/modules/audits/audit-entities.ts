@@ -19,6 +19,8 @@ import {
   ftpExports,
   importDataLogs,
   importDataSources,
+  integrationSources,
+  integrationWorkflows,
   journeyStages,
   messageTemplates,
   oauthClients,
@@ -286,6 +288,18 @@ export const AUDIT_ENTITIES = {
   aiScheduledJob: { scope: 'AiScheduledJob', load: rowLoader(aiScheduledJobs) },
   aiSystemConfiguration: { scope: 'AiSystemConfiguration', load: rowLoader(aiSystemConfigurations) },
   aiSentimentModel: { scope: 'AiSentimentModel', load: rowLoader(aiSentimentModels) },
+  /** An integration source: its sealed secret and sealed URL never reach the trail. */
+  integrationSource: {
+    scope: 'IntegrationSource',
+    load: rowLoader(integrationSources, (row) => ({
+      ...row,
+      urlSealed: row.urlSealed === null ? null : REDACTED,
+      secretSealed: row.secretSealed === null ? null : REDACTED,
+    })),
+  },
+  integrationWorkflow: { scope: 'IntegrationWorkflow', load: rowLoader(integrationWorkflows) },
+  /** A replay of deliveries: the row keeps the request (the delivery ids or the range). */
+  integrationDelivery: { scope: 'IntegrationDelivery' },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
   importDataLog: { scope: 'ImportDataLog', load: loadImportLog },
   /** The tenant's ten custom data names (one row per tenant, like its system rules). */

@@ -196,6 +196,15 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'PUT /api/ai-sentiment-models/:id': update('aiSentimentModel'),
   'DELETE /api/ai-sentiment-models/:id': remove('aiSentimentModel'),
   'POST /api/ai-sentiment-models/:id/train': update('aiSentimentModel', 'train'),
+  // Integrations (issue 22, docs/integrations.md): sources, workflows, replays of deliveries.
+  'POST /api/integration-sources': create('integrationSource'),
+  'PUT /api/integration-sources/:id': update('integrationSource'),
+  'DELETE /api/integration-sources/:id': remove('integrationSource'),
+  'POST /api/integration-workflows': create('integrationWorkflow'),
+  'PUT /api/integration-workflows/:id': update('integrationWorkflow'),
+  'DELETE /api/integration-workflows/:id': remove('integrationWorkflow'),
+  'POST /api/integration-deliveries/:id/replay': update('integrationDelivery', 'replay'),
+  'POST /api/integration-deliveries/replay': update('integrationDelivery', 'replay range'),
 };
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { evaluateAlertRules } from '../alert-rules/index.js';
+import { emitSessionsCompleted } from '../integrations/index.js';
 import { rowsOf } from '../../db/rows-of.js';
 
 /*
@@ -146,7 +147,11 @@ export async function saveSessionAnswers(db: Db, save: SessionSave): Promise<num
       answered_at = CASE WHEN ${save.complete} THEN ${at}::timestamptz ELSE answered_at END
     WHERE id = ${sessionId}::bigint AND tenant_id = ${tenantId}::integer`);
   // The completing save raises the session's alerts with its answers (docs/alerts.md, "Rules and evaluation").
-  if (save.complete) await evaluateAlertRules(db, { tenantId, sessionIds: [sessionId], now });
+  // …and writes its session.completed integration event (docs/integrations.md), before the alerts' own.
+  if (save.complete) {
+    await emitSessionsCompleted(db, tenantId, [sessionId]);
+    await evaluateAlertRules(db, { tenantId, sessionIds: [sessionId], now });
+  }
   return sessionId;
 }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REST_DATA_IDEMPOTENCY_TTL_MS, isMatrixQuestionType } from '@loupe/contracts';
 import type { Db } from '../../db/client.js';
 import { evaluateAlertRules } from '../alert-rules/index.js';
+import { emitSessionsCompleted } from '../integrations/index.js';
 import { insertResponses, type ResponseRow } from '../responses/index.js';
 import type { CatalogQuestion, RecordCodes, RestDataCatalog } from './rest-data.validation.js';
 import { rowsOf } from '../../db/rows-of.js';
@@ -248,6 +249,7 @@ async function insertRows(
       );
       // The batch's alerts are raised with its answers, in the same savepoint (docs/alerts.md).
       const sessionIds = stored.map(({ id }) => Number(id));
+      await emitSessionsCompleted(savepointDb, tenantId, sessionIds);
       await evaluateAlertRules(savepointDb, { tenantId, sessionIds, now: new Date() });
     });
     return [];
