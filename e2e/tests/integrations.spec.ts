@@ -1,0 +1,83 @@
+import type { Locator, Page } from '@playwright/test';
+import { settled } from './support/animations.js';
+import { chooseLanguage } from './support/language.js';
+import { saveScreenshot } from './support/screenshots.js';
+import { signIn } from './support/session.js';
+import { expect, test } from './support/test.js';
+
+/*
+ * Issue 22's integration screens (docs/integrations.md): the demo admin creates a signed webhook source (its secret
+ * listed only as "stored"), then a workflow on it that posts the created alert's title, and sees both listed; the
+ * delivery log opens with its dead-letter view. Names are unique per run, so the spec can run again on the same
+ * data directory.
+ */
+
+const run = Date.now().toString(36);
+const SOURCE = `E2E hooks ${run}`;
+const WORKFLOW = `E2E alert hook ${run}`;
+const main = (page: Page) => page.getByRole('main');
+
+/** Opens a select and clicks the visible option with `text` (antd also renders a hidden list for screen readers). */
+async function pick(page: Page, field: Locator, text: string): Promise<void> {
+  await field.click();
+  const option = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first();
+  await expect(option).toBeVisible();
+  await settled(option);
+  await option.click();
+}
+
+test('integrations: a webhook source and a workflow on it are created and listed', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/integration-sources');
+  await expect(main(page).getByRole('heading', { name: 'Entegrasyon kaynakları' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await chooseLanguage(page, 'Dil', 'English');
+  await expect(main(page).getByRole('heading', { name: 'Integration sources' })).toBeVisible();
+
+  // The source: a webhook (the default type), its fields refused empty first.
+  await main(page).getByRole('button', { name: 'New source' }).first().click();
+  await expect(main(page).getByRole('heading', { name: 'New integration source' })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  await expect(main(page).getByText('This field is required.').first()).toBeVisible();
+  await main(page).getByLabel('Name', { exact: true }).fill(SOURCE);
+  await main(page).getByLabel('Webhook URL', { exact: true }).fill('https://hooks.example.test/loupe');
+  await main(page).getByLabel('Signing secret', { exact: true }).fill(`secret-${run}`);
+  await saveScreenshot(page, 'integration-source-form-en');
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${SOURCE} was created.`)).toBeVisible();
+  const sourceRow = main(page).locator('.ant-table-row').filter({ hasText: SOURCE });
+  await expect(sourceRow).toContainText('Webhook');
+  await expect(sourceRow).toContainText('stored');
+  await expect(sourceRow).not.toContainText(`secret-${run}`);
+
+  // The workflow: alert created → webhook POST, its payload's "title" from the event's AlertTitle.
+  await page.goto('/integration-workflows');
+  await expect(main(page).getByRole('heading', { name: 'Integration workflows' })).toBeVisible();
+  await main(page).getByRole('button', { name: 'New workflow' }).first().click();
+  await expect(main(page).getByRole('heading', { name: 'New integration workflow' })).toBeVisible();
+  await main(page).getByLabel('Name', { exact: true }).fill(WORKFLOW);
+  await pick(page, main(page).getByLabel('Source', { exact: true }), SOURCE);
+  await pick(page, main(page).getByLabel('Event', { exact: true }), 'Alert created');
+  await pick(page, main(page).getByLabel('Action', { exact: true }), 'Webhook: JSON POST');
+  await main(page).getByRole('button', { name: 'Add field' }).click();
+  await main(page).getByLabel('Name of payload field 1', { exact: true }).fill('title');
+  await pick(page, main(page).getByLabel('Event field for title', { exact: true }), 'AlertTitle');
+  await expect(main(page).getByText('Uses the event field')).toBeVisible();
+  await saveScreenshot(page, 'integration-workflow-form-en');
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${WORKFLOW} was created.`)).toBeVisible();
+  const workflowRow = main(page).locator('.ant-table-row').filter({ hasText: WORKFLOW });
+  await expect(workflowRow).toContainText(SOURCE);
+  await expect(workflowRow).toContainText('Alert created');
+  await expect(workflowRow).toContainText('Active');
+
+  // The delivery log opens, with its dead-letter view.
+  await page.goto('/integration-deliveries');
+  await expect(main(page).getByRole('heading', { name: 'Integration deliveries' })).toBeVisible();
+  await main(page).getByText('Dead letters', { exact: true }).click();
+  await expect(main(page).getByRole('button', { name: 'Replay a time range' })).toBeVisible();
+});
