@@ -43,6 +43,11 @@ test('integrations: a webhook source and a workflow on it are created and listed
   await expect(main(page).getByRole('heading', { name: 'New integration source' })).toBeVisible();
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(main(page).getByText('This field is required.').first()).toBeVisible();
+  // The fields follow the configuration type: Slack asks for a bot token and a channel.
+  await pick(page, main(page).getByLabel('Configuration type', { exact: true }), 'Slack (type 1)');
+  await expect(main(page).getByLabel('Bot token', { exact: true })).toBeVisible();
+  await expect(main(page).getByLabel('Channel', { exact: true })).toBeVisible();
+  await pick(page, main(page).getByLabel('Configuration type', { exact: true }), 'Webhook');
   await main(page).getByLabel('Name', { exact: true }).fill(SOURCE);
   await main(page).getByLabel('Webhook URL', { exact: true }).fill('https://hooks.example.test/loupe');
   await main(page).getByLabel('Signing secret', { exact: true }).fill(`secret-${run}`);
@@ -53,6 +58,15 @@ test('integrations: a webhook source and a workflow on it are created and listed
   await expect(sourceRow).toContainText('Webhook');
   await expect(sourceRow).toContainText('stored');
   await expect(sourceRow).not.toContainText(`secret-${run}`);
+
+  // An edit with the secret left empty keeps the stored one.
+  await sourceRow.getByRole('link', { name: SOURCE }).click();
+  await expect(main(page).getByRole('heading', { name: `Integration source: ${SOURCE}` })).toBeVisible();
+  await expect(main(page).getByLabel('Signing secret', { exact: true })).toHaveValue('');
+  await expect(main(page).getByText(/A value is stored\. Leave this empty to keep it/)).toBeVisible();
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${SOURCE} was saved.`)).toBeVisible();
+  await expect(main(page).locator('.ant-table-row').filter({ hasText: SOURCE })).toContainText('stored');
 
   // The workflow: alert created → webhook POST, its payload's "title" from the event's AlertTitle.
   await page.goto('/integration-workflows');
@@ -80,4 +94,10 @@ test('integrations: a webhook source and a workflow on it are created and listed
   await expect(main(page).getByRole('heading', { name: 'Integration deliveries' })).toBeVisible();
   await main(page).getByText('Dead letters', { exact: true }).click();
   await expect(main(page).getByRole('button', { name: 'Replay a time range' })).toBeVisible();
+
+  // Right to left in Arabic.
+  await chooseLanguage(page, 'Language', 'العربية');
+  await expect(main(page).getByRole('heading', { name: 'عمليات تسليم التكامل' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await saveScreenshot(page, 'integration-deliveries-ar');
 });
