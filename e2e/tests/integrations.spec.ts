@@ -17,6 +17,13 @@ const SOURCE = `E2E hooks ${run}`;
 const WORKFLOW = `E2E alert hook ${run}`;
 const main = (page: Page) => page.getByRole('main');
 
+/** A day `days` from now, at noon, as the range picker types it (YYYY-MM-DD HH:mm:ss). */
+function dayText(days: number): string {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())} 12:00:00`;
+}
+
 /** Opens a select and clicks the visible option with `text` (antd also renders a hidden list for screen readers). */
 async function pick(page: Page, field: Locator, text: string): Promise<void> {
   await field.click();
@@ -93,7 +100,20 @@ test('integrations: a webhook source and a workflow on it are created and listed
   await page.goto('/integration-deliveries');
   await expect(main(page).getByRole('heading', { name: 'Integration deliveries' })).toBeVisible();
   await main(page).getByText('Dead letters', { exact: true }).click();
-  await expect(main(page).getByRole('button', { name: 'Replay a time range' })).toBeVisible();
+  // A range replay says first how many deliveries it would re-send (the grid's count of the range).
+  await main(page).getByRole('button', { name: 'Replay a time range' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replay the deliveries of a time range' });
+  await expect(dialog.getByText('Choose the start and end of the range.')).toBeVisible();
+  const ends = dialog.locator('.ant-picker-input input');
+  for (const [index, at] of [dayText(-2), dayText(1)].entries()) {
+    await ends.nth(index).click();
+    await ends.nth(index).fill(at);
+    await ends.nth(index).press('Enter');
+  }
+  await expect(dialog.getByText('0 deliveries will be sent again.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Replay' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 
   // Right to left in Arabic.
   await chooseLanguage(page, 'Language', 'العربية');
