@@ -22,6 +22,9 @@ import {
   aiScheduledJobs,
   aiSystemConfigurations,
   aiSentimentModels,
+  integrationDeliveries,
+  integrationSources,
+  integrationWorkflows,
   invitations,
   invitees,
   questions,
@@ -965,6 +968,115 @@ describe('bad input on the custom data names', () => {
         Details: [{ Path: path, Message: message }],
       });
     }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// Integrations (issue 22, modules/integrations): a real source, workflow and delivery get every spoiled body of
+// their writes and of the replays; NUL, 2^31 ids, a bad URL and a bad date are refused by field.
+describe('bad input on the integration routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL, 2^31 ids, bad URLs and dates by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [source] = await db
+      .insert(integrationSources)
+      .values({
+        tenantId: f.tenantId,
+        name: 'Bad input source',
+        kind: 'webhook',
+        url: 'https://hooks.example.test/bad-input',
+        secretSealed: 'v1.sealed',
+      })
+      .returning({ id: integrationSources.id });
+    const [workflow] = await db
+      .insert(integrationWorkflows)
+      .values({
+        tenantId: f.tenantId,
+        sourceId: source!.id,
+        name: 'Bad input workflow',
+        isActive: false,
+        event: 'import.processed',
+        action: 'webhook.post',
+      })
+      .returning({ id: integrationWorkflows.id });
+    const [delivery] = await db
+      .insert(integrationDeliveries)
+      .values({
+        tenantId: f.tenantId,
+        outboxId: 1,
+        workflowId: workflow!.id,
+        workflowName: 'Bad input workflow',
+        sourceId: source!.id,
+        sourceName: 'Bad input source',
+        event: 'import.processed',
+        action: 'webhook.post',
+        status: 'pending',
+        idempotencyKey: 'bad-input-delivery',
+        occurredAt: new Date(),
+      })
+      .returning({ id: integrationDeliveries.id });
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', '/api/integration-sources', schemaOf('POST', '/api/integration-sources')],
+      ['PUT', `/api/integration-sources/${source!.id}`, schemaOf('PUT', '/api/integration-sources/:id')],
+      ['POST', '/api/integration-workflows', schemaOf('POST', '/api/integration-workflows')],
+      [
+        'PUT',
+        `/api/integration-workflows/${workflow!.id}`,
+        schemaOf('PUT', '/api/integration-workflows/:id'),
+      ],
+      ['POST', '/api/integration-deliveries/replay', schemaOf('POST', '/api/integration-deliveries/replay')],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const validSource = { Name: 'Hook', Type: 'webhook', Url: 'https://hooks.example.test/x', Secret: 's' };
+    const validWorkflow = {
+      Name: 'Flow',
+      SourceId: source!.id,
+      Event: 'import.processed',
+      Action: 'webhook.post',
+      Mapping: [{ ActionField: 'Name', EventField: 'Name' }],
+    };
+    const refusals: [string, string, Record<string, unknown>, string][] = [
+      ['POST', '/api/integration-sources', { ...validSource, Name: 'a\u0000b' }, 'body/Name'],
+      [
+        'PUT',
+        `/api/integration-sources/${source!.id}`,
+        { ...validSource, Secret: 'a\u0000b' },
+        'body/Secret',
+      ],
+      ['POST', '/api/integration-sources', { ...validSource, Url: 'javascript:alert(1)' }, 'body/Url'],
+      ['POST', '/api/integration-workflows', { ...validWorkflow, SourceId: BIG }, 'body/SourceId'],
+      [
+        'PUT',
+        `/api/integration-workflows/${workflow!.id}`,
+        { ...validWorkflow, Mapping: [{ ActionField: 'a\u0000b', Constant: 'x' }] },
+        'body/Mapping/0/ActionField',
+      ],
+      [
+        'POST',
+        '/api/integration-deliveries/replay',
+        { From: 'yesterday', To: '2026-01-01T00:00:00Z' },
+        'body/From',
+      ],
+      [
+        'POST',
+        '/api/integration-deliveries/replay',
+        { From: '2026-01-01T00:00:00Z', To: '2026-01-02T00:00:00Z', WorkflowId: BIG },
+        'body/WorkflowId',
+      ],
+    ];
+    for (const [method, url, body, path] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
+    }
+    // A pending delivery is being sent: its replay is refused, and the id 2^31 is no id.
+    const pending = await t.call('POST', `/api/integration-deliveries/${delivery!.id}/replay`, {
+      token: admin,
+    });
+    expect(pending.statusCode, pending.body).toBe(409);
+    const big = await t.call('POST', `/api/integration-deliveries/${BIG}/replay`, { token: admin });
+    expect(big.statusCode, big.body).toBe(400);
     const after = await tableDigests();
     expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
   }, 300_000);

@@ -34,6 +34,10 @@ import {
   ftpExports,
   importDataLogs,
   importDataSources,
+  integrationDeliveries,
+  integrationDeliveryAttempts,
+  integrationSources,
+  integrationWorkflows,
   optouts,
   messageTemplates,
   oauthClients,
@@ -100,6 +104,8 @@ const NOT_TENANT_DATA: Record<string, string> = {
   'GET /bootstrap/:locale': 'encrypted bootstrap; the same payload as /api/bootstrap/:locale',
   'POST /api/scheduled-jobs/:name/run':
     'installation-wide schedules (docs/jobs-and-retention.md); the name is a schedule’s, not a record id',
+  'GET /api/action-integration-configuration/:type':
+    'the fields a configuration type takes (constants, docs/integrations.md); the type is no record id',
 };
 
 /** Path parameters the suite fills with the other tenant's ids: the record kind each route's parameter names. */
@@ -146,6 +152,10 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/ai-scheduled-jobs\/:id/, 'aiScheduledJob'],
   [/^\/api\/ai-system-configurations\/:id/, 'aiSystemConfiguration'],
   [/^\/api\/ai-sentiment-models\/:id/, 'aiSentimentModel'],
+  // Integrations (issue 22, modules/integrations): sources, workflows, deliveries (replay, attempts).
+  [/^\/api\/integration-sources\/:id/, 'integrationSource'],
+  [/^\/api\/integration-workflows\/:id/, 'integrationWorkflow'],
+  [/^\/api\/integration-deliveries\/:id/, 'integrationDelivery'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -477,6 +487,56 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
     .update(aiSentimentModels)
     .set({ currentVersionId: sentimentVersion!.id })
     .where(eq(aiSentimentModels.id, sentimentModel!.id));
+  // Integrations (issue 22): a webhook source (named so a leak shows), an inactive workflow on it, and a dead
+  // delivery with its attempt (a replay of it is a write naming the tenant's id).
+  const [integrationSource] = await db
+    .insert(integrationSources)
+    .values({
+      tenantId,
+      name: `Integration source ${tag}`,
+      kind: 'webhook',
+      url: 'https://hooks.example.test/loupe',
+      secretSealed: 'v1.sealed',
+    })
+    .returning({ id: integrationSources.id });
+  const [integrationWorkflow] = await db
+    .insert(integrationWorkflows)
+    .values({
+      tenantId,
+      sourceId: integrationSource!.id,
+      name: `Integration workflow ${tag}`,
+      isActive: false,
+      event: 'alert.created',
+      action: 'webhook.post',
+    })
+    .returning({ id: integrationWorkflows.id });
+  const [integrationDelivery] = await db
+    .insert(integrationDeliveries)
+    .values({
+      tenantId,
+      outboxId: 1,
+      workflowId: integrationWorkflow!.id,
+      workflowName: `Integration workflow ${tag}`,
+      sourceId: integrationSource!.id,
+      sourceName: `Integration source ${tag}`,
+      event: 'alert.created',
+      action: 'webhook.post',
+      status: 'dead',
+      attempt: 1,
+      idempotencyKey: `delivery-${tag}`,
+      occurredAt: new Date(),
+      requestBody: `{"Marker":"Integration source ${tag}"}`,
+    })
+    .returning({ id: integrationDeliveries.id });
+  await db.insert(integrationDeliveryAttempts).values({
+    deliveryId: integrationDelivery!.id,
+    tenantId,
+    attempt: 1,
+    requestBody: `{"Marker":"Integration source ${tag}"}`,
+    durationMs: 1,
+    succeeded: false,
+    error: 'HTTP 500',
+  });
   // A library question (not placed) with a pictured choice: the question routes and the picture route.
   const [question] = await db
     .insert(questions)
@@ -581,6 +641,9 @@ async function idsOf(tenantId: number): Promise<Ids> {
     aiJobRun: await newest('ai_job_runs'),
     aiSystemConfiguration: await newest('ai_system_configurations'),
     aiSentimentModel: await newest('ai_sentiment_models'),
+    integrationSource: await newest('integration_sources'),
+    integrationWorkflow: await newest('integration_workflows'),
+    integrationDelivery: await newest('integration_deliveries'),
   };
 }
 
@@ -681,6 +744,7 @@ beforeAll(async () => {
       'Dataset A',
       'annotator.A@',
       'Sentiment model A',
+      'Integration source A',
     ],
   };
   sides.B = {
@@ -703,6 +767,7 @@ beforeAll(async () => {
       'Dataset B',
       'annotator.B@',
       'Sentiment model B',
+      'Integration source B',
     ],
   };
   for (const side of Object.values(sides))

@@ -137,9 +137,9 @@ function deliveryOf(row: DeliveryRow): IntegrationDelivery {
   return {
     Id: Number(row.Id),
     WorkflowId: numberOrNull(row.WorkflowId),
-    WorkflowName: String(row.WorkflowName),
+    WorkflowName: row.WorkflowName as string,
     SourceId: numberOrNull(row.SourceId),
-    SourceName: String(row.SourceName),
+    SourceName: row.SourceName as string,
     Event: row.Event as IntegrationEvent,
     Action: row.Action as IntegrationAction,
     Status: row.Status as IntegrationDeliveryStatus,
@@ -148,8 +148,8 @@ function deliveryOf(row: DeliveryRow): IntegrationDelivery {
     DurationMs: numberOrNull(row.DurationMs),
     CreatedAt: isoOf(row.CreatedAt),
     NextAttemptAt: row.NextAttemptAt === null ? null : isoOf(row.NextAttemptAt),
-    IdempotencyKey: String(row.IdempotencyKey),
-    RequestBody: String(row.RequestBody ?? ''),
+    IdempotencyKey: row.IdempotencyKey as string,
+    RequestBody: (row.RequestBody as string | null) ?? '',
     ResponseBody: (row.ResponseBody as string | null) ?? null,
     Error: (row.Error as string | null) ?? null,
   };

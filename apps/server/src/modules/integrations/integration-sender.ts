@@ -54,11 +54,10 @@ export function signatureOf(secret: string, body: string, unixSeconds: number): 
 export function fillPlaceholders(text: string, data: Record<string, unknown>): string {
   return text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_match, name: string) => {
     const value = data[name];
-    return value === null || value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
+    if (value === null || value === undefined) return '';
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return JSON.stringify(value);
   });
 }
 

@@ -547,7 +547,7 @@ describe('delivery', () => {
       Event: 'session.completed',
       Data: {
         Survey: 'Integrations survey',
-        Note: `Session ${payload.EventData.SessionId} done`,
+        Note: `Session ${Number(payload.EventData.SessionId)} done`,
       },
       EventData: {
         SurveyId: ids.survey,
