@@ -26,6 +26,10 @@ export function useReplayIntegrationDeliveries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: replayIntegrationDeliveries,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gridQueryKey(DELIVERIES_ENDPOINT) }),
+    onSuccess: () => {
+      // The attempts of an open drawer and a range's count are under the endpoint's own key.
+      void queryClient.invalidateQueries({ queryKey: [DELIVERIES_ENDPOINT] });
+      return queryClient.invalidateQueries({ queryKey: gridQueryKey(DELIVERIES_ENDPOINT) });
+    },
   });
 }

@@ -18,6 +18,10 @@ export function useReplayIntegrationDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: replayIntegrationDelivery,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gridQueryKey(DELIVERIES_ENDPOINT) }),
+    onSuccess: () => {
+      // The attempts of an open drawer and a range's count are under the endpoint's own key.
+      void queryClient.invalidateQueries({ queryKey: [DELIVERIES_ENDPOINT] });
+      return queryClient.invalidateQueries({ queryKey: gridQueryKey(DELIVERIES_ENDPOINT) });
+    },
   });
 }
