@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A request the receiver got. */
-export type ReceivedRequest = {
+type ReceivedRequest = {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
@@ -10,7 +10,7 @@ export type ReceivedRequest = {
 };
 
 /** What the receiver answers a request to a path: a status and a body. */
-export type ReceiverAnswer = { status: number; body?: string };
+type ReceiverAnswer = { status: number; body?: string };
 
 export type WebhookReceiver = {
   /** `http://127.0.0.1:<port>` */

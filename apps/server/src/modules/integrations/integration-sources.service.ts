@@ -6,7 +6,6 @@ import {
   INTEGRATION_ACTION_BEHAVIOURS,
   INTEGRATION_CONFIGURATION_KINDS,
   INTEGRATION_KIND_FIELDS,
-  INTEGRATION_SOURCE_KINDS,
   type IntegrationBehaviourType,
   type IntegrationConfigurationType,
   type IntegrationSource,
@@ -78,7 +77,7 @@ function maskedUrl(box: SecretBox, sealed: string): string | null {
   }
 }
 
-export function sourceOf(box: SecretBox, row: SourceRow): IntegrationSource {
+function sourceOf(box: SecretBox, row: SourceRow): IntegrationSource {
   return {
     Id: Number(row.id),
     Name: row.name,
@@ -340,7 +339,3 @@ async function alertRuleUses(db: Executor, tenantId: number, sourceId: number): 
     .limit(1);
   return row !== undefined;
 }
-
-/** Whether `kind` is one of the contract's kinds (for rows read back). */
-export const isSourceKind = (kind: string): kind is IntegrationSourceKind =>
-  (INTEGRATION_SOURCE_KINDS as readonly string[]).includes(kind);

@@ -85,13 +85,13 @@ function workflowOf(row: Row): IntegrationWorkflow {
 }
 
 /** Every field an event's data carries (its own and the common ones). */
-export const eventFieldsOf = (event: IntegrationEvent): readonly string[] => [
+const eventFieldsOf = (event: IntegrationEvent): readonly string[] => [
   ...INTEGRATION_EVENT_FIELDS[event],
   ...INTEGRATION_COMMON_EVENT_FIELDS,
 ];
 
 /** Refuses a mapping that does not suit the event and action (19207–19211), naming the row's field. */
-export function checkMapping(
+function checkMapping(
   event: IntegrationEvent,
   action: IntegrationAction,
   mapping: IntegrationMapping[],
