@@ -100,12 +100,14 @@ test('integrations: a webhook source and a workflow on it are created and listed
   await page.goto('/integration-deliveries');
   await expect(main(page).getByRole('heading', { name: 'Integration deliveries' })).toBeVisible();
   await main(page).getByText('Dead letters', { exact: true }).click();
-  // A range replay says first how many deliveries it would re-send (the grid's count of the range).
+  // A range replay says first how many deliveries it would re-send (the grid's count of the range). The range ends
+  // before the server's first start (a fresh data directory): the demo's Zendesk workflow delivers every alert the
+  // running demo raises, and this spec's own webhook fails, so a range up to now has deliveries of its own.
   await main(page).getByRole('button', { name: 'Replay a time range' }).click();
   const dialog = page.getByRole('dialog', { name: 'Replay the deliveries of a time range' });
   await expect(dialog.getByText('Choose the start and end of the range.')).toBeVisible();
   const ends = dialog.locator('.ant-picker-input input');
-  for (const [index, at] of [dayText(-2), dayText(1)].entries()) {
+  for (const [index, at] of [dayText(-9), dayText(-8)].entries()) {
     await ends.nth(index).click();
     await ends.nth(index).fill(at);
     await ends.nth(index).press('Enter');
