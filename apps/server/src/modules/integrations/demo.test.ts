@@ -1,28 +1,46 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSource, IntegrationWorkflow } from '@loupe/contracts';
+import { loadConfig } from '../../config.js';
+import { createMailer } from '../../core/mailer.js';
 import { createSecretBox } from '../../core/secret-box.js';
 import { integrationSources, integrationWorkflows } from '../../db/schema/index.js';
+import { createLogger } from '../../logger.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { DEMO_ZENDESK_EMAIL, seedDemoIntegrations } from './demo.js';
+import { emitIntegrationEvent } from './index.js';
 
 /*
  * The demo's integrations (docs/integrations.md "Demo"): seeded once through the module's services, read back
- * through the API as the screens read them; a second start adds nothing.
+ * through the API as the screens read them; a second start adds nothing; the active Zendesk workflow mails a created
+ * alert as a ticket to the demo address (a local SMTP catcher).
  */
 
 let t: TestApp;
+let smtp: SmtpCatcher;
 let token: string;
 let key: Uint8Array;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpCatcher();
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: 'Loupe <no-reply@loupe.test>',
+    logger: createLogger('silent'),
+  });
+  t = await createTestApp({
+    mailer,
+    config: { ...loadConfig(), integrations: { outboxPollMs: 20 } },
+  });
+  await t.app.ready();
   token = (await t.signIn('admin')).access_token;
   key = t.signer.deriveKey('integration-secret');
 });
 
 afterAll(async () => {
   await t.close();
+  await smtp.close();
 });
 
 describe('demo integrations', () => {
@@ -111,5 +129,16 @@ describe('demo integrations', () => {
     expect(
       await t.database.db.$count(integrationWorkflows, eq(integrationWorkflows.tenantId, t.tenantId)),
     ).toBe(4);
+  });
+
+  it('mails a created alert to the demo Zendesk address, its subject the alert title', async () => {
+    await emitIntegrationEvent(t.database.db, {
+      tenantId: t.tenantId,
+      event: 'alert.created',
+      data: { AlertId: 7, AlertRuleId: 1, AlertTitle: 'NPS detractor at a branch', Status: 1, SurveyId: 2 },
+    });
+    const mail = await smtp.waitForMail(DEMO_ZENDESK_EMAIL, { timeoutMs: 15_000 });
+    expect(mail.subject).toBe('NPS detractor at a branch');
+    expect(mail.text).toContain('Alert 7: NPS detractor at a branch');
   });
 });
