@@ -15,7 +15,7 @@ import { createIntegrationWorkflowService } from './integration-workflows.servic
 
 /*
  * The demo's integrations (docs/integrations.md "Demo", docs/demo-data.md): a Zendesk source mailing tickets to a
- * demo address with an ACTIVE workflow on alert.created, so every alert the running demo raises makes a real
+ * demo address with an ACTIVE workflow on alert.created, so every alert the running console raises makes a real
  * delivery through the server's mailer; and a webhook, a Slack and a Teams source, each with an INACTIVE workflow,
  * so the lists and forms show each kind without the demo calling the internet. Written through the module's own
  * services (their checks, the sealing of secrets), each source and workflow once, found again by its name.
