@@ -6,6 +6,7 @@ import { loadDemoData } from './demo/demo-data.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, SECOND_DEMO_RESPONSES } from './demo/demo-users.js';
 import { consoleProgress } from './demo/progress-bar.js';
 import { ensureConsoleClient, seedDemoIdentity, seedSecondDemoTenant } from './demo/seed-identity.js';
+import { seedDemoIntegrations } from './modules/integrations/demo.js';
 import { ensureWidgetCatalogue } from './modules/widgets/ensure-widget-catalogue.js';
 import { createLogger } from './logger.js';
 import { createServerLogSink } from './modules/logs/index.js';
@@ -25,8 +26,10 @@ const operatorCreated = await ensureFirstRunOperator(database.db, config);
 if (operatorCreated) logger.info({ userName: operatorCreated }, 'installation operator created');
 
 let demoLoaded = 0;
+let demoTenantId: number | undefined;
 if (config.demoData) {
   const { tenantId } = await seedDemoIdentity(database.db);
+  demoTenantId = tenantId;
   const demo = await loadDemoData(database, {
     tenantId,
     responses: config.demoResponses,
@@ -53,6 +56,9 @@ if (demoLoaded > 0) {
 await replica.start();
 
 const signer = createAccessTokenSigner(await loadSigningSecret(database.db, config.tokenSecret));
+// The demo's integrations (docs/integrations.md "Demo"): their secrets are sealed with the signer's derived key.
+if (demoTenantId !== undefined)
+  await seedDemoIntegrations(database.db, demoTenantId, signer.deriveKey('integration-secret'));
 const app = await buildApp({
   database,
   replica,

@@ -37,6 +37,7 @@ import type imports from '../locales/en/imports.json';
 import type optouts from '../locales/en/optouts.json';
 import type ftpExports from '../locales/en/ftpExports.json';
 import type aiSentimentModels from '../locales/en/aiSentimentModels.json';
+import type integrations from '../locales/en/integrations.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
 import type healthLogs from '../locales/en/healthLogs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
@@ -109,6 +110,7 @@ const NAMESPACES = [
   'aiTopicModels',
   'aiJobs',
   'aiSentimentModels',
+  'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -163,6 +165,7 @@ declare module 'i18next' {
       aiTopicModels: typeof aiTopicModels;
       aiJobs: typeof aiJobs;
       aiSentimentModels: typeof aiSentimentModels;
+      integrations: typeof integrations;
     };
   }
 }

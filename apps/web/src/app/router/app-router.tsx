@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { alertsRoutes } from '@/features/alerts/routes';
+import { integrationsRoutes } from '@/features/integrations/routes';
 import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
 import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
 import { topicInsightRoutes } from '@/features/topic-insight/routes';
@@ -102,6 +103,7 @@ const router = createBrowserRouter([
                   ...aiAnnotationRoutes,
                   ...aiJobsRoutes,
                   ...sentimentModelsRoutes,
+                  ...integrationsRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

@@ -556,7 +556,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'integrations',
     icon: ApiOutlined,
     scopes: ['integration:read', 'integration:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'integrationWorkflows',
@@ -565,7 +565,16 @@ export const SCREENS: readonly Screen[] = [
     section: 'integrations',
     icon: BranchesOutlined,
     scopes: ['integration:read', 'integration:manage'],
-    built: false,
+    built: true,
+  },
+  // The delivery log (issue 22): readers see it; replaying a delivery needs integration:manage.
+  {
+    name: 'integrationDeliveries',
+    path: 'integration-deliveries',
+    section: 'integrations',
+    icon: SendOutlined,
+    scopes: ['integration:read', 'integration:manage'],
+    built: true,
   },
 
   // AI management
