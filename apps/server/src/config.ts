@@ -119,6 +119,8 @@ const envSchema = z.object({
   INTEGRATION_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
   /** How often each node looks for integration events to fan out, in milliseconds; 0: only the minute sweep. */
   INTEGRATION_OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** on: integration deliveries may reach loopback and private addresses (docs/integrations.md); off by default. */
+  INTEGRATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['on', 'off']).default('off'),
   /** `off`: this node works the scheduled jobs' queues but never asks for them (other nodes' clocks do). */
   JOB_SCHEDULES: z.enum(['on', 'off']).default('on'),
   /** How long imported (staged) invitees are kept: days or hours, e.g. `90d` or `36h` (docs/jobs-and-retention.md). */
@@ -176,6 +178,7 @@ export type Config = {
     retryBaseMs?: number;
     outboxPollMs?: number;
     requestTimeoutMs?: number;
+    allowPrivateAddresses?: boolean;
   };
 };
 
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: parsed.INTEGRATION_MAX_ATTEMPTS,
       retryBaseMs: parsed.INTEGRATION_RETRY_SECONDS * 1000,
       outboxPollMs: parsed.INTEGRATION_OUTBOX_POLL_MS,
+      allowPrivateAddresses: parsed.INTEGRATION_ALLOW_PRIVATE_ADDRESSES === 'on',
     },
   };
 }

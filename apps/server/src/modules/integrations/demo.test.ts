@@ -49,6 +49,8 @@ describe('demo integrations', () => {
 
     const sources = (await t.call('GET', '/api/integration-sources', { token })).json<IntegrationSource[]>();
     const byName = new Map(sources.map((source) => [source.Name, source]));
+    // One workflow each: the count is the source's own (it once counted by the workflow's id).
+    expect(sources.map((source) => source.WorkflowCount)).toEqual([1, 1, 1, 1]);
     expect(byName.get('Zendesk support')).toMatchObject({
       Kind: 'zendesk',
       ConfigurationType: 3,

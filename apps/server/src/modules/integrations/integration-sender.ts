@@ -9,6 +9,7 @@ import {
 } from '@loupe/contracts';
 import { escapeHtml, type Mailer } from '../../core/mailer.js';
 import type { SecretBox } from '../../core/secret-box.js';
+import { postOutbound } from './outbound-http.js';
 
 /*
  * One attempt of one delivery (docs/integrations.md "Actions"): a signed JSON POST (webhook, Zapier), Slack's
@@ -30,6 +31,8 @@ export type IntegrationSettings = {
   requestTimeoutMs: number;
   /** How often each node looks for undispatched outbox rows; 0: never (the minute schedule still does). */
   outboxPollMs: number;
+  /** Whether a delivery may reach this machine or its private network (outbound-http.ts); off by default. */
+  allowPrivateAddresses: boolean;
 };
 
 export const DEFAULT_INTEGRATION_SETTINGS: IntegrationSettings = {
@@ -38,6 +41,7 @@ export const DEFAULT_INTEGRATION_SETTINGS: IntegrationSettings = {
   retryBaseMs: 30_000,
   requestTimeoutMs: 10_000,
   outboxPollMs: 1_000,
+  allowPrivateAddresses: false,
 };
 
 /** The delay before retry `attempt` + 1 after attempt `attempt` failed: base · 2^(attempt − 1). */
@@ -235,14 +239,12 @@ export async function sendAttempt(
       Math.floor(Date.now() / 1000),
     );
   try {
-    const response = await fetch(request.url, {
-      method: 'POST',
-      headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(deps.settings.requestTimeoutMs),
+    const response = await postOutbound(request.url, headers, request.body, {
+      timeoutMs: deps.settings.requestTimeoutMs,
+      allowPrivate: deps.settings.allowPrivateAddresses,
+      maxBodyChars: LOGGED_BODY_MAX,
     });
-    const text = cut(await response.text());
+    const text = cut(response.body);
     let ok = response.status >= 200 && response.status < 300;
     let error = ok ? null : `HTTP ${response.status}`;
     if (ok && action === 'slack.message') {

@@ -47,7 +47,9 @@ const sourceSelection = {
   email: s.email,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
-  workflowCount: sql<number>`(SELECT count(*) FROM integration_workflows w WHERE w.source_id = ${s.id})::integer`,
+  // Qualified by hand: drizzle renders a single-table select's column as a bare "id", which inside the subquery
+  // would be the workflow's own id.
+  workflowCount: sql<number>`(SELECT count(*) FROM integration_workflows w WHERE w.source_id = integration_sources.id)::integer`,
 };
 
 type SourceRow = {

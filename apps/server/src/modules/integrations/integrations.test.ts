@@ -140,6 +140,8 @@ beforeAll(async () => {
         retryBaseMs: 20,
         outboxPollMs: 20,
         requestTimeoutMs: 2_000,
+        // The receiver listens on 127.0.0.1.
+        allowPrivateAddresses: true,
       },
     },
   });
