@@ -44,7 +44,7 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-export class PrivateAddressError extends Error {
+class PrivateAddressError extends Error {
   constructor(host: string, address: string) {
     super(`refused: ${host} is a private address (${address})`);
   }
