@@ -8,7 +8,9 @@ import { expect, test } from './support/test.js';
  * Issue 19's alert screens (docs/alerts.md "Screens") on the demo data: the demo manager, owner of demo alerts,
  * sees the unread count on the bell, opens the unread list from it, opens an alert, comments, moves it through the
  * states to Completed (after the confirmation) and finds each step in the history; the viewer, without an alert
- * scope, has no bell and gets 403 from the API. The admin creates an alert rule and deletes it. Names are unique per
+ * scope, has no bell and gets 403 from the API. The admin creates an alert rule, gives its Completed status an
+ * integration source (made through the API) on the rule actions page, finds it there after a reload, and deletes
+ * the rule; the manager, without an integration scope, sees that column disabled and why. Names are unique per
  * run.
  */
 
@@ -226,4 +228,26 @@ test('an alert rule: create with a condition, find it, give Completed an integra
   await expect(rows).toHaveCount(0);
   // The rule gone, its source may go too.
   expect((await request.delete(`/api/integration-sources/${source.Id}`, { headers })).status()).toBe(204);
+});
+
+test('without an integration scope: the rule actions page shows the integration sources disabled, and why', async ({
+  page,
+  request,
+}) => {
+  // The demo manager has alert:manage but no integration scope.
+  const rules = (await (
+    await request.get('/api/alertRules', { headers: await apiHeaders(request, 'manager') })
+  ).json()) as { Id: number }[];
+  expect(rules.length).toBeGreaterThan(0);
+  await signIn(page, 'manager');
+  await page.goto(`/alert-rule-action/${rules[0]!.Id}`);
+  const reason = 'Entegrasyon kaynağı seçmek entegrasyon okuma yetkisi ister; kayıtlı olanlar korunur.';
+  await expect(main(page).getByText(reason)).toBeVisible();
+  const completed = main(page).getByRole('combobox', {
+    name: `Tamamlandı olunca entegrasyon kaynakları: ${reason}`,
+  });
+  await expect(completed).toBeDisabled();
+  await expect(
+    main(page).getByRole('checkbox', { name: 'Tamamlandı olunca: Sahibine e-posta' }),
+  ).toBeEnabled();
 });
