@@ -8,12 +8,15 @@ import { expect, test } from './support/test.js';
  * Issue 19's alert screens (docs/alerts.md "Screens") on the demo data: the demo manager, owner of demo alerts,
  * sees the unread count on the bell, opens the unread list from it, opens an alert, comments, moves it through the
  * states to Completed (after the confirmation) and finds each step in the history; the viewer, without an alert
- * scope, has no bell and gets 403 from the API. The admin creates an alert rule and deletes it. Names are unique per
+ * scope, has no bell and gets 403 from the API. The admin creates an alert rule, gives its Completed status an
+ * integration source (made through the API) on the rule actions page, finds it there after a reload, and deletes
+ * the rule; the manager, without an integration scope, sees that column disabled and why. Names are unique per
  * run.
  */
 
 const run = Date.now().toString(36);
 const RULE = `E2E alarm ${run}`;
+const SOURCE = `E2E alarm kancası ${run}`;
 const COMMENT = `Müşteri arandı ${run}`;
 const main = (page: Page) => page.getByRole('main');
 /** Opens a select (or tree select) and clicks its option holding `text` (the first one without), once it is still. */
@@ -129,10 +132,19 @@ test('without an alert scope: no bell, and the API answers 403', async ({ page, 
   await expect(page).toHaveURL(/\/unathorized$/);
 });
 
-test('an alert rule: create with a condition, find it, delete it after the confirmation', async ({
+test('an alert rule: create with a condition, find it, give Completed an integration source, delete it after the confirmation', async ({
   page,
+  request,
 }) => {
   test.setTimeout(180_000);
+  // The webhook source the rule's Completed status delivers to (docs/integrations.md "Alert rule action").
+  const headers = await apiHeaders(request, 'admin');
+  const created = await request.post('/api/integration-sources', {
+    headers,
+    data: { Name: SOURCE, Type: 'webhook', Url: 'https://hooks.example.test/x', Secret: `e2e-secret-${run}` },
+  });
+  expect(created.status()).toBe(201);
+  const source = (await created.json()) as { Id: number };
   await signIn(page, 'admin');
   await page.goto('/alert-rules');
   await expect(main(page).getByRole('heading', { name: 'Alarm kuralları' })).toBeVisible();
@@ -172,6 +184,37 @@ test('an alert rule: create with a condition, find it, delete it after the confi
   await expect(rows.first()).toContainText('Etkin');
   await expect(rows.first()).toContainText('Deniz Manager');
 
+  // Its actions: Completed delivers to the source, saved as one integration action; a reload shows it.
+  await rows
+    .first()
+    .getByRole('button', { name: `${RULE} eylemleri` })
+    .click();
+  await expect(main(page).getByRole('heading', { name: `${RULE} eylemleri` })).toBeVisible();
+  const actionsUrl = page.url();
+  const ruleId = Number(new URL(actionsUrl).pathname.split('/').pop());
+  const completed = main(page).getByRole('combobox', { name: 'Tamamlandı olunca entegrasyon kaynakları' });
+  await expect(completed).toBeEnabled();
+  await pick(page, completed, SOURCE);
+  await page.keyboard.press('Escape');
+  await main(page).getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(`${RULE} eylemleri kaydedildi.`)).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'Alarm kuralları' })).toBeVisible();
+  const saved = await request.get(`/api/alert-rules/${ruleId}/actions`, { headers });
+  expect(((await saved.json()) as { Actions: unknown[] }).Actions).toEqual([
+    { Status: 6, Action: 'integration', IntegrationId: source.Id },
+  ]);
+  await page.goto(actionsUrl);
+  await page.reload();
+  await expect(main(page).getByRole('heading', { name: `${RULE} eylemleri` })).toBeVisible();
+  const completedRow = main(page)
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .filter({ has: page.getByRole('combobox', { name: 'Tamamlandı olunca entegrasyon kaynakları' }) });
+  await expect(completedRow.locator('.ant-select-selection-item', { hasText: SOURCE })).toBeVisible();
+  await expect(main(page).locator('.ant-select-selection-item')).toHaveCount(1);
+  await page.goto('/alert-rules');
+  await main(page).getByRole('searchbox').fill(RULE);
+  await expect(rows).toHaveCount(1);
+
   // Delete after the confirmation.
   await rows
     .first()
@@ -183,4 +226,28 @@ test('an alert rule: create with a condition, find it, delete it after the confi
   await confirm.getByRole('button', { name: 'Sil' }).click();
   await expect(page.getByText(`${RULE} alarm kuralı silindi.`)).toBeVisible();
   await expect(rows).toHaveCount(0);
+  // The rule gone, its source may go too.
+  expect((await request.delete(`/api/integration-sources/${source.Id}`, { headers })).status()).toBe(204);
+});
+
+test('without an integration scope: the rule actions page shows the integration sources disabled, and why', async ({
+  page,
+  request,
+}) => {
+  // The demo manager has alert:manage but no integration scope.
+  const rules = (await (
+    await request.get('/api/alertRules', { headers: await apiHeaders(request, 'manager') })
+  ).json()) as { Id: number }[];
+  expect(rules.length).toBeGreaterThan(0);
+  await signIn(page, 'manager');
+  await page.goto(`/alert-rule-action/${rules[0]!.Id}`);
+  const reason = 'Entegrasyon kaynağı seçmek entegrasyon okuma yetkisi ister; kayıtlı olanlar korunur.';
+  await expect(main(page).getByText(reason)).toBeVisible();
+  const completed = main(page).getByRole('combobox', {
+    name: `Tamamlandı olunca entegrasyon kaynakları: ${reason}`,
+  });
+  await expect(completed).toBeDisabled();
+  await expect(
+    main(page).getByRole('checkbox', { name: 'Tamamlandı olunca: Sahibine e-posta' }),
+  ).toBeEnabled();
 });

@@ -1,11 +1,12 @@
-import { type ALERT_ACTION_KINDS, ALERT_STATUSES, type AlertStatusValue } from '@loupe/contracts';
-import { App, Button, Card, Checkbox, Table, Tooltip } from 'antd';
+import { hasAnyScope, INTEGRATION_READ_SCOPES, type AlertStatusValue } from '@loupe/contracts';
+import { App, Button, Card, Checkbox, Select, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { FormNote } from '@/components/admin-page/record-form';
 import { RecordLoader, useRouteRecord } from '@/components/admin-page/record-status';
+import { useBootstrap } from '@/lib/bootstrap';
 import { errorMessage } from '@/lib/error-message';
 import {
   ALERT_RULES_PATH,
@@ -13,17 +14,26 @@ import {
   useAlertRuleActions,
   useSaveAlertRuleActions,
 } from '../api/alert-rules';
+import { useActionSources } from '../api/integration-sources';
+import {
+  ACTION_STATUSES,
+  actionsOfState,
+  MAIL_ACTIONS,
+  mailKey,
+  MAX_SOURCES_PER_STATUS,
+  stateOfActions,
+  withMail,
+  withSources,
+  type RuleActionsState,
+} from '../rule-actions';
 import { AlertStatusTag } from './alert-status-tag';
 import styles from './alerts.module.css';
 
-type ActionKind = (typeof ALERT_ACTION_KINDS)[number];
-/** The statuses an alert reaches (None 0 is only before its first mail). */
-const STATUSES = ALERT_STATUSES.filter((status) => status !== 0);
-const key = (status: number, action: ActionKind) => `${status}:${action}`;
-
 /**
  * `/alert-rule-action/{id}`: what happens when one of the rule's alerts reaches each status — email its owner,
- * email the respondent's branch manager; calling an integration comes with the integrations issue.
+ * email the respondent's branch manager, deliver the alert's event to integration sources (docs/alerts.md
+ * "Rule actions"). Choosing sources needs integration:read; without it the column shows the saved ones, disabled,
+ * and a save keeps them.
  */
 export function AlertRuleActionsPage() {
   const { t } = useTranslation('alerts');
@@ -46,33 +56,32 @@ function ActionsForm({ id, title }: { id: number; title: string }) {
   const { t: tCommon } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const scopes = useBootstrap().data?.User.Scopes ?? [];
+  const canReadSources = hasAnyScope(scopes, INTEGRATION_READ_SCOPES);
   const actions = useAlertRuleActions(id);
+  const sources = useActionSources(canReadSources);
   const save = useSaveAlertRuleActions(id);
-  const [chosen, setChosen] = useState<Set<string> | null>(null);
-  const current =
-    chosen ?? new Set((actions.data?.Actions ?? []).map((action) => key(action.Status, action.Action)));
-  const toggle = (item: string, on: boolean) => {
-    const next = new Set(current);
-    if (on) next.add(item);
-    else next.delete(item);
-    setChosen(next);
+  const [edited, setEdited] = useState<RuleActionsState | null>(null);
+  const current = edited ?? stateOfActions(actions.data?.Actions ?? []);
+  const statusName = (status: number) => t(`status.${status as AlertStatusValue}`);
+
+  // A saved source the list lacks (a listener, or a list this user may not read) still shows, by its id.
+  const options = (status: number) => {
+    const listed = (sources.data ?? []).map((source) => ({ value: source.Id, label: source.Name }));
+    const unlisted = (current.sources.get(status) ?? [])
+      .filter((sourceId) => !listed.some((option) => option.value === sourceId))
+      .map((sourceId) => ({ value: sourceId, label: t('ruleActions.sourceById', { id: sourceId }) }));
+    return [...listed, ...unlisted];
   };
+  const sourcesReason = canReadSources ? null : t('ruleActions.sourcesNeedScope');
+
   const submit = () =>
-    save.mutate(
-      {
-        Actions: STATUSES.flatMap((status) =>
-          (['emailOwner', 'emailBranchManager'] as const)
-            .filter((action) => current.has(key(status, action)))
-            .map((action) => ({ Status: status, Action: action, IntegrationId: null })),
-        ),
+    save.mutate(actionsOfState(current), {
+      onSuccess: () => {
+        void message.success(t('ruleActions.saved', { name: title }));
+        void navigate(ALERT_RULES_PATH);
       },
-      {
-        onSuccess: () => {
-          void message.success(t('ruleActions.saved', { name: title }));
-          void navigate(ALERT_RULES_PATH);
-        },
-      },
-    );
+    });
 
   return (
     <AdminPage
@@ -82,44 +91,66 @@ function ActionsForm({ id, title }: { id: number; title: string }) {
       intro={t('ruleActions.intro')}
     >
       <Card>
-        <FormNote type="info" title={t('ruleActions.integrationLater')} />
+        {sourcesReason ? <FormNote type="info" title={sourcesReason} /> : null}
         {save.error ? <FormNote type="error" title={errorMessage(save.error, tCommon)} /> : null}
         {actions.isError ? <FormNote type="error" title={errorMessage(actions.error, tCommon)} /> : null}
+        {sources.isError ? (
+          <FormNote
+            type="error"
+            title={t('ruleActions.sourcesLoadFailed', { reason: errorMessage(sources.error, tCommon) })}
+          />
+        ) : null}
         <Table
           size="small"
           rowKey={(status) => status}
           pagination={false}
           loading={actions.isLoading}
-          dataSource={STATUSES}
+          dataSource={ACTION_STATUSES}
           columns={[
             {
               key: 'status',
               title: t('fields.status'),
               render: (_value, status) => <AlertStatusTag status={status} />,
             },
-            ...(['emailOwner', 'emailBranchManager'] as const).map((action) => ({
+            ...MAIL_ACTIONS.map((action) => ({
               key: action,
               title: t(`ruleActions.kinds.${action}`),
               render: (_value: unknown, status: number) => (
                 <Checkbox
                   aria-label={t('ruleActions.checkbox', {
                     action: t(`ruleActions.kinds.${action}`),
-                    status: t(`status.${status as AlertStatusValue}`),
+                    status: statusName(status),
                   })}
-                  checked={current.has(key(status, action))}
+                  checked={current.mails.has(mailKey(status, action))}
                   disabled={save.isPending}
-                  onChange={(event) => toggle(key(status, action), event.target.checked)}
+                  onChange={(event) =>
+                    setEdited(withMail(current, mailKey(status, action), event.target.checked))
+                  }
                 />
               ),
             })),
             {
               key: 'integration',
               title: t('ruleActions.kinds.integration'),
-              render: () => (
-                <Tooltip title={t('ruleActions.integrationLater')}>
-                  <Checkbox
-                    aria-label={`${t('ruleActions.kinds.integration')}: ${t('ruleActions.integrationLater')}`}
-                    disabled
+              render: (_value: unknown, status: number) => (
+                <Tooltip title={sourcesReason}>
+                  <Select<number[]>
+                    mode="multiple"
+                    className={styles.sourceSelect}
+                    aria-label={
+                      t('ruleActions.sourceSelect', { status: statusName(status) }) +
+                      (sourcesReason ? `: ${sourcesReason}` : '')
+                    }
+                    placeholder={t('ruleActions.noSource')}
+                    value={[...(current.sources.get(status) ?? [])]}
+                    options={options(status)}
+                    optionFilterProp="label"
+                    maxCount={MAX_SOURCES_PER_STATUS}
+                    allowClear
+                    loading={sources.isLoading}
+                    disabled={!canReadSources || save.isPending || actions.isLoading}
+                    notFoundContent={t('ruleActions.noSources')}
+                    onChange={(ids) => setEdited(withSources(current, status, ids))}
                   />
                 </Tooltip>
               ),
