@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
  * (integration:read or integration:manage), the tenant's sources that run actions (behaviour action,
  * listenerAndAction or export), by name. The integrations screens read the same list under the same key.
  */
-export const ACTION_SOURCES_KEY = ['/api/integration-sources-for-workflow'] as const;
+const ACTION_SOURCES_KEY = ['/api/integration-sources-for-workflow'] as const;
 
 export function useActionSources(enabled: boolean) {
   return useQuery({
