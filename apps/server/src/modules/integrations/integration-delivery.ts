@@ -100,8 +100,47 @@ export async function queueAttempt(
   });
 }
 
-/** The targets of one outbox row: the tenant's active workflows of its event, or the alert action's source. */
-async function targetsOf(tx: Executor, row: OutboxRow): Promise<Target[]> {
+type ListeningWorkflow = {
+  id: number;
+  name: string;
+  action: string;
+  mapping: unknown;
+  sourceId: number;
+  sourceName: string;
+};
+
+/** The tenant's active workflows of an event, by Order: what one outbox row of that event fans out to. */
+function listeningWorkflows(tx: Executor, tenantId: number, event: string): Promise<ListeningWorkflow[]> {
+  return tx
+    .select({
+      id: integrationWorkflows.id,
+      name: integrationWorkflows.name,
+      action: integrationWorkflows.action,
+      mapping: integrationWorkflows.mapping,
+      sourceId: integrationSources.id,
+      sourceName: integrationSources.name,
+    })
+    .from(integrationWorkflows)
+    .innerJoin(integrationSources, eq(integrationSources.id, integrationWorkflows.sourceId))
+    .where(
+      and(
+        eq(integrationWorkflows.tenantId, tenantId),
+        eq(integrationWorkflows.event, event),
+        eq(integrationWorkflows.isActive, true),
+      ),
+    )
+    .orderBy(asc(integrationWorkflows.order), asc(integrationWorkflows.id));
+}
+
+/**
+ * The targets of one outbox row: the tenant's active workflows of its event, or the alert action's source. A batch
+ * asks for each tenant's workflows of an event once (`workflowsOf`), not once per row.
+ */
+async function targetsOf(
+  tx: Executor,
+  row: OutboxRow,
+  workflowsOf: (tenantId: number, event: string) => Promise<ListeningWorkflow[]>,
+): Promise<Target[]> {
   const outboxId = Number(row.id);
   if (row.source_id !== null) {
     const [source] = await tx
@@ -122,25 +161,7 @@ async function targetsOf(tx: Executor, row: OutboxRow): Promise<Target[]> {
       },
     ];
   }
-  const workflows = await tx
-    .select({
-      id: integrationWorkflows.id,
-      name: integrationWorkflows.name,
-      action: integrationWorkflows.action,
-      mapping: integrationWorkflows.mapping,
-      sourceId: integrationSources.id,
-      sourceName: integrationSources.name,
-    })
-    .from(integrationWorkflows)
-    .innerJoin(integrationSources, eq(integrationSources.id, integrationWorkflows.sourceId))
-    .where(
-      and(
-        eq(integrationWorkflows.tenantId, row.tenant_id),
-        eq(integrationWorkflows.event, row.event),
-        eq(integrationWorkflows.isActive, true),
-      ),
-    )
-    .orderBy(asc(integrationWorkflows.order), asc(integrationWorkflows.id));
+  const workflows = await workflowsOf(row.tenant_id, row.event);
   return workflows.map((workflow) => ({
     workflowId: workflow.id,
     workflowName: workflow.name,
@@ -167,6 +188,13 @@ export async function drainOutbox(deps: { db: Db; jobs: JobQueue; publicUrl: str
           WHERE dispatched_at IS NULL ORDER BY id LIMIT ${OUTBOX_BATCH} FOR UPDATE SKIP LOCKED`,
       );
       let created = 0;
+      const listening = new Map<string, Promise<ListeningWorkflow[]>>();
+      const workflowsOf = (tenantId: number, event: string) => {
+        const key = `${tenantId}:${event}`;
+        let workflows = listening.get(key);
+        if (!workflows) listening.set(key, (workflows = listeningWorkflows(tx, tenantId, event)));
+        return workflows;
+      };
       for (const row of rows) {
         const raw =
           typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
@@ -179,7 +207,7 @@ export async function drainOutbox(deps: { db: Db; jobs: JobQueue; publicUrl: str
         };
         if (typeof eventData.AlertId === 'number')
           eventData.AlertDetailLink = `${publicUrl}/alerts/${eventData.AlertId}`;
-        for (const target of await targetsOf(tx, row)) {
+        for (const target of await targetsOf(tx, row, workflowsOf)) {
           const [inserted] = await tx
             .insert(integrationDeliveries)
             .values({
