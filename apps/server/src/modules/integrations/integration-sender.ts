@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  fillPlaceholders as fillTextPlaceholders,
   INTEGRATION_IDEMPOTENCY_HEADER,
   INTEGRATION_SIGNATURE_HEADER,
   type IntegrationAction,
@@ -56,13 +57,16 @@ export function signatureOf(secret: string, body: string, unixSeconds: number): 
 
 /** `{{Field}}` in a constant, filled from the event's data (an unknown field reads empty). */
 export function fillPlaceholders(text: string, data: Record<string, unknown>): string {
-  return text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_match, name: string) => {
-    const value = data[name];
-    if (value === null || value === undefined) return '';
-    if (typeof value === 'string') return value;
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return JSON.stringify(value);
-  });
+  const values = Object.fromEntries(Object.entries(data).map(([name, value]) => [name, textOf(value)]));
+  return fillTextPlaceholders(text, values, { html: false });
+}
+
+/** An event field as text: a string as is, a number or boolean written out, anything else as JSON. */
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 /**
@@ -129,8 +133,6 @@ export type AttemptResult = {
 };
 
 const cut = (text: string) => (text.length > LOGGED_BODY_MAX ? text.slice(0, LOGGED_BODY_MAX) : text);
-const textOf = (value: unknown) =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** Opens a sealed secret; null when there is none or it no longer opens (the key changed). */
 export function openSecret(box: SecretBox, sealed: string | null): string | null {
