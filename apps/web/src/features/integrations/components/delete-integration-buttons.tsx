@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { DeleteRecordButton } from '@/components/admin-page/confirm-action-button';
 import { useTranslation } from 'react-i18next';
 import { useDeleteIntegrationSource } from '../api/delete-integration-source';
@@ -9,22 +10,26 @@ type Props = {
   onDeleted?: () => void;
 };
 
+/** The delete button's texts of one record kind (`sources` or `workflows`), named after the record. */
+function deleteTexts(t: TFunction<'integrations'>, kind: 'sources' | 'workflows', name: string) {
+  return {
+    label: t(`${kind}.delete.label`, { name }),
+    confirmTitle: t(`${kind}.delete.confirmTitle`, { name }),
+    confirmDescription: t(`${kind}.delete.confirmDescription`),
+    done: t(`${kind}.delete.done`, { name }),
+    refused: t(`${kind}.delete.refused`, { name }),
+  };
+}
+
 /** Deletes a source after the user confirms; a refusal (workflows run on it) shows translated in a dialog. */
 export function DeleteSourceButton({ record, ...rest }: Props) {
   const { t } = useTranslation('integrations');
-  const name = record.Name;
   return (
     <DeleteRecordButton<number>
       {...rest}
       id={record.Id}
       mutation={useDeleteIntegrationSource()}
-      texts={{
-        label: t('sources.delete.label', { name }),
-        confirmTitle: t('sources.delete.confirmTitle', { name }),
-        confirmDescription: t('sources.delete.confirmDescription'),
-        done: t('sources.delete.done', { name }),
-        refused: t('sources.delete.refused', { name }),
-      }}
+      texts={deleteTexts(t, 'sources', record.Name)}
     />
   );
 }
@@ -32,19 +37,12 @@ export function DeleteSourceButton({ record, ...rest }: Props) {
 /** Deletes a workflow after the user confirms; its deliveries stay in the log. */
 export function DeleteWorkflowButton({ record, ...rest }: Props) {
   const { t } = useTranslation('integrations');
-  const name = record.Name;
   return (
     <DeleteRecordButton<number>
       {...rest}
       id={record.Id}
       mutation={useDeleteIntegrationWorkflow()}
-      texts={{
-        label: t('workflows.delete.label', { name }),
-        confirmTitle: t('workflows.delete.confirmTitle', { name }),
-        confirmDescription: t('workflows.delete.confirmDescription'),
-        done: t('workflows.delete.done', { name }),
-        refused: t('workflows.delete.refused', { name }),
-      }}
+      texts={deleteTexts(t, 'workflows', record.Name)}
     />
   );
 }
