@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript source (the "source" export condition), so tests never
@@ -30,6 +31,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 30_000,
+    // Vitest keeps a core for its main process by default (one worker on a 2-core CI machine). That process
+    // only collects results here, and an API file spends much of its time waiting on PostgreSQL, so the
+    // workers take every core: the suite's wall time on 2 cores drops by about a third.
+    maxWorkers: availableParallelism(),
     hookTimeout: 60_000,
     projects: [
       {
