@@ -6,6 +6,7 @@ import { Finished } from './components/finished';
 import { OptOut } from './components/opt-out';
 import { SurveyForm } from './components/survey-form';
 import { applyLanguage, pageLanguage, translator } from './i18n';
+import { pageModeOf } from './page-mode';
 import { notifyFinished } from './parent-window';
 import { presentationOf, recordPresentation, storedMarks, type Presentation } from './presentation';
 
@@ -52,6 +53,8 @@ const STATE_OF_CODE: Record<number, Exclude<PublicSurveyState, 'Open'>> = {
 
 export function App() {
   const route = useMemo(() => parseRoute(window.location.pathname), []);
+  // An agent's page (the console's CATI screen): compact, no opt-out, no decline, no redirect (page-mode.ts).
+  const agent = useMemo(() => pageModeOf(window.location.search) === 'agent', []);
   const [survey, setSurvey] = useState<PublicSurvey>();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -69,7 +72,9 @@ export function App() {
       .then((loaded) => {
         if (!current) return;
         setSurvey(loaded);
-        if (route.optOut && loaded.CanOptOut && loaded.State !== 'OptedOut') setView({ kind: 'optOut' });
+        if (!agent && route.optOut && loaded.CanOptOut && loaded.State !== 'OptedOut')
+          setView({ kind: 'optOut' });
+        else if (loaded.State === 'Open' && agent) setView({ kind: 'survey' });
         else if (loaded.State === 'Open') {
           const frequency = loaded.PresentationFrequency;
           const shown = presentationOf(
@@ -97,7 +102,7 @@ export function App() {
     };
     // The page's language follows the survey once loaded; loading again for it would be a loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [route, attempt]);
+  }, [route, agent, attempt]);
 
   const body = (() => {
     switch (view.kind) {
@@ -148,8 +153,9 @@ export function App() {
             guid={route.guid}
             survey={survey!}
             t={t}
+            agent={agent}
             onFinished={() => {
-              recordPresentation(route.guid, survey!.PresentationFrequency, 'completed');
+              if (!agent) recordPresentation(route.guid, survey!.PresentationFrequency, 'completed');
               notifyFinished(route.guid);
               setView({ kind: 'finished' });
             }}
@@ -168,7 +174,7 @@ export function App() {
           />
         );
       case 'finished':
-        return <Finished survey={survey!} t={t} />;
+        return <Finished survey={survey!} t={t} redirect={!agent} agent={agent} />;
       case 'visitFinished':
         return <Finished survey={survey!} t={t} redirect={false} />;
       case 'presentation':
@@ -181,7 +187,12 @@ export function App() {
   })();
 
   return (
-    <main class="page">
+    <main class={agent ? 'page agent' : 'page'}>
+      {agent && (
+        <p class="agent-mode" role="note">
+          {t('agentMode')}
+        </p>
+      )}
       {survey && <h1 class="title">{survey.Title}</h1>}
       {body}
     </main>

@@ -56,6 +56,8 @@ const en = {
   linkDeclined: 'You chose not to take this survey. Thank you for your time.',
   linkPresented: 'This survey has already been offered on this device. Thank you for your interest.',
   linkDeclinedThisVisit: 'All right. You can take the survey on your next visit.',
+  agentMode: 'Agent mode',
+  agentFinished: 'The survey is finished. Record the call as completed.',
 };
 
 type Key = keyof typeof en;
@@ -111,6 +113,8 @@ const tr: Catalogue = {
   linkDeclined: 'Bu ankete katılmamayı seçtiniz. Zaman ayırdığınız için teşekkür ederiz.',
   linkPresented: 'Bu anket bu cihazda daha önce sunuldu. İlginiz için teşekkür ederiz.',
   linkDeclinedThisVisit: 'Peki. Anketi bir sonraki ziyaretinizde yanıtlayabilirsiniz.',
+  agentMode: 'Temsilci modu',
+  agentFinished: 'Anket tamamlandı. Aramayı tamamlandı olarak kaydedin.',
 };
 
 const ar: Catalogue = {
@@ -163,6 +167,8 @@ const ar: Catalogue = {
   linkDeclined: 'اخترت عدم المشاركة في هذا الاستبيان. شكرًا لوقتك.',
   linkPresented: 'سبق أن عُرض هذا الاستبيان على هذا الجهاز. شكرًا لاهتمامك.',
   linkDeclinedThisVisit: 'حسنًا. يمكنك المشاركة في الاستبيان في زيارتك القادمة.',
+  agentMode: 'وضع الموظف',
+  agentFinished: 'اكتمل الاستبيان. سجّل المكالمة على أنها مكتملة.',
 };
 
 /** The other languages: the buttons and the states; the rest falls back to English. */

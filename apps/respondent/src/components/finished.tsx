@@ -23,11 +23,14 @@ export function Finished({
   survey,
   t,
   redirect = true,
+  agent = false,
 }: {
   survey: PublicSurvey;
   t: Translate;
   /** False when a once-per-visit link shows its closing message again later in the visit (docs/respondent-page.md). */
   redirect?: boolean;
+  /** The agent's page (page-mode.ts): a line telling the agent what to record. */
+  agent?: boolean;
 }) {
   const regionRef = useRef<HTMLDivElement>(null);
   const target = isFramed() || !redirect ? undefined : redirectTarget(survey.RedirectUrl);
@@ -47,6 +50,7 @@ export function Finished({
       ) : (
         <p>{t('thanks')}</p>
       )}
+      {agent && <p class="agent-finished">{t('agentFinished')}</p>}
       {target && (
         <p>
           {t('redirecting', { seconds })} <a href={target}>{t('redirectNow')}</a>

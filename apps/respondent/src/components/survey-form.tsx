@@ -19,6 +19,8 @@ type Props = {
   guid: string;
   survey: PublicSurvey;
   t: Translate;
+  /** An agent fills the survey in for the customer (page-mode.ts): no opt-out link, no decline buttons. */
+  agent?: boolean;
   onFinished: () => void;
   /** A save refused in a closed state: 4030–4033. */
   onClosed: (code: number) => void;
@@ -33,8 +35,17 @@ type Notice = 'errorSummary' | 'saveFailed' | 'tooMany' | 'notAccepted';
  * The survey's pages: one page at a time, its answers saved when the respondent moves on (the last page with
  * Complete), resumed at the saved page with the saved answers after a reload.
  */
-export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut, onDecline }: Props) {
-  const decline = declineOf(survey.PresentationFrequency);
+export function SurveyForm({
+  guid,
+  survey,
+  t,
+  agent = false,
+  onFinished,
+  onClosed,
+  onOptOut,
+  onDecline,
+}: Props) {
+  const decline = agent ? undefined : declineOf(survey.PresentationFrequency);
   const [answers, setAnswers] = useState<Map<number, PublicAnswer>>(
     () => new Map(survey.Answers.map((answer) => [answer.QuestionId, answer])),
   );
@@ -176,7 +187,9 @@ export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut, on
           {t('progress', { page: position + 1, pages: total })}
         </p>
       </div>
-      {position === 0 && survey.OpeningMessage && (
+      {/* The agent reads the call's script instead: the opening text is filled with the customer's name, which a
+          mask:invitee agent must not see. */}
+      {position === 0 && !agent && survey.OpeningMessage && (
         <div class="message opening" dangerouslySetInnerHTML={{ __html: survey.OpeningMessage }} />
       )}
       {page
@@ -214,7 +227,7 @@ export function SurveyForm({ guid, survey, t, onFinished, onClosed, onOptOut, on
           {saving ? t('saving') : nextPage === undefined ? t('complete') : t('next')}
         </button>
       </div>
-      {survey.CanOptOut && (
+      {survey.CanOptOut && !agent && (
         <p class="footer">
           <button type="button" class="link-button" onClick={onOptOut}>
             {t('optOut')}

@@ -27,6 +27,8 @@ export type InvitationTarget = {
   openedAt: Date | null;
   startedAt: Date | null;
   isTest: boolean;
+  /** The interaction channel it went by (9: a CATI call, answered by an agent on the customer's behalf). */
+  channel: number;
   /** Stamped on the invitee row that an anonymised session gets instead of the person's. */
   facts: InviteeFacts;
   email: string | null;
@@ -111,7 +113,7 @@ export function createRespondentRepository(db: Db) {
         db,
         sql`
           SELECT inv.id, inv.tenant_id, inv.survey_id, inv.invitee_id, inv.expires_at, inv.completed_at,
-            inv.opted_out_at, inv.opened_at, inv.started_at, inv.is_test, i.transaction_channel_id, i.product_id,
+            inv.opted_out_at, inv.opened_at, inv.started_at, inv.is_test, inv.channel, i.transaction_channel_id, i.product_id,
             i.location_id, i.transaction_type_id, i.employee_id, i.segment_ids, i.is_test_user,
             ${INVITEE_PLACEHOLDER_COLUMNS}
           FROM invitations inv
@@ -387,6 +389,7 @@ function invitationTarget(row: Record<string, unknown>): InvitationTarget {
     openedAt: asDate(row.opened_at as string | null),
     startedAt: asDate(row.started_at as string | null),
     isTest: row.is_test as boolean,
+    channel: row.channel as number,
     email: text(row.email),
     msisdn: text(row.msisdn),
     facts: {

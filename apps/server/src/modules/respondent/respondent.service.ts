@@ -57,6 +57,9 @@ const SANITISE: sanitizeHtml.IOptions = {
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
 };
 
+/** Interaction channel 9 (surveys spec §9). */
+const CATI_CHANNEL = 9;
+
 const notFound = () => new AppError(404, ErrorCode.NotFound);
 
 /** The error a save meets in each closed state. */
@@ -147,8 +150,10 @@ export function createRespondentService({ db, publicUrl, now = () => new Date() 
   function message(html: string | null, guid: string, target: Target): string | null {
     if (html === null || html.trim() === '') return null;
     const link = `${publicUrl}/s/${guid}`;
+    // A CATI invitation's page is filled in by an agent, who may be one that must not see the customer's
+    // details (mask:invitee): its messages get no invitee values, whoever asks for the page.
     const values: Record<string, string | null> =
-      target.kind === 'invitation'
+      target.kind === 'invitation' && target.channel !== CATI_CHANNEL
         ? { ...target.values, ExecutionLink: link, ShortExecutionLink: link }
         : { ExecutionLink: link, ShortExecutionLink: link };
     return sanitizeHtml(fillPlaceholders(html, values, { html: true }), SANITISE);

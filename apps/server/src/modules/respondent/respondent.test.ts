@@ -157,6 +157,7 @@ type InviteOptions = {
   isTestUser?: boolean;
   isTest?: boolean;
   msisdn?: string;
+  channel?: number;
 };
 
 /** An invitee and its invitation; returns the token and ids. */
@@ -183,7 +184,7 @@ async function invite(options: InviteOptions = {}) {
       tenantId: t.tenantId,
       inviteeId: invitee!.id,
       surveyId: options.surveyId ?? ids.survey,
-      channel: 1,
+      channel: options.channel ?? 1,
       token,
       invitedAt: new Date(),
       sentAt: new Date(),
@@ -325,6 +326,13 @@ describe('GET /api/public/surveys/{guid}', () => {
     await view(token);
     const [second] = await t.database.db.select().from(invitations).where(eq(invitations.id, invitationId));
     expect(second!.openedAt).toEqual(first!.openedAt);
+  });
+
+  it('fills no invitee values into the messages of a CATI invitation, whose page an agent fills in', async () => {
+    const { token } = await invite({ channel: 9 });
+    const survey = await view(token);
+    expect(survey.OpeningMessage).toBe('<p>Hello  <a rel="noopener noreferrer" target="_blank">x</a></p>');
+    expect(survey.ClosingMessage).toBe('<p>Thanks, <strong></strong> ()</p>');
   });
 
   it('serves a choice image with its type and a cache header, and 404 for a choice of another survey', async () => {
