@@ -79,6 +79,7 @@ export {
   emitInvitationFailed,
   emitSessionsCompleted,
 } from './integration-events.js';
+export { getOutbound } from './outbound-http.js';
 
 /*
  * Integrations (issue 22 items 1–6, docs/integrations.md): sources, workflows, the delivery log with replay, the
@@ -321,6 +322,18 @@ export function integrationsModule(app: FastifyInstance, deps: IntegrationsModul
       count: (where) => countOf(db.select({ n: count() }).from(d).where(where)),
     },
   });
+  routes.get(
+    `${DELIVERIES}/:id`,
+    {
+      config: { access: READ },
+      schema: { params: integrationDeliveryParamsSchema, response: { 200: integrationDeliverySchema } },
+    },
+    async (request) => {
+      const { id } = await deliveryFor(db, request.actor, request.params.id);
+      const [row] = await db.select(deliverySelection).from(d).where(eq(d.id, id));
+      return deliveryOf(row!);
+    },
+  );
   routes.get(
     `${DELIVERIES}/:id/attempts`,
     {

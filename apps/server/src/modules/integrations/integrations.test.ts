@@ -602,6 +602,9 @@ describe('delivery', () => {
     // Exponential back-off: the second wait is longer than the first (20 ms, then 40 ms).
     expect(received[1]!.receivedAt - received[0]!.receivedAt).toBeGreaterThanOrEqual(20);
     expect(received[2]!.receivedAt - received[1]!.receivedAt).toBeGreaterThanOrEqual(40);
+    // One delivery by id answers the grid's row.
+    const one = await t.call('GET', `/api/integration-deliveries/${delivery!.Id}`, { token: reader });
+    expect(one.json()).toEqual(delivery);
     const attempts = await t.call('GET', `/api/integration-deliveries/${delivery!.Id}/attempts`, {
       token: reader,
     });
@@ -830,6 +833,26 @@ describe('delivery', () => {
       body: { Actions: [{ Status: 4, Action: 'integration', IntegrationId: null }] },
     });
     expect(foreign.statusCode).toBe(400);
+    // A listener-only source runs no action: refused as a workflow's would be.
+    const listener = await t.call('POST', '/api/integration-sources', {
+      token: manage,
+      body: {
+        Name: 'Inbound only',
+        BehaviourType: 'listener',
+        Type: 'webhook',
+        Url: 'https://example.com/in',
+        Secret: 's3cret',
+      },
+    });
+    expect(listener.statusCode, listener.body).toBe(201);
+    const listening = await t.call('PUT', `/api/alert-rules/${ruleId}/actions`, {
+      token: manage,
+      body: {
+        Actions: [{ Status: 4, Action: 'integration', IntegrationId: listener.json<{ Id: number }>().Id }],
+      },
+    });
+    expect(listening.statusCode).toBe(400);
+    expect(listening.json()).toMatchObject({ Code: ErrorCode.IntegrationSourceNotAction });
 
     await push(3);
     const [alertRequest] = await settled(created.Id);

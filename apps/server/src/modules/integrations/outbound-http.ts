@@ -77,7 +77,28 @@ export function postOutbound(
   url: string,
   headers: Record<string, string>,
   body: string,
-  options: { timeoutMs: number; allowPrivate: boolean; maxBodyChars: number },
+  options: OutboundOptions,
+): Promise<OutboundResponse> {
+  return sendOutbound('POST', url, headers, body, options);
+}
+
+/** One GET under the same rules as `postOutbound` (the review sources' fetch, docs/review-sources.md). */
+export function getOutbound(
+  url: string,
+  headers: Record<string, string>,
+  options: OutboundOptions,
+): Promise<OutboundResponse> {
+  return sendOutbound('GET', url, headers, undefined, options);
+}
+
+type OutboundOptions = { timeoutMs: number; allowPrivate: boolean; maxBodyChars: number };
+
+function sendOutbound(
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  options: OutboundOptions,
 ): Promise<OutboundResponse> {
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, '');
@@ -88,8 +109,9 @@ export function postOutbound(
     const request = send(
       target,
       {
-        method: 'POST',
-        headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+        method,
+        headers:
+          body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body).toString() },
         ...(options.allowPrivate ? {} : { lookup: publicLookup }),
       },
       (response: IncomingMessage) => {

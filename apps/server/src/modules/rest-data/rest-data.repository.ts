@@ -11,7 +11,8 @@ export type TargetSurvey = { id: number; type: number; timeZone: string; flowId:
 
 export type LogEntry = {
   tenantId: number;
-  userId: number;
+  /** Null for a call the server makes itself (a review source's scheduled run). */
+  userId: number | null;
   surveyId: number;
   /** The body's first 64 KB as text. */
   request: string;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ErrorCode,
+  REST_DATA_LOG_REQUEST_BYTES,
   REST_DATA_MAX_RECORDS,
   errorMessage,
   hasAnyScope,
@@ -9,8 +10,14 @@ import {
 } from '@loupe/contracts';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { requireTenant, type Actor } from '../../core/actor.js';
+import type { Db } from '../../db/client.js';
 import type { BodySummary } from './body-tap.js';
-import type { IdempotencyClaim, RememberedCall, RestDataRepository } from './rest-data.repository.js';
+import {
+  createRestDataRepository,
+  type IdempotencyClaim,
+  type RememberedCall,
+  type RestDataRepository,
+} from './rest-data.repository.js';
 import { checkRecords, collectCodes, parseRecords } from './rest-data.validation.js';
 
 /** Survey type of an external source: the only kind a holder of externalSurvey:manage alone may push to. */
@@ -136,4 +143,75 @@ export function createRestDataService({
       return { result: { LogId: outcome.logId, ...result }, replayed: false };
     },
   };
+}
+
+/** What `storeRecords` did: the log entry, the counts, and the positions of the records stored. */
+export type StoredRecords = {
+  logId: number;
+  accepted: number;
+  rejected: number;
+  errors: RestDataError[];
+  /** Positions in `records` of the records stored as sessions. */
+  acceptedIndexes: number[];
+};
+
+/**
+ * The REST data path for a caller inside the server (review sources, docs/review-sources.md): the records are
+ * checked one by one and stored exactly as `POST /api/rest-data/responses` stores them (sessions, answers,
+ * integration events, alert rules) with the call's entry in the data validation log (`userId` null for a
+ * scheduled run). `db` may be a transaction: the storage then runs in a savepoint of it. The survey must be the
+ * tenant's (the caller checks its type). Without `Idempotency-Key`.
+ */
+export async function storeRecords(
+  db: Db,
+  call: {
+    tenantId: number;
+    userId: number | null;
+    surveyId: number;
+    records: unknown[];
+    language: string;
+    log?: FastifyBaseLogger;
+  },
+): Promise<StoredRecords> {
+  const repository = createRestDataRepository(db);
+  const { tenantId, records, language } = call;
+  if (records.length > REST_DATA_MAX_RECORDS) throw new Error('too many records for one REST data call');
+  const survey = await repository.findSurvey(tenantId, call.surveyId);
+  if (!survey) throw notFound();
+  const { parsed, errors: shapeErrors } = parseRecords(records, language);
+  const catalog = await repository.loadCatalog(
+    tenantId,
+    survey,
+    collectCodes(parsed.map(({ record }) => record)),
+  );
+  const { rows, errors: recordErrors } = checkRecords(parsed, catalog, language);
+  const request = JSON.stringify({ SurveyId: survey.id, Records: records });
+  let result: StoredRecords | undefined;
+  const outcome = await repository.store(tenantId, survey, rows, undefined, (failed) => {
+    const storeErrors: RestDataError[] = failed.map(({ index, error }) => {
+      call.log?.warn({ err: error, record: index, surveyId: survey.id }, 'record refused by the database');
+      return { Index: index, Code: ErrorCode.ModelNotValid, Message: errorMessage(3333, language) };
+    });
+    const errors = [...shapeErrors, ...recordErrors, ...storeErrors]
+      .sort((a, b) => a.Index - b.Index)
+      .map((error) => ({ ...error, Message: storable(error.Message) }));
+    const failedIndexes = new Set(failed.map(({ index }) => index));
+    const acceptedIndexes = rows.map(({ index }) => index).filter((index) => !failedIndexes.has(index));
+    const accepted = acceptedIndexes.length;
+    const rejected = records.length - accepted;
+    result = { logId: 0, accepted, rejected, errors, acceptedIndexes };
+    const bytes = Buffer.byteLength(request);
+    return {
+      tenantId,
+      userId: call.userId,
+      surveyId: survey.id,
+      request: storable(request.slice(0, REST_DATA_LOG_REQUEST_BYTES)),
+      requestBytes: bytes,
+      result: { Accepted: accepted, Rejected: rejected, Errors: errors },
+      acceptedCount: accepted,
+      rejectedCount: rejected,
+    };
+  });
+  if (outcome.kind !== 'stored' || !result) throw new Error('REST data records were not stored');
+  return { ...result, logId: outcome.logId };
 }

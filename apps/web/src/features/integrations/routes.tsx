@@ -16,6 +16,11 @@ export const integrationsRoutes: RouteObject[] = [
     async () => (await import('./components/workflows-page')).WorkflowsPage,
     async () => (await import('./components/workflow-page')).WorkflowPage,
   ),
+  ...recordRoutes(
+    'review-sources',
+    async () => (await import('./components/review-sources-page')).ReviewSourcesPage,
+    async () => (await import('./components/review-source-page')).ReviewSourcePage,
+  ),
   {
     path: 'integration-deliveries',
     lazy: async () => ({ Component: (await import('./components/deliveries-page')).DeliveriesPage }),
