@@ -38,6 +38,9 @@ import type optouts from '../locales/en/optouts.json';
 import type ftpExports from '../locales/en/ftpExports.json';
 import type aiSentimentModels from '../locales/en/aiSentimentModels.json';
 import type integrations from '../locales/en/integrations.json';
+import type translationScreen from '../locales/en/translations.json';
+import type emailReportsScreen from '../locales/en/emailReports.json';
+import type cati from '../locales/en/cati.json';
 import type scheduledJobs from '../locales/en/scheduledJobs.json';
 import type healthLogs from '../locales/en/healthLogs.json';
 import type dataAdmin from '../locales/en/dataAdmin.json';
@@ -111,6 +114,9 @@ const NAMESPACES = [
   'aiJobs',
   'aiSentimentModels',
   'integrations',
+  'translations',
+  'emailReports',
+  'cati',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -166,6 +172,9 @@ declare module 'i18next' {
       aiJobs: typeof aiJobs;
       aiSentimentModels: typeof aiSentimentModels;
       integrations: typeof integrations;
+      translations: typeof translationScreen;
+      emailReports: typeof emailReportsScreen;
+      cati: typeof cati;
     };
   }
 }
