@@ -12,6 +12,8 @@ type MailMessage = {
   html: string;
   headers?: Record<string, string>;
   messageId?: string;
+  /** Files attached to the mail (an email report's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 export type Mailer = {

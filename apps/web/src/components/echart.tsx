@@ -1,4 +1,4 @@
-import { BarChart, GaugeChart, LineChart, MapChart, ScatterChart } from 'echarts/charts';
+import { BarChart, CustomChart, GaugeChart, LineChart, MapChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GeoComponent,
@@ -9,12 +9,16 @@ import {
   VisualMapComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef, type CSSProperties } from 'react';
+import { isPrintMode } from '@/lib/print-mode';
+import { usePrefersReducedMotion } from '@/lib/reduced-motion';
 
 // ECharts through `echarts/core` (ARCHITECTURE §5): only the charts and components the widgets draw are bundled.
 echarts.use([
   BarChart,
+  // The performance charts' 95 % interval whiskers (docs/metrics.md "Confidence intervals and small samples").
+  CustomChart,
   GaugeChart,
   LineChart,
   MapChart,
@@ -27,6 +31,8 @@ echarts.use([
   TooltipComponent,
   VisualMapComponent,
   CanvasRenderer,
+  // Print mode (the server's PDF of an email report): figures stay text (lib/print-mode.ts).
+  SVGRenderer,
 ]);
 
 export type EChartsOption = echarts.EChartsCoreOption;
@@ -47,6 +53,8 @@ export function registerMap(name: string, geoJson: object, specialAreas?: Specia
  * One ECharts chart: created on mount, given `option` on each change (not merged: the option is the whole
  * chart), resized with its box, disposed on unmount. `label` names the chart for screen readers, which cannot
  * read a canvas; pass a summary of what it shows. `onEvents` binds chart events (e.g. `click` on a bar).
+ * Charts do not animate in print mode (the PDF is drawn at once) nor for a user who asked the system for less
+ * motion (WCAG 2.3.3, as antd's motion): bars and gauges appear drawn instead of growing for a second.
  */
 export function EChart({
   option,
@@ -63,11 +71,12 @@ export function EChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const still = usePrefersReducedMotion() || isPrintMode();
 
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const instance = echarts.init(element, undefined, { renderer: 'canvas' });
+    const instance = echarts.init(element, undefined, { renderer: isPrintMode() ? 'svg' : 'canvas' });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
@@ -79,8 +88,8 @@ export function EChart({
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    chart.current?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
+  }, [option, still]);
 
   useEffect(() => {
     const instance = chart.current;

@@ -91,3 +91,38 @@ export const userFilters = pgTable(
   },
   (t) => [uniqueIndex('user_filters_name_key').on(t.userId, t.page, sql`lower(${t.name})`)],
 );
+
+/**
+ * Email report notifications (issue 23 item 2, docs/email-reports.md): a report mailed as a PDF on a cron to one
+ * user (`userId`) or to every active user of a role (`roleId`), each recipient with their own data scope and
+ * language. `experienceId`/`surveyId` narrow the report's filter for the pack. The last run's time, error and
+ * number of mails sent are kept on the row.
+ */
+export const emailReports = pgTable(
+  'email_reports',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').references(() => roles.id, { onDelete: 'cascade' }),
+    experienceId: integer('experience_id'),
+    surveyId: integer('survey_id'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull().default(''),
+    cronExpression: text('cron_expression').notNull().default('0 * * * *'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The due time the last scheduled run was for (the tick's cursor); set to now on save. */
+    scheduledFrom: timestamp('scheduled_from', { withTimezone: true }).notNull().defaultNow(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastSentCount: integer('last_sent_count'),
+  },
+  (t) => [index('email_reports_tenant_idx').on(t.tenantId)],
+);
