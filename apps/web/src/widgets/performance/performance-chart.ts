@@ -138,7 +138,52 @@ export type PerformanceTexts = {
   responses: string;
   /** The total NPS line's label, given the formatted value. */
   total: (value: string) => string;
+  /** The 95 % interval's label in the tooltip ("95 % CI"); with ShowConfidence only. */
+  ci?: string;
+  /** A small-sample row's tooltip line, given the minimum; and the short mark after its name in the summary. */
+  smallSample?: (minimum: string) => string;
+  smallSampleMark?: string;
 };
+
+/** The hatching of a small-sample row's bar (its colour stays; white diagonal stripes over it). */
+export const SMALL_SAMPLE_DECAL = {
+  symbol: 'rect',
+  symbolSize: 1,
+  color: 'rgba(255, 255, 255, 0.55)',
+  dashArrayX: [1, 0],
+  dashArrayY: [3, 4],
+  rotation: -Math.PI / 4,
+} as const;
+
+/** The whiskers of the rows' 95 % intervals: [row index, low, high]; none when no row has one. */
+export function intervalWhiskers(rows: readonly PerformanceRow[]): [number, number, number][] {
+  return rows.flatMap((row, index) =>
+    row.Ci ? [[index, row.Ci.Low, row.Ci.High] as [number, number, number]] : [],
+  );
+}
+
+type WhiskerApi = {
+  value: (dimension: number) => number;
+  coord: (point: [number, number]) => number[];
+  size: (point: [number, number]) => number[];
+};
+
+/** Draws one whisker: a line from low to high at the row's band, with end caps a third of the band high. */
+function renderWhisker(_params: unknown, api: WhiskerApi) {
+  const index = api.value(0);
+  const [x1 = 0, y = 0] = api.coord([api.value(1), index]);
+  const [x2 = 0] = api.coord([api.value(2), index]);
+  const cap = (api.size([0, 1])[1] ?? 12) / 6;
+  const style = { stroke: '#262626', lineWidth: 1.5 };
+  return {
+    type: 'group',
+    children: [
+      { type: 'line', shape: { x1, y1: y, x2, y2: y }, style },
+      { type: 'line', shape: { x1, y1: y - cap, x2: x1, y2: y + cap }, style },
+      { type: 'line', shape: { x1: x2, y1: y - cap, x2, y2: y + cap }, style },
+    ],
+  };
+}
 
 /** A tooltip: the row's name (and parent), NPS n1, promoters, neutrals, detractors and responses n0. */
 export function performanceTooltip(row: PerformanceRow, texts: PerformanceTexts, locale: string): string {
@@ -151,9 +196,15 @@ export function performanceTooltip(row: PerformanceRow, texts: PerformanceTexts,
     [texts.detractors, count(row.Detractors)],
     [texts.responses, count(row.Responses)],
   ];
+  if (row.Ci && texts.ci) lines.splice(1, 0, [texts.ci, `${score(row.Ci.Low)} – ${score(row.Ci.High)}`]);
+  const small =
+    row.SmallSample && texts.smallSample
+      ? [`<em>${escapeHtml(texts.smallSample(count(row.MinimumSampleSize ?? null)))}</em>`]
+      : [];
   return [
     `<strong>${escapeHtml(name)}</strong>`,
     ...lines.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`),
+    ...small,
   ].join('<br/>');
 }
 
@@ -209,7 +260,12 @@ export function performanceOption({
 }): Record<string, unknown> {
   const { score, count } = numberFormats(locale);
   const total = totalNpsOf(rows);
-  const bounds = npsAxisBounds([...rows.map((row) => row.Value), total]);
+  const whiskers = intervalWhiskers(rows);
+  const bounds = npsAxisBounds([
+    ...rows.map((row) => row.Value),
+    total,
+    ...whiskers.flatMap(([, low, high]) => [low, high]),
+  ]);
   const end = rtl ? 'left' : 'right';
   const start = rtl ? 'right' : 'left';
   const selectedIndex = selected === null ? -1 : rows.findIndex((row) => row.CategoryId === selected);
@@ -259,6 +315,7 @@ export function performanceOption({
           itemStyle: {
             color: barColor(row),
             opacity: selected === null || row.CategoryId === selected ? 1 : DIMMED_OPACITY,
+            ...(row.SmallSample ? { decal: SMALL_SAMPLE_DECAL } : {}),
           },
           cursor: drillable?.(row) ? 'pointer' : 'default',
           label: branchBarLabel({ value: row.Value, text: score(row.Value), ...bounds, rtl }),
@@ -275,6 +332,20 @@ export function performanceOption({
                 data: [{ xAxis: total }],
               },
       },
+      ...(whiskers.length > 0
+        ? [
+            {
+              type: 'custom',
+              name: texts.ci ?? '',
+              renderItem: renderWhisker,
+              encode: { x: [1, 2], y: 0 },
+              data: whiskers,
+              z: 3,
+              // Not hovered or clicked: the bar under it carries the tooltip (with the interval) and the drill.
+              silent: true,
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -287,7 +358,11 @@ export function performanceSummary(
 ): string {
   const { score } = numberFormats(locale);
   const total = totalNpsOf(rows);
-  const parts = rows.map((row) => `${row.Category} ${score(row.Value)}`);
+  const parts = rows.map((row) => {
+    const interval = row.Ci && texts.ci ? ` (${texts.ci} ${score(row.Ci.Low)} – ${score(row.Ci.High)})` : '';
+    const small = row.SmallSample && texts.smallSampleMark ? `, ${texts.smallSampleMark}` : '';
+    return `${row.Category} ${score(row.Value)}${interval}${small}`;
+  });
   if (total !== null) parts.push(texts.total(score(total)));
   return `${texts.nps}: ${parts.join('; ')}`;
 }

@@ -52,6 +52,9 @@ function usePerformanceTexts(): PerformanceTexts {
       detractors: t('tooltip.detractors'),
       responses: t('tooltip.responses'),
       total: (value: string) => t('tooltip.totalNps', { value }),
+      ci: t('tooltip.ci'),
+      smallSample: (minimum: string) => t('tooltip.smallSample', { minimum }),
+      smallSampleMark: t('tooltip.smallSampleMark'),
     }),
     [t],
   );
@@ -122,6 +125,18 @@ function PerformanceChart({
   );
 }
 
+/** Under a chart with small-sample rows: what the hatched bars after the ranked ones are. */
+function SmallSampleNote({ rows }: { rows: readonly PerformanceRow[] }) {
+  const { t } = useTranslation('widgetCharts');
+  const small = rows.find((row) => row.SmallSample);
+  if (!small) return null;
+  return (
+    <Typography.Paragraph type="secondary" className={styles.note}>
+      {t('performance.smallSampleNote', { minimum: small.MinimumSampleSize ?? '' })}
+    </Typography.Paragraph>
+  );
+}
+
 function NoRows({ text }: { text: string }) {
   return (
     <div className={styles.state}>
@@ -138,6 +153,7 @@ export function NpsPerformanceView({ widget, data }: WidgetViewProps) {
   return (
     <div className={styles.chart}>
       <PerformanceChart rows={rows} showTooltip={widget.config.showTooltip !== false} />
+      <SmallSampleNote rows={rows} />
     </div>
   );
 }
@@ -229,6 +245,7 @@ export function ChannelPerformanceView({ widget, data, request, endpoint }: Widg
           onBar={onBarClick}
         />
       )}
+      <SmallSampleNote rows={allRows} />
       {allRows.length > BRANCH_CHART_DEFAULT_CATEGORIES && (
         <Typography.Paragraph type="secondary" className={styles.note}>
           {t('performance.scrollHint', { shown: BRANCH_CHART_DEFAULT_CATEGORIES, total: allRows.length })}

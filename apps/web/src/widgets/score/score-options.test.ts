@@ -235,10 +235,10 @@ describe('segmentBarOption', () => {
     const option = segmentBarOption({
       data: {
         SegmentData: [
-          { SegmentName: 'Bronze', SegmentValue: -20, SegmentResponseCount: 5 },
-          { SegmentName: 'Silver', SegmentValue: 10, SegmentResponseCount: 10 },
-          { SegmentName: 'Gold', SegmentValue: 45, SegmentResponseCount: 20 },
-          { SegmentName: 'New', SegmentValue: null, SegmentResponseCount: 0 },
+          { SegmentId: 1, SegmentName: 'Bronze', SegmentValue: -20, SegmentResponseCount: 5 },
+          { SegmentId: 2, SegmentName: 'Silver', SegmentValue: 10, SegmentResponseCount: 10 },
+          { SegmentId: 3, SegmentName: 'Gold', SegmentValue: 45, SegmentResponseCount: 20 },
+          { SegmentId: 4, SegmentName: 'New', SegmentValue: null, SegmentResponseCount: 0 },
         ],
       },
       bands: NPS_GAUGE_BANDS,

@@ -30,6 +30,7 @@ import {
   showsDeviation,
 } from './score-options';
 import { trendMeasure } from '@/widgets/trend/trend-options';
+import { ConfidenceFacts } from '@/widgets/shared/confidence-facts';
 import { useNumberFormats } from '@/widgets/shared/use-number-formats';
 import type { WidgetViewProps } from '@/widgets/shared/view-types';
 import { dataFiltersOf } from '@/widgets/shared/widget-data';
@@ -96,6 +97,7 @@ export function NpsGaugeView({ widget, data }: WidgetViewProps<NpsGaugeData>) {
         <span>{responses(data.Responses)}</span>
         {deviation !== null && <DeviationArrow value={deviation} formats={formats} />}
       </div>
+      <ConfidenceFacts data={data} format={formats.score} />
       <ul className={styles.breakdown}>
         {breakdown.map((item) => (
           <li key={item.key} className={styles.breakdownItem}>
@@ -149,6 +151,7 @@ export function GaugeView({ widget, data }: WidgetViewProps<GaugeData>) {
         <span>{responses(data.Responses)}</span>
         {deviation !== null && <DeviationArrow value={deviation} formats={formats} />}
       </div>
+      <ConfidenceFacts data={data} format={formats.score} />
     </div>
   );
 }
@@ -249,6 +252,12 @@ export function CardView({ widget, data }: WidgetViewProps<CardData>) {
           />
         )}
       </div>
+      {field === 'Value' && (
+        <ConfidenceFacts
+          data={data}
+          format={showsAsInteger(widget.config, dataFilters) ? formats.integer : formats.score}
+        />
+      )}
     </div>
   );
 }
@@ -272,9 +281,12 @@ export function RankingCardView({ data }: WidgetViewProps<CardData>) {
       </span>
       <span className={styles.scoreFacts}>
         {data.Ranking === null
-          ? t('figure.rankingNoChannel')
+          ? data.SmallSample
+            ? t('confidence.notRanked', { minimum: data.MinimumSampleSize ?? '' })
+            : t('figure.rankingNoChannel')
           : t('figure.rankingValue', { value: formats.score(data.Value) })}
       </span>
+      <ConfidenceFacts data={data} format={formats.score} />
     </div>
   );
 }

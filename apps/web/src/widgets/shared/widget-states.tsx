@@ -32,7 +32,8 @@ function State({
 export function WidgetLoading() {
   const { t } = useTranslation('widgets');
   return (
-    <div className={styles.state}>
+    // data-widget-loading: the server's PDF of an email report waits until no widget shows it.
+    <div className={styles.state} data-widget-loading="">
       <Spin description={t('state.loading')} />
     </div>
   );

@@ -43,6 +43,15 @@ export function useBucketLabel(): (category: string) => string {
   }, [t, i18n.language]);
 }
 
+/** A days-of-week cell's label as the chart writes it ("Monday 09-12"), in the interface language. */
+export function useCellLabel(): (cell: { WeekOfDay: number; PartOfDay: string }) => string {
+  const { t, i18n } = useTranslation('widgets');
+  return useMemo(() => {
+    const dayNames = weekdayNames(i18n.language);
+    return (cell) => t('days.cell', { day: dayNames[cell.WeekOfDay - 1] ?? '', part: cell.PartOfDay });
+  }, [t, i18n.language]);
+}
+
 /** A series name: the respondent groups in the interface's words, any other name as the API sends it. */
 function useSeriesLabel(): (name: string) => string {
   const { t } = useTranslation('widgets');
@@ -169,6 +178,7 @@ export function DaysOfWeekView({ data }: WidgetViewProps<DaysOfWeekRow[]>) {
   const { t, i18n } = useTranslation('widgets');
   const formats = useNumberFormats();
   const dayNames = useMemo(() => weekdayNames(i18n.language), [i18n.language]);
+  const cellLabel = useCellLabel();
   const option = useMemo(
     () =>
       daysOfWeekOption({
@@ -189,7 +199,7 @@ export function DaysOfWeekView({ data }: WidgetViewProps<DaysOfWeekRow[]>) {
   );
   const label = t('days.summary', {
     busiest: busiest
-      ? `${t('days.cell', { day: dayNames[busiest.y] ?? '', part: busiest.row.PartOfDay })} (${t('days.nps', {
+      ? `${cellLabel(busiest.row)} (${t('days.nps', {
           value: formats.score(busiest.row.Value),
         })}, ${t('days.responses', { value: formats.count(busiest.row.Responses) })})`
       : '',

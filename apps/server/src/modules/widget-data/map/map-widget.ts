@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { MapRow } from '@loupe/contracts';
+import type { CompiledFilter } from '../../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import type { Db } from '../../../db/client.js';
 import { locations } from '../../../db/schema/index.js';
@@ -20,8 +21,16 @@ type MapName = 'TR' | 'IN' | 'US';
 /** The location level whose regions each map draws. */
 const MAP_LEVELS: Record<MapName, 2 | 3> = { TR: 3, IN: 2, US: 2 };
 
-/** Map rows, one per region of the map with answers; larger Value first. */
-export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQuery): Promise<MapRow[]> {
+/**
+ * What a map groups: the widget's facts within the filter whose location (the channel's, or the invitee's with
+ * UseInviteeLocation) lies under the map's country and has a region at the map's level, and the column of that
+ * region; null when the tenant has no such country. The regions and the lineage of one region
+ * (`mapRegionFacts`) both read it, so a region's facts are its Responses.
+ */
+async function mapGrouping(
+  db: Db,
+  query: WidgetQuery,
+): Promise<{ column: string; where: CompiledFilter } | null> {
   const filters = query.dataFilters;
   const map: MapName = filters.Map ?? 'TR';
   const countries = await db
@@ -34,7 +43,7 @@ export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQu
         or(eq(locations.mapCode, map), eq(locations.code, map)),
       ),
     );
-  if (countries.length === 0) return [];
+  if (countries.length === 0) return null;
 
   const prefix = filters.UseInviteeLocation ? 'f.invitee_location' : 'f.channel_location';
   const column = `${prefix}_l${MAP_LEVELS[map]}`;
@@ -43,6 +52,30 @@ export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQu
     where: `${prefix}_l1 = ANY(?) AND ${column} IS NOT NULL`,
     params: [countryIds],
   });
+  return { column, where };
+}
+
+/**
+ * Lineage of one region (docs/responses-analyzer.md "Lineage"): the facts the map counts in the region whose row's
+ * LocationId is `locationId` — the map's own facts AND its region column equal to that id — so their count is the
+ * region's Responses (none for an id of no row, or when the tenant has no country of the map).
+ */
+export async function mapRegionFacts(
+  db: Db,
+  query: WidgetQuery,
+  locationId: number,
+): Promise<CompiledFilter> {
+  const grouping = await mapGrouping(db, query);
+  if (!grouping) return { where: 'FALSE', params: [] };
+  return both(grouping.where, { where: `${grouping.column} = ?`, params: [locationId] });
+}
+
+/** Map rows, one per region of the map with answers; larger Value first. */
+export async function mapRows(db: Db, replica: AnalyticsReplica, query: WidgetQuery): Promise<MapRow[]> {
+  const filters = query.dataFilters;
+  const grouping = await mapGrouping(db, query);
+  if (!grouping) return [];
+  const { column, where } = grouping;
   const figures = await scoreHistogramGroups<'id', number>(replica, { id: column }, where);
   if (figures.length === 0) return [];
   const places = await db

@@ -20,10 +20,12 @@ import {
   factsWhere,
   measureOf,
   pooledMeasure,
+  valueMode,
   type MeasureRow,
   scoreHistogramGroups,
 } from '../shared/score-histogram.js';
-import { measuredFacts, type WidgetQuery } from '../shared/widget-query.js';
+import { both, measuredFacts, type WidgetQuery } from '../shared/widget-query.js';
+import { confidenceOf, minimumSampleSize, rankedThenSmall, showsConfidence } from '../shared/confidence.js';
 import { anyOf } from '../../../db/any-of.js';
 
 /*
@@ -120,6 +122,46 @@ function experienceFacts(filters: WidgetDataFilters): CompiledFilter {
   return { where: 'f.scale = ?', params: [filters.Scale ?? 11] };
 }
 
+/** The grouped performance endpoints (a widget Config's dataEndpoint without `api/`). */
+export type PerformanceEndpoint = 'widget-data/performance' | 'widget-data/channel-performance';
+
+/**
+ * What a performance chart groups: the replica column of its bars (GroupBy's, or the channel level of
+ * `channelChartLevel`) and the facts it measures when they are not the widget's default (an experience grouping).
+ * The rows and the lineage of one bar (`performanceBarFacts`) both read it, so a bar's facts are its Responses.
+ */
+function performanceGrouping(
+  endpoint: PerformanceEndpoint,
+  query: WidgetQuery,
+): { column: string; measured?: CompiledFilter } {
+  if (endpoint === 'widget-data/channel-performance') {
+    return { column: `f.channel_l${channelChartLevel(query)}` };
+  }
+  const filters = query.dataFilters;
+  const groupBy: GroupBy = filters.GroupBy ?? 'product';
+  return {
+    column: groupColumn(groupBy, filters),
+    measured: groupBy === 'experience' ? experienceFacts(filters) : undefined,
+  };
+}
+
+/**
+ * Lineage of one bar (docs/responses-analyzer.md "Lineage"): the facts the chart counts in the row whose
+ * CategoryId is `categoryId` — the chart's own facts (`factsWhere` with its measured facts) AND its group column
+ * equal to that id, so their count is the row's Responses (before any cut: a cut row has its own facts too).
+ */
+export function performanceBarFacts(
+  endpoint: PerformanceEndpoint,
+  query: WidgetQuery,
+  categoryId: number,
+): CompiledFilter {
+  const grouping = performanceGrouping(endpoint, query);
+  return both(factsWhere(query, 'f', grouping.measured), {
+    where: `${grouping.column} = ?`,
+    params: [categoryId],
+  });
+}
+
 /** One aggregate row per value of `column` (NULL included: it counts towards TotalNps, not as a row). */
 async function groupedFigures(
   replica: AnalyticsReplica,
@@ -134,8 +176,10 @@ function performanceRow(
   row: GroupedRow,
   filters: WidgetDataFilters,
   extra: { Category: string; Level: number | null; TotalNps: number | null; Location: string | null },
+  minimum: number | null,
 ): PerformanceRow {
   const measure = measureOf(row, filters);
+  const confidence = minimum === null ? {} : confidenceOf(row, valueMode(filters), filters, minimum);
   return {
     Category: extra.Category,
     CategoryId: Number(row.id),
@@ -148,7 +192,22 @@ function performanceRow(
     FillColor: measure.color,
     TotalNps: extra.TotalNps,
     Location: extra.Location,
+    ...confidence,
   };
+}
+
+/**
+ * The rows in chart order: by Value (larger first), then MinimumResponseCount and TopN — or, with confidence on,
+ * the ranked rows first and the small-sample rows after them (`rankedThenSmall`).
+ */
+function orderedRows(rows: PerformanceRow[], filters: WidgetDataFilters): PerformanceRow[] {
+  const sorted = rows.sort(byValueDescending);
+  return showsConfidence(filters) ? rankedThenSmall(sorted, filters) : cutRows(sorted, filters);
+}
+
+/** The small-sample minimum when the widget shows confidence, else null (nothing is read). */
+async function confidenceMinimum(db: Db, query: WidgetQuery): Promise<number | null> {
+  return showsConfidence(query.dataFilters) ? minimumSampleSize(db, query) : null;
 }
 
 /**
@@ -163,12 +222,11 @@ export async function performanceRows(
 ): Promise<PerformanceRow[]> {
   const filters = query.dataFilters;
   const groupBy: GroupBy = filters.GroupBy ?? 'product';
-  const rows = await groupedFigures(
-    replica,
-    query,
-    groupColumn(groupBy, filters),
-    groupBy === 'experience' ? experienceFacts(filters) : undefined,
-  );
+  const grouping = performanceGrouping('widget-data/performance', query);
+  const [rows, minimum] = await Promise.all([
+    groupedFigures(replica, query, grouping.column, grouping.measured),
+    confidenceMinimum(db, query),
+  ]);
   const totalNps = pooledMeasure(rows, filters).value;
   const grouped = rows.filter((row) => row.id !== null && row.id !== undefined);
   const labels =
@@ -181,14 +239,19 @@ export async function performanceRows(
       : new Map<number, string>();
   const level = groupBy === 'product' ? productLevel(filters) : null;
   const result = grouped.map((row) =>
-    performanceRow(row, filters, {
-      Category: labels.get(Number(row.id)) ?? `#${Number(row.id)}`,
-      Level: level,
-      TotalNps: totalNps,
-      Location: null,
-    }),
+    performanceRow(
+      row,
+      filters,
+      {
+        Category: labels.get(Number(row.id)) ?? `#${Number(row.id)}`,
+        Level: level,
+        TotalNps: totalNps,
+        Location: null,
+      },
+      minimum,
+    ),
   );
-  return cutRows(result.sort(byValueDescending), filters);
+  return orderedRows(result, filters);
 }
 
 /**
@@ -214,7 +277,11 @@ export async function channelPerformanceRows(
 ): Promise<PerformanceRow[]> {
   const filters = query.dataFilters;
   const level = channelChartLevel(query);
-  const rows = await groupedFigures(replica, query, `f.channel_l${level}`);
+  const grouping = performanceGrouping('widget-data/channel-performance', query);
+  const [rows, minimum] = await Promise.all([
+    groupedFigures(replica, query, grouping.column, grouping.measured),
+    confidenceMinimum(db, query),
+  ]);
   const totalNps = pooledMeasure(rows, filters).value;
   const grouped = rows.filter((row) => row.id !== null && row.id !== undefined);
   const byId = await channelsById(
@@ -224,14 +291,19 @@ export async function channelPerformanceRows(
   );
   const result = grouped.map((row) => {
     const channel = byId.get(Number(row.id));
-    return performanceRow(row, filters, {
-      Category: channel?.name ?? `#${Number(row.id)}`,
-      Level: level,
-      TotalNps: totalNps,
-      Location: channel?.location ?? null,
-    });
+    return performanceRow(
+      row,
+      filters,
+      {
+        Category: channel?.name ?? `#${Number(row.id)}`,
+        Level: level,
+        TotalNps: totalNps,
+        Location: channel?.location ?? null,
+      },
+      minimum,
+    );
   });
-  return cutRows(result.sort(byValueDescending), filters);
+  return orderedRows(result, filters);
 }
 
 /** Channels by id with their name and their location's name, for labelling grouped rows (none for no ids). */

@@ -515,9 +515,9 @@ describe('POST /api/widget-data/segments', () => {
       segmentedGaugeDataSchema,
     );
     expect(data.SegmentData).toEqual([
-      { SegmentName: 'Gold', SegmentValue: 100, SegmentResponseCount: 3 },
-      { SegmentName: 'Silver', SegmentValue: 50, SegmentResponseCount: 2 },
-      { SegmentName: 'Bronze', SegmentValue: null, SegmentResponseCount: 0 },
+      { SegmentId: f.segments.gold, SegmentName: 'Gold', SegmentValue: 100, SegmentResponseCount: 3 },
+      { SegmentId: f.segments.silver, SegmentName: 'Silver', SegmentValue: 50, SegmentResponseCount: 2 },
+      { SegmentId: bronze, SegmentName: 'Bronze', SegmentValue: null, SegmentResponseCount: 0 },
     ]);
     expect(bronze).toBeGreaterThan(f.segments.silver);
   });
@@ -531,9 +531,9 @@ describe('POST /api/widget-data/segments', () => {
       northTwoReader,
     );
     expect(data.SegmentData).toEqual([
-      { SegmentName: 'Gold', SegmentValue: null, SegmentResponseCount: 0 },
-      { SegmentName: 'Silver', SegmentValue: 0, SegmentResponseCount: 1 },
-      { SegmentName: 'Bronze', SegmentValue: null, SegmentResponseCount: 0 },
+      { SegmentId: f.segments.gold, SegmentName: 'Gold', SegmentValue: null, SegmentResponseCount: 0 },
+      { SegmentId: f.segments.silver, SegmentName: 'Silver', SegmentValue: 0, SegmentResponseCount: 1 },
+      { SegmentId: bronze, SegmentName: 'Bronze', SegmentValue: null, SegmentResponseCount: 0 },
     ]);
   });
 

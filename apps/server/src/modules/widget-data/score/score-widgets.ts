@@ -7,13 +7,16 @@ import {
   type NpsGaugeData,
   type SegmentedGaugeData,
 } from '@loupe/contracts';
+import type { CompiledFilter } from '../../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import { segments, transactionChannels } from '../../../db/schema/index.js';
 import { badRequest } from '../../../errors.js';
 import type { ModuleDeps } from '../../../core/deps.js';
+import type { Db } from '../../../db/client.js';
 import {
   both,
   measuredFacts,
+  measuredWhere,
   npsAggregates,
   npsCounts,
   whereOf,
@@ -21,7 +24,13 @@ import {
   type Period,
   type WidgetQuery,
 } from '../shared/widget-query.js';
-import { scoreHistogramGroups } from '../shared/score-histogram.js';
+import { scoreHistogramGroups, type MeasureRow } from '../shared/score-histogram.js';
+import {
+  confidenceOf,
+  minimumSampleSize,
+  showsConfidence,
+  type ConfidenceFields,
+} from '../shared/confidence.js';
 import { anyOf } from '../../../db/any-of.js';
 
 /*
@@ -35,30 +44,40 @@ import { anyOf } from '../../../db/any-of.js';
 type Replica = Pick<AnalyticsReplica, 'query'>;
 /** A row of `npsAggregates`. */
 type AggregateRow = Partial<Record<keyof NpsCounts, unknown>>;
+/** A period's counts and the histogram row they come from (its sum of squares gives an average's interval). */
+type Figures = NpsCounts & { row: MeasureRow | undefined };
 
 export function createScoreWidgets({ db, replica }: ModuleDeps) {
   /** The measured facts' counts and average in one period; null when that period does not exist. */
-  const measure = async (query: WidgetQuery, period: Period): Promise<NpsCounts | null> => {
-    const filter = whereOf(query, 'facts', { alias: 'f', period });
+  const measure = async (query: WidgetQuery, period: Period): Promise<Figures | null> => {
+    const filter = measuredWhere(query, 'f', period);
     if (!filter) return null;
-    const [row] = await scoreHistogramGroups(
-      replica,
-      {},
-      both(filter, measuredFacts(query.dataFilters, 'f')),
-    );
-    return npsCounts(row);
+    const [row] = await scoreHistogramGroups(replica, {}, filter);
+    return { ...npsCounts(row), row };
   };
   /** This period and, when Deviate is on, the previous one of equal length. */
   const periods = (query: WidgetQuery) =>
     Promise.all([
-      measure(query, 'current') as Promise<NpsCounts>,
+      measure(query, 'current') as Promise<Figures>,
       query.dataFilters.Deviate ? measure(query, 'previous') : Promise.resolve(null),
     ]);
+
+  /** The small-sample minimum when the widget shows confidence (ShowConfidence), else null. */
+  const confidenceMinimum = (query: WidgetQuery): Promise<number | null> =>
+    showsConfidence(query.dataFilters) ? minimumSampleSize(db, query) : Promise.resolve(null);
+  /** The confidence fields of this period's figure, or none without ShowConfidence. */
+  const confidence = (
+    query: WidgetQuery,
+    current: Figures,
+    mode: 'nps' | 'average',
+    minimum: number | null,
+  ): ConfidenceFields | Record<string, never> =>
+    minimum === null ? {} : confidenceOf(current.row, mode, query.dataFilters, minimum);
 
   return {
     /** NpsGaugeChart: NPS and its counts, and the previous period's when Deviate is on. */
     async nps(query: WidgetQuery): Promise<NpsGaugeData> {
-      const [current, previous] = await periods(query);
+      const [[current, previous], minimum] = await Promise.all([periods(query), confidenceMinimum(query)]);
       return {
         Value: npsValue(current),
         Promoters: current.promoters,
@@ -70,18 +89,20 @@ export function createScoreWidgets({ db, replica }: ModuleDeps) {
         DeviationNeutrals: previous?.neutrals ?? null,
         DeviationDetractors: previous?.detractors ?? null,
         DeviationResponses: previous?.responses ?? null,
+        ...confidence(query, current, 'nps', minimum),
       };
     },
 
     /** GaugeChart: the average score of the measured facts (on dataFilters.Scale when given). */
     async score(query: WidgetQuery): Promise<GaugeData> {
-      const [current, previous] = await periods(query);
+      const [[current, previous], minimum] = await Promise.all([periods(query), confidenceMinimum(query)]);
       const previousValue = previous?.average ?? null;
       return {
         Value: current.average,
         Responses: current.responses,
         Deviation: difference(current.average, previousValue),
         DeviationValue: previousValue,
+        ...confidence(query, current, 'average', minimum),
       };
     },
 
@@ -92,9 +113,10 @@ export function createScoreWidgets({ db, replica }: ModuleDeps) {
     async card(query: WidgetQuery): Promise<CardData> {
       const valueOf = cardValue(query);
       const level = query.dataFilters.ChannelColumnLevel;
+      const minimum = await confidenceMinimum(query);
       const [figures, ranking] = await Promise.all([
         periods(query),
-        level ? channelRanking(db, replica, query, level, valueOf) : Promise.resolve(null),
+        level ? channelRanking(db, replica, query, level, valueOf, minimum) : Promise.resolve(null),
       ]);
       // Without a channel of the caller's own, the card is about the channel it ranks: that channel's figures.
       const [current, previous] = ranking?.figuresQuery ? await periods(ranking.figuresQuery) : figures;
@@ -109,27 +131,21 @@ export function createScoreWidgets({ db, replica }: ModuleDeps) {
         Ranking: ranking?.ranking ?? null,
         TotalCount: ranking?.totalCount ?? null,
         RankedChannel: ranking?.channelName ?? null,
+        ...confidence(query, current, cardMode(query), minimum),
       };
     },
 
     /** SegmentedGaugeChart: NPS per segment of dataFilters.SegmentGroupId, every segment of the group in id order. */
     async segments(query: WidgetQuery): Promise<SegmentedGaugeData> {
-      const groupId = query.dataFilters.SegmentGroupId;
-      if (!groupId) throw missingFilter('SegmentGroupId');
-      const group = await db
-        .select({ id: segments.id, name: segments.name })
-        .from(segments)
-        .where(and(eq(segments.tenantId, query.tenantId), eq(segments.groupId, groupId)))
-        .orderBy(asc(segments.id));
+      const group = await segmentGroup(db, query);
       if (group.length === 0) return { SegmentData: [] };
-      const filter = whereOf(query, 'facts', { alias: 'f' })!;
-      const { where, params } = both(filter, measuredFacts(query.dataFilters, 'f'));
+      const { where, params } = measuredWhere(query, 'f')!;
       // Each fact counts once for each of the group's segments it has: the group's ids joined to the facts with
       // list_contains (about four times faster at 10M facts than unnesting every fact's segment list).
       const rows = await replica.query<{ segment_id: number } & AggregateRow>(
         `SELECT g.segment_id, ${npsAggregates('f')}
            FROM facts f, (SELECT unnest(?::INTEGER[]) AS segment_id) g
-          WHERE ${where} AND list_contains(f.segment_ids, g.segment_id)
+          WHERE ${where} AND ${inSegment('g.segment_id')}
           GROUP BY g.segment_id`,
         [group.map((segment) => segment.id), ...params],
       );
@@ -138,6 +154,7 @@ export function createScoreWidgets({ db, replica }: ModuleDeps) {
         SegmentData: group.map((segment) => {
           const counts = npsCounts(bySegment.get(segment.id));
           return {
+            SegmentId: segment.id,
             SegmentName: segment.name,
             SegmentValue: npsValue(counts),
             SegmentResponseCount: counts.responses,
@@ -177,10 +194,43 @@ function difference(value: number | null, previous: number | null): number | nul
   return value === null || previous === null ? null : value - previous;
 }
 
+/** The segments of the widget's SegmentGroupId, in id order (400 / 3333 without one, as the widget's call). */
+async function segmentGroup(db: Db, query: WidgetQuery): Promise<{ id: number; name: string }[]> {
+  const groupId = query.dataFilters.SegmentGroupId;
+  if (!groupId) throw missingFilter('SegmentGroupId');
+  return db
+    .select({ id: segments.id, name: segments.name })
+    .from(segments)
+    .where(and(eq(segments.tenantId, query.tenantId), eq(segments.groupId, groupId)))
+    .orderBy(asc(segments.id));
+}
+
+/** A fact of the segment `segment` (an SQL expression): its segment list holds that id. */
+const inSegment = (segment: string) => `list_contains(f.segment_ids, ${segment})`;
+
+/**
+ * Lineage of one segment of the per-segment gauge (docs/responses-analyzer.md "Lineage"): the facts the gauge
+ * counts in the segment whose row's SegmentId is `segmentId` — the gauge's own measured facts (`measuredWhere`)
+ * AND the segment in their segment list, as the rows join them — so their count is the segment's
+ * SegmentResponseCount (a fact in several segments counts once in each). A segment outside the widget's group has
+ * no row: no facts.
+ */
+export async function segmentFacts(db: Db, query: WidgetQuery, segmentId: number): Promise<CompiledFilter> {
+  const group = await segmentGroup(db, query);
+  if (!group.some((segment) => segment.id === segmentId)) return { where: 'FALSE', params: [] };
+  return both(measuredWhere(query, 'f')!, { where: inSegment('?'), params: [segmentId] });
+}
+
 function missingFilter(field: string) {
   return badRequest(ErrorCode.ModelNotValid, [
     { Path: `DataFilters.${field}`, Message: `${field} is required` },
   ]);
+}
+
+/** Whether a card's value is an NPS or an average (custom metrics, 1, and average scores, 2). */
+function cardMode(query: WidgetQuery): 'nps' | 'average' {
+  const type = query.dataFilters.MeasurementType;
+  return type === 1 || type === 2 ? 'average' : 'nps';
 }
 
 /** A card shows NPS, or the average score when it measures custom metrics (1) or average scores (2). */
@@ -204,14 +254,17 @@ type Ranking = {
  * caller; within a channel restriction, the channels at or below it), whose figures the card then shows. The
  * ranking ignores every channel filter and the caller's channel restriction, so only the rank and the count of
  * other channels leave the server; the other filters and restrictions apply. Ranking null when the own channel has
- * no answers or no channel qualifies; TotalCount the number of channels with answers.
+ * no answers or no channel qualifies; TotalCount the number of channels with answers. With confidence on
+ * (`minimum` not null), a channel of fewer answers than the minimum is a small sample and is not ranked: it is left
+ * out of the ranking and of TotalCount, and as the own channel it gets no rank (the card says small sample).
  */
 async function channelRanking(
-  db: ModuleDeps['db'],
+  db: Db,
   replica: Replica,
   query: WidgetQuery,
   level: number,
   valueOf: (counts: NpsCounts) => number | null,
+  minimum: number | null,
 ): Promise<Ranking> {
   const unchanneled: WidgetQuery = {
     ...query,
@@ -231,7 +284,14 @@ async function channelRanking(
       }),
     );
     return rows
-      .map((row) => ({ channelId: Number(row.channel_id), value: valueOf(npsCounts(row)) }))
+      .map((row) => npsCounts(row))
+      .map((counts, index) => ({
+        channelId: Number(rows[index]!.channel_id),
+        value: valueOf(counts),
+        responses: counts.responses,
+      }))
+      .filter((row) => minimum === null || row.responses >= minimum)
+      .map(({ channelId, value }) => ({ channelId, value }))
       .filter((row): row is { channelId: number; value: number } => row.value !== null);
   };
   const [values, own] = await Promise.all([valuesOf(unchanneled), ownChannel(db, query, level)]);
@@ -268,7 +328,7 @@ async function channelRanking(
  * of the channel restriction. Ties go to the channel with the lower id, so the choice is stable.
  */
 async function bestVisibleChannel(
-  db: ModuleDeps['db'],
+  db: Db,
   query: WidgetQuery,
   values: readonly { channelId: number; value: number }[],
   selected: readonly { channelId: number }[],
@@ -311,7 +371,7 @@ async function bestVisibleChannel(
  * names a node at or below `level` (within the restriction, for a restricted caller), the ancestor at `level` of
  * those nodes — when they all share one; several channels at that level are no own channel.
  */
-async function ownChannel(db: ModuleDeps['db'], query: WidgetQuery, level: number): Promise<number | null> {
+async function ownChannel(db: Db, query: WidgetQuery, level: number): Promise<number | null> {
   const sources = [
     query.dataFilters.ChannelSet?.Ids ?? [],
     query.report.ChannelSet?.Ids ?? [],

@@ -37,8 +37,11 @@ export function valueMode(filters: WidgetDataFilters): ValueMode {
   return filters.MeasurementType === 1 || filters.MeasurementType === 2 ? 'average' : 'nps';
 }
 
-/** A group's NPS counts and average (as `npsAggregates` names them) and the largest scale of its facts. */
-export type MeasureRow = Partial<Record<keyof NpsCounts | 'max_scale', unknown>>;
+/**
+ * A group's NPS counts and average (as `npsAggregates` names them), the largest scale of its facts and the sum of
+ * the squares of its scores (for the standard deviation of a confidence interval).
+ */
+export type MeasureRow = Partial<Record<keyof NpsCounts | 'max_scale' | 'sum_of_squares', unknown>>;
 
 /**
  * The NPS counts, average and largest scale (a `MeasureRow`) per group of `keys` (column name -> SQL over facts `f`), from a score histogram: DuckDB counts
@@ -57,7 +60,7 @@ export async function scoreHistogramGroups<K extends string, V = unknown>(
     `SELECT ${select.join(', ')}, count(*)::INTEGER AS n FROM facts f WHERE ${filter.where} GROUP BY ALL`,
     filter.params,
   );
-  type Group = NpsCounts & { key: Record<K, V>; sum: number; maxScale: number | null };
+  type Group = NpsCounts & { key: Record<K, V>; sum: number; sumOfSquares: number; maxScale: number | null };
   const groups = new Map<string, Group>();
   for (const row of rows) {
     const id = JSON.stringify(names.map((name) => row[name]));
@@ -72,6 +75,7 @@ export async function scoreHistogramGroups<K extends string, V = unknown>(
         detractors: 0,
         average: null,
         sum: 0,
+        sumOfSquares: 0,
         maxScale: null,
       };
       groups.set(id, group);
@@ -83,6 +87,7 @@ export async function scoreHistogramGroups<K extends string, V = unknown>(
     else if (score >= NEUTRAL_MIN_SCORE) group.neutrals += n;
     else group.detractors += n;
     group.sum += score * n;
+    group.sumOfSquares += score * score * n;
     if (row.scale !== null && row.scale !== undefined) {
       group.maxScale = Math.max(group.maxScale ?? 0, Number(row.scale));
     }
@@ -95,6 +100,7 @@ export async function scoreHistogramGroups<K extends string, V = unknown>(
     detractors: group.detractors,
     average: group.responses > 0 ? group.sum / group.responses : null,
     max_scale: group.maxScale,
+    sum_of_squares: group.sumOfSquares,
   }));
 }
 

@@ -189,6 +189,21 @@ export function measuredFacts(filters: WidgetDataFilters, alias?: string): Compi
   return { where: parts.length > 0 ? parts.join(' AND ') : 'true', params };
 }
 
+/**
+ * The facts a single-figure score widget (NPS gauge, score gauge, card) counts as its responses in a period:
+ * `whereOf` on facts AND `measuredFacts`; null when the period does not exist. The widgets' figures and the
+ * responses analyzer's lineage (docs/responses-analyzer.md "Lineage") both read their facts through it, so the
+ * analyzer's FactCount is the widget's Responses by construction.
+ */
+export function measuredWhere(
+  query: WidgetQuery,
+  alias: string,
+  period: Period = 'current',
+): CompiledFilter | null {
+  const filter = whereOf(query, 'facts', { alias, period });
+  return filter ? both(filter, measuredFacts(query.dataFilters, alias)) : null;
+}
+
 function hasIds(value: number | readonly number[] | null | undefined): boolean {
   if (value === null || value === undefined) return false;
   return typeof value === 'number' || value.length > 0;

@@ -6,6 +6,7 @@ import {
   type TrendRow,
   type WidgetDataFilters,
 } from '@loupe/contracts';
+import type { CompiledFilter } from '../../../analytics/filter-compiler.js';
 import type { AnalyticsReplica } from '../../../analytics/replica.js';
 import {
   factsWhere,
@@ -51,6 +52,57 @@ export function bucketLabel(categoryType: CategoryType, key: number): string {
   }
 }
 
+/**
+ * The bucket key of a Category label (`bucketLabel` read back), or null when the label is no bucket of that size:
+ * '2024-03' is a month's, not a week's.
+ */
+function bucketKey(categoryType: CategoryType, label: string): number | null {
+  const digits = label.match(/\d+/g)?.map(Number) ?? [];
+  const [year = 0, second = 0, third = 0] = digits;
+  const key = {
+    DD: year * 10_000 + second * 100 + third,
+    WW: year * 100 + second,
+    MM: year * 100 + second,
+    QQ: year * 10 + second,
+  }[categoryType];
+  return bucketLabel(categoryType, key) === label ? key : null;
+}
+
+/**
+ * What a trend buckets: the widget's measured facts within the filter that have a key on the TimeColumn's key of
+ * the CategoryType (default MM). The points and the lineage of one point (`trendPointFacts`) both read it, so a
+ * point's facts are its Responses.
+ */
+function trendBucketing(query: WidgetQuery): {
+  categoryType: CategoryType;
+  key: string;
+  where: CompiledFilter;
+} {
+  const filters: WidgetDataFilters = query.dataFilters;
+  const categoryType = filters.CategoryType ?? 'MM';
+  const key = `f.${timePrefix(filters)}_${BUCKET_KEYS[categoryType]}`;
+  return {
+    categoryType,
+    key,
+    where: both(factsWhere(query, 'f'), { where: `${key} IS NOT NULL`, params: [] }),
+  };
+}
+
+/**
+ * Lineage of one point (docs/responses-analyzer.md "Lineage"): the facts the trend counts in the point whose
+ * Category is `category` — the trend's own facts AND its bucket key equal to that label's key (none when the
+ * label is no bucket of the widget's CategoryType), so their count is the point's Responses (a point older than
+ * the last TREND_MAX_POINTS still has its facts).
+ */
+export function trendPointFacts(query: WidgetQuery, category: string): CompiledFilter {
+  const { categoryType, key, where } = trendBucketing(query);
+  const bucket = bucketKey(categoryType, category);
+  return both(
+    where,
+    bucket === null ? { where: 'FALSE', params: [] } : { where: `${key} = ?`, params: [bucket] },
+  );
+}
+
 type BucketRow = MeasureRow & { bucket: number; total: unknown };
 
 /** The last TREND_MAX_POINTS buckets with answers, oldest first, with the responses of every bucket. */
@@ -58,10 +110,7 @@ async function buckets(
   replica: AnalyticsReplica,
   query: WidgetQuery,
 ): Promise<{ categoryType: CategoryType; rows: BucketRow[] }> {
-  const filters: WidgetDataFilters = query.dataFilters;
-  const categoryType = filters.CategoryType ?? 'MM';
-  const key = `f.${timePrefix(filters)}_${BUCKET_KEYS[categoryType]}`;
-  const where = both(factsWhere(query, 'f'), { where: `${key} IS NOT NULL`, params: [] });
+  const { categoryType, key, where } = trendBucketing(query);
   const groups = await scoreHistogramGroups(replica, { bucket: key }, where);
   // `total` counts the responses of all buckets, cut ones included.
   const total = groups.reduce((sum, group) => sum + Number(group.responses), 0);

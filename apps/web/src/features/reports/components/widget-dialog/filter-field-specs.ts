@@ -150,6 +150,7 @@ const QUERY_FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
   UseInviteeLocation: flag,
   OnlyMainTopics: flag,
   ShowAsInteger: flag,
+  ShowConfidence: flag,
   ShowAverageNps: flag,
   HideEmployeeDetail: flag,
   AddEmployeeInfo: flag,

@@ -199,7 +199,13 @@ export function FilterField({ name, ctx }: { name: string; ctx: FieldContext }) 
     }
     case 'boolean':
       return (
-        <Form.Item name={fieldName(name)} label={label} valuePropName="checked" htmlFor={id}>
+        <Form.Item
+          name={fieldName(name)}
+          label={label}
+          valuePropName="checked"
+          htmlFor={id}
+          extra={name === 'ShowConfidence' ? t('help.ShowConfidence') : undefined}
+        >
           <Switch id={id} />
         </Form.Item>
       );

@@ -19,6 +19,7 @@ import {
   surveysOfSource,
   visibleFields,
   widgetFilterFields,
+  withConfidenceField,
 } from './filter-rules';
 
 const experience = (Id: number, MeasurementType: number): ExperienceItem => ({
@@ -286,5 +287,16 @@ describe('fields', () => {
     expect(isRequiredField('TopNCount', [], { TopNToggle: true })).toBe(true);
     expect(isRequiredField('TopNCount', [], { TopNToggle: false })).toBe(false);
     expect(isRequiredField('CategoryType', ['CategoryType'], {})).toBe(true);
+  });
+});
+
+describe('withConfidenceField', () => {
+  it('adds the switch for the endpoints that answer intervals, once', () => {
+    expect(withConfidenceField(['SurveyId'], 'api/widget-data/nps')).toEqual(['SurveyId', 'ShowConfidence']);
+    expect(withConfidenceField(['ShowConfidence'], 'api/widget-data/channel-performance')).toEqual([
+      'ShowConfidence',
+    ]);
+    expect(withConfidenceField(['SurveyId'], 'api/widget-data/trend')).toEqual(['SurveyId']);
+    expect(withConfidenceField(['SurveyId'], undefined)).toEqual(['SurveyId']);
   });
 });

@@ -181,6 +181,27 @@ export function widgetFilterFields(filterFields: readonly string[]): string[] {
   return [...new Set(filterFields)].filter((name) => FIELD_SPECS[name] !== undefined);
 }
 
+/**
+ * The data endpoints that answer 95 % intervals and small-sample flags with dataFilters.ShowConfidence (NPS and
+ * score gauges, cards, performance charts; docs/metrics.md "Confidence intervals and small samples").
+ */
+const CONFIDENCE_ENDPOINTS: readonly string[] = [
+  'api/widget-data/nps',
+  'api/widget-data/score',
+  'api/widget-data/card',
+  'api/widget-data/performance',
+  'api/widget-data/channel-performance',
+];
+
+/**
+ * The widget's fields with the "Show 95 % confidence interval" switch (ShowConfidence) last, for a widget whose
+ * endpoint answers it — whatever filterFields its saved Config lists, so widgets made before it get it too.
+ */
+export function withConfidenceField(fields: readonly string[], dataEndpoint: unknown): string[] {
+  if (typeof dataEndpoint !== 'string' || !CONFIDENCE_ENDPOINTS.includes(dataEndpoint)) return [...fields];
+  return fields.includes('ShowConfidence') ? [...fields] : [...fields, 'ShowConfidence'];
+}
+
 /** The general filters section: the general fields the widget's own filters do not already show. */
 export function generalFilterFields(widgetFields: readonly string[]): string[] {
   return GENERAL_FILTER_FIELDS.filter((name) => !widgetFields.includes(name));

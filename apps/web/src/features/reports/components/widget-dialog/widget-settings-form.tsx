@@ -29,6 +29,7 @@ import {
   questionSurveyIds,
   visibleFields,
   widgetFilterFields,
+  withConfidenceField,
   type FormFilters,
 } from './filter-rules';
 import { useWidgetLookups } from './use-widget-lookups';
@@ -117,8 +118,9 @@ export function WidgetSettingsForm({
 
   // What the catalogue says about the widget wins over the saved Config (both carry filterFields).
   const { settings, widgetFields, generalFields, allFields } = useMemo(() => {
-    const formSettings = formSettingsOf(entry ? (parseJsonObject(entry.Config) ?? {}) : initialConfig);
-    const own = widgetFilterFields(formSettings.filterFields);
+    const config = entry ? (parseJsonObject(entry.Config) ?? {}) : initialConfig;
+    const formSettings = formSettingsOf(config);
+    const own = withConfidenceField(widgetFilterFields(formSettings.filterFields), config.dataEndpoint);
     const general = generalFilterFields(own);
     return {
       settings: formSettings,
