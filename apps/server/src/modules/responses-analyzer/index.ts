@@ -4,6 +4,7 @@ import {
   RESPONSES_ANALYZER_SCOPES,
   gridPageSchema,
   gridQuerySchema,
+  responseListPageSchema,
   responseDetailParamsSchema,
   responseDetailSchema,
   responseListItemSchema,
@@ -30,11 +31,14 @@ export function responsesAnalyzerRoutes(app: FastifyInstance, deps: ModuleDeps):
   const list = createResponsesList(deps);
   const detail = createResponseDetail(deps);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const response = { 200: gridPageSchema(responseListItemSchema) };
+  const response = { 200: responseListPageSchema };
 
   routes.get(
     PATH,
-    { config: { access }, schema: { querystring: gridQuerySchema, response } },
+    {
+      config: { access },
+      schema: { querystring: gridQuerySchema, response: { 200: gridPageSchema(responseListItemSchema) } },
+    },
     async (request) => list(request.actor, {}, request.query, callerOffset(request.headers)),
   );
   for (const path of [PATH, `${PATH}/query`]) {

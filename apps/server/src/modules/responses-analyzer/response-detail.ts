@@ -1,11 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { hasAnyScope, type ResponseDetail } from '@loupe/contracts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { INTEGRATION_READ_SCOPES, hasAnyScope, type ResponseDetail } from '@loupe/contracts';
 import type { Actor } from '../../core/actor.js';
 import type { ModuleDeps } from '../../core/deps.js';
 import { found } from '../../core/refusals.js';
 import { rowsOf } from '../../db/rows-of.js';
 import { compileFilter } from '../../analytics/filter-compiler.js';
-import { alertRules, alerts, employees, products, transactionChannels } from '../../db/schema/index.js';
+import {
+  alertRules,
+  alerts,
+  employees,
+  integrationDeliveries,
+  products,
+  transactionChannels,
+} from '../../db/schema/index.js';
 import { alertAnswersOf, alertsVisibleTo, INVITEE_MASK } from '../alerts/index.js';
 import { atCallerOffset, loadWidgetQuery } from '../widget-data/index.js';
 import { audienceOf, namesOf } from './responses-list.js';
@@ -23,6 +30,20 @@ function identityMasked(actor: Actor): boolean {
   if (hasAnyScope(actor.scopes, ['mask:invitee'])) return true;
   return !hasAnyScope(actor.scopes, ['feedbackAnalysis', 'response:readall']);
 }
+
+/** An invitation's furthest step (docs/responses-analyzer.md "Lineage"): failed wins, then completed ... invited. */
+function invitationStatus(row: SessionRecord): NonNullable<ResponseDetail['Invitation']>['Status'] {
+  if (row.failed_at !== null) return 'failed';
+  if (row.completed_at !== null) return 'completed';
+  if (row.started_at !== null) return 'started';
+  if (row.opened_at !== null) return 'opened';
+  if (row.delivered_at !== null) return 'delivered';
+  if (row.sent_at !== null) return 'sent';
+  return 'invited';
+}
+
+/** Who reads a response's integration deliveries: the delivery log's readers. */
+const DELIVERY_READERS = [...INTEGRATION_READ_SCOPES];
 
 const iso = (value: string | Date | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -112,39 +133,59 @@ export function createResponseDetail({ db, replica }: ModuleDeps) {
     const hide = (value: string | null) => (masked && value !== null ? INVITEE_MASK : value);
     const at = (value: string | Date | null) => atCallerOffset(iso(value), offset);
 
-    const [answers, comments, labels, raised, channels, productNames, employeeNames] = await Promise.all([
-      alertAnswersOf(db, sessionId, masked),
-      rowsOf<CommentRecord>(
-        db,
-        sql`SELECT a.id AS answer_id, q.id AS question_id, q.text AS question, a.text, ta.translated_text,
+    const d = integrationDeliveries;
+    const readsDeliveries = hasAnyScope(actor.scopes, DELIVERY_READERS);
+    const [answers, comments, labels, raised, channels, productNames, employeeNames, deliveries] =
+      await Promise.all([
+        alertAnswersOf(db, sessionId, masked),
+        rowsOf<CommentRecord>(
+          db,
+          sql`SELECT a.id AS answer_id, q.id AS question_id, q.text AS question, a.text, ta.translated_text,
               ta.language, ta.sentiment_score
             FROM answers a JOIN questions q ON q.id = a.question_id
             LEFT JOIN text_analyses ta ON ta.answer_id = a.id
             WHERE a.session_id = ${sessionId} AND q.type = 'OETX' AND btrim(coalesce(a.text, '')) <> ''
             ORDER BY q.position, q.id, a.id`,
-      ),
-      rowsOf<LabelRecord>(
-        db,
-        sql`SELECT tt.answer_id, tt.topic_id, t.name, tt.sentiment_score, tt.intensity, m.is_emotion_model AS is_emotion
+        ),
+        rowsOf<LabelRecord>(
+          db,
+          sql`SELECT tt.answer_id, tt.topic_id, t.name, tt.sentiment_score, tt.intensity, m.is_emotion_model AS is_emotion
             FROM text_topics tt JOIN topics t ON t.id = tt.topic_id JOIN topic_models m ON m.id = tt.model_id
             WHERE tt.session_id = ${sessionId} AND tt.tenant_id = ${tenantId}
             ORDER BY m.id, t.name, t.id`,
-      ),
-      db
-        .select({
-          Id: alerts.id,
-          RuleTitle: alertRules.title,
-          Status: alerts.status,
-          CreatedAt: alerts.createdAt,
-        })
-        .from(alerts)
-        .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId))
-        .where(and(alertsVisibleTo(actor), eq(alerts.sessionId, sessionId)))
-        .orderBy(asc(alerts.createdAt), asc(alerts.id)),
-      namesOf(db, tenantId, transactionChannels, [row.channel_id]),
-      namesOf(db, tenantId, products, [row.product_id]),
-      namesOf(db, tenantId, employees, [row.employee_id]),
-    ]);
+        ),
+        db
+          .select({
+            Id: alerts.id,
+            RuleTitle: alertRules.title,
+            Status: alerts.status,
+            CreatedAt: alerts.createdAt,
+          })
+          .from(alerts)
+          .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId))
+          .where(and(alertsVisibleTo(actor), eq(alerts.sessionId, sessionId)))
+          .orderBy(asc(alerts.createdAt), asc(alerts.id)),
+        namesOf(db, tenantId, transactionChannels, [row.channel_id]),
+        namesOf(db, tenantId, products, [row.product_id]),
+        namesOf(db, tenantId, employees, [row.employee_id]),
+        // Lineage: the deliveries of the events that name the session (answered, alert, note, answer events).
+        readsDeliveries
+          ? db
+              .select({
+                Id: d.id,
+                Event: d.event,
+                Action: d.action,
+                WorkflowName: d.workflowName,
+                Status: d.status,
+                Attempts: d.attempt,
+                OccurredAt: d.occurredAt,
+              })
+              .from(d)
+              .where(and(eq(d.tenantId, tenantId), sql`${d.eventData}->>'SessionId' = ${String(sessionId)}`))
+              .orderBy(desc(d.occurredAt), desc(d.id))
+              .limit(100)
+          : Promise.resolve(null),
+      ]);
     const namedOf = (names: Map<number, string>, id: number | null) =>
       id === null ? null : { Id: Number(id), Name: names.get(Number(id)) ?? `#${id}` };
 
@@ -204,6 +245,7 @@ export function createResponseDetail({ db, replica }: ModuleDeps) {
               StartedDate: at(row.started_at),
               CompletedDate: at(row.completed_at),
               FailedDate: at(row.failed_at),
+              Status: invitationStatus(row),
             },
       Alerts: raised.map((alert) => ({
         Id: Number(alert.Id),
@@ -211,6 +253,16 @@ export function createResponseDetail({ db, replica }: ModuleDeps) {
         Status: alert.Status,
         CreatedDate: at(alert.CreatedAt)!,
       })),
+      Deliveries:
+        deliveries?.map((delivery) => ({
+          Id: Number(delivery.Id),
+          Event: delivery.Event,
+          Action: delivery.Action,
+          WorkflowName: delivery.WorkflowName,
+          Status: delivery.Status,
+          Attempts: Number(delivery.Attempts),
+          OccurredDate: at(delivery.OccurredAt)!,
+        })) ?? null,
     };
   };
 }

@@ -110,7 +110,7 @@ export function ReportView({ reportId }: { reportId: number }) {
   const goToSaved = (saved: SavedReport) => void navigate({ pathname: `/reports/${saved.Slug}`, search });
 
   return (
-    <div className={styles.page} ref={exportTarget}>
+    <div className={styles.page} ref={exportTarget} data-report-view="">
       <header className={styles.header}>
         <Typography.Title level={1} className={styles.title}>
           {title}

@@ -42,9 +42,18 @@ const PATH_STEPS = [
   ['completed', 'CompletedDate'],
 ] as const;
 
+/** A delivery's status colour, as the delivery log's tag. */
+const DELIVERY_COLORS: Record<string, string | undefined> = {
+  succeeded: 'green',
+  failed: 'orange',
+  dead: 'red',
+  pending: 'blue',
+};
+
 function ResponseView({ response, back }: { response: ResponseDetail; back: { to: string; label: string } }) {
   const { t } = useTranslation('responsesAnalyzer');
   const { t: tAlerts } = useTranslation('alerts');
+  const { t: tIntegrations } = useTranslation('integrations');
   const none = <Typography.Text type="secondary">{t('detail.none')}</Typography.Text>;
   const text = (value: string | number | null | undefined) =>
     value === null || value === undefined || value === '' ? none : value;
@@ -200,7 +209,12 @@ function ResponseView({ response, back }: { response: ResponseDetail; back: { to
                     channel: t(`channels.${invitation.Channel}`, {
                       defaultValue: String(invitation.Channel),
                     }),
-                  })}
+                  })}{' '}
+                  <span aria-label={t('detail.invitationStatus')}>
+                    <Tag color={invitation.Status === 'failed' ? 'red' : undefined}>
+                      {t(`path.${invitation.Status}`)}
+                    </Tag>
+                  </span>
                 </Typography.Paragraph>
                 <Timeline
                   items={[
@@ -252,6 +266,41 @@ function ResponseView({ response, back }: { response: ResponseDetail; back: { to
               />
             )}
           </Card>
+          {response.Deliveries !== null && (
+            <Card title={t('detail.deliveries')}>
+              {response.Deliveries.length === 0 ? (
+                <Empty description={t('detail.noDeliveries')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              ) : (
+                <List
+                  dataSource={response.Deliveries}
+                  renderItem={(delivery) => (
+                    <List.Item key={delivery.Id} className={styles.alert}>
+                      <span>
+                        {t('detail.delivery', {
+                          event: delivery.Event,
+                          action: delivery.Action,
+                          workflow: delivery.WorkflowName,
+                        })}
+                      </span>
+                      <span>
+                        <Tag color={DELIVERY_COLORS[delivery.Status]}>
+                          {tIntegrations(
+                            `deliveries.statuses.${delivery.Status === 'dead' ? 'deadLetter' : (delivery.Status as 'pending')}`,
+                            { defaultValue: delivery.Status },
+                          )}
+                        </Tag>
+                        {t('detail.attempts', { count: delivery.Attempts })} ·{' '}
+                        {formatDateTime(delivery.OccurredDate)}
+                      </span>
+                    </List.Item>
+                  )}
+                />
+              )}
+              <Typography.Paragraph className={styles.deliveryLog}>
+                <Link to="/integration-deliveries">{t('detail.deliveryLog')}</Link>
+              </Typography.Paragraph>
+            </Card>
+          )}
         </div>
       </div>
     </AdminPage>
