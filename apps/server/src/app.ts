@@ -59,12 +59,16 @@ import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { respondentRoutes } from './modules/respondent/respondent.routes.js';
 import { invitationRoutes } from './modules/invitations/invitation.routes.js';
 import { importRoutes } from './modules/imports/index.js';
+import { translationRoutes } from './modules/translations/index.js';
 import { optoutRoutes } from './modules/optouts/index.js';
+import { catiRoutes } from './modules/cati/index.js';
 import { alertRuleRoutes } from './modules/alert-rules/index.js';
 import { customDataRoutes } from './modules/custom-data/index.js';
 import { scheduledJobsModule } from './modules/scheduled-jobs/index.js';
 import { integrationsModule } from './modules/integrations/index.js';
+import { reviewSourcesModule } from './modules/review-sources/index.js';
 import { ftpExportsModule } from './modules/ftp-exports/index.js';
+import { emailReportsModule } from './modules/email-reports/index.js';
 import { annotatorRoutes, datasetRoutes } from './modules/text-analytics-data/index.js';
 import { annotationWorkRoutes } from './modules/ai-annotation-works/index.js';
 import { aiTopicModelsModule } from './modules/ai-topic-models/index.js';
@@ -216,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   invitationRoutes(app, invitations.service);
   importRoutes(app, { db, jobs, invitations: invitations.service, logger: options.logger });
   optoutRoutes(app, { db });
+  catiRoutes(app, { db, publicUrl });
   alertRuleRoutes(app, { db });
   customDataRoutes(app, { db });
   scheduledJobsModule(app, { db, jobs, scheduler, logger: options.logger, retention: config.retention });
@@ -237,7 +242,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: config.integrations,
     logger: options.logger,
   });
+  reviewSourcesModule(app, {
+    db,
+    jobs,
+    scheduler,
+    settings: config.reviews,
+    logger: options.logger,
+  });
   reportRoutes(app, administration);
+  translationRoutes(app, { db });
+  emailReportsModule(app, {
+    db,
+    jobs,
+    scheduler,
+    mailer,
+    signer: options.signer,
+    browserPath: config.reportPdfBrowser ?? '/usr/bin/chromium',
+    logger: options.logger,
+  });
   widgetCatalogueRoutes(app, administration);
   widgetDataRoutes(app, administration);
   surveyStatisticsRoutes(app, administration);

@@ -121,6 +121,12 @@ const envSchema = z.object({
   INTEGRATION_OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** on: integration deliveries may reach loopback and private addresses (docs/integrations.md); off by default. */
   INTEGRATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['on', 'off']).default('off'),
+  /** The Places Details endpoint review sources with a place id read (docs/review-sources.md). */
+  REVIEW_PLACES_URL: z.string().url().default('https://maps.googleapis.com/maps/api/place/details/json'),
+  /** The Places API key sent with those reads; empty: none. */
+  REVIEW_PLACES_KEY: z.string().default(''),
+  /** The Chromium that draws email reports' PDFs (docs/email-reports.md). */
+  REPORT_PDF_BROWSER: z.string().default('/usr/bin/chromium'),
   /** `off`: this node works the scheduled jobs' queues but never asks for them (other nodes' clocks do). */
   JOB_SCHEDULES: z.enum(['on', 'off']).default('on'),
   /** How long imported (staged) invitees are kept: days or hours, e.g. `90d` or `36h` (docs/jobs-and-retention.md). */
@@ -180,6 +186,10 @@ export type Config = {
     requestTimeoutMs?: number;
     allowPrivateAddresses?: boolean;
   };
+  /** Review sources' fetches (docs/review-sources.md); absent: the defaults. */
+  reviews?: { allowPrivateAddresses?: boolean; placesUrl?: string; placesKey?: string };
+  /** The Chromium executable email reports are drawn with; absent: /usr/bin/chromium. */
+  reportPdfBrowser?: string;
 };
 
 /** Reads the configuration from the environment; the README's configuration table documents each variable. */
@@ -229,5 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxPollMs: parsed.INTEGRATION_OUTBOX_POLL_MS,
       allowPrivateAddresses: parsed.INTEGRATION_ALLOW_PRIVATE_ADDRESSES === 'on',
     },
+    reviews: {
+      allowPrivateAddresses: parsed.INTEGRATION_ALLOW_PRIVATE_ADDRESSES === 'on',
+      placesUrl: parsed.REVIEW_PLACES_URL,
+      placesKey: parsed.REVIEW_PLACES_KEY,
+    },
+    reportPdfBrowser: parsed.REPORT_PDF_BROWSER,
   };
 }

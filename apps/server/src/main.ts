@@ -2,6 +2,7 @@ import { createAnalyticsReplica, replicaFilePath } from './analytics/replica.js'
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { ensureDemoReviews } from './demo/demo-reviews.js';
 import { loadDemoData } from './demo/demo-data.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, SECOND_DEMO_RESPONSES } from './demo/demo-users.js';
 import { consoleProgress } from './demo/progress-bar.js';
@@ -36,6 +37,8 @@ if (config.demoData) {
     onProgress: consoleProgress('Loading demo data    '),
   });
   demoLoaded = demo.sessions;
+  // The review source and its already-imported reviews (docs/review-sources.md "Demo"), before the replica build.
+  if (config.demoResponses > 0) demoLoaded += await ensureDemoReviews(database.db, tenantId);
   // A second, small tenant, so that tenant isolation is visible.
   const second = await seedSecondDemoTenant(database.db);
   const small = Math.min(SECOND_DEMO_RESPONSES, config.demoResponses);

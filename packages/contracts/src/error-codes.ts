@@ -252,6 +252,42 @@ export const ErrorCode = {
   IntegrationDeliveryPending: 19214,
   /** The kind of an integration source that workflows use cannot change. */
   IntegrationSourceKindInUse: 19215,
+  /** The review URL is already used by another review source of the tenant. */
+  ReviewSourceUrlExists: 19216,
+  /** The place id is already used by another review source of the tenant. */
+  ReviewSourcePlaceIdExists: 19217,
+  /** The name is already used by another review source of the tenant. */
+  ReviewSourceNameExists: 19218,
+  /** A review source needs a review URL or a place id, and an external survey. */
+  ReviewSourceTargetInvalid: 19219,
+  /** The result limit must be greater than zero (and at most 1000). */
+  ReviewSourceResultLimitInvalid: 19220,
+  /** No invitation waits in the CATI queue (or the one asked for is not waiting). */
+  CatiQueueEmpty: 19301,
+  /** Another agent is on a call with this invitee. */
+  CatiInvitationTaken: 19302,
+  /** The agent is already on a call: end it before taking another. */
+  CatiCallOpen: 19303,
+  /** The call has already ended. */
+  CatiCallEnded: 19304,
+  /** A call ends as completed only once the survey has been answered to its end. */
+  CatiNotCompleted: 19305,
+  /** A callback needs a time in the future, at most 60 days ahead (and only a callback takes one). */
+  CatiCallbackTime: 19306,
+  /** A refusal needs a reason: one of the system rules' CATI opt-out reasons when the tenant has any. */
+  CatiRefusalReason: 19307,
+  /** The statistics period must start before it ends and span at most 366 days. */
+  CatiStatisticsRange: 19308,
+  /** A translation key is not in the console's shipped catalogue. */
+  TranslationKeyUnknown: 19401,
+  /** An imported translation file is not an object of texts (or holds too many, or too long a text). */
+  TranslationImportInvalid: 19402,
+  /** An email report names a report that is not the tenant's. */
+  EmailReportReportUnknown: 19501,
+  /** An email report names exactly one recipient: a user or a role, not both and not neither. */
+  EmailReportRecipient: 19502,
+  /** An email report's user, role, experience or survey is not the tenant's. */
+  EmailReportReferenceUnknown: 19503,
   /** A mailed link (password reset, email confirmation) is unknown or was already used. */
   LinkInvalid: 20001,
   /** A mailed link is past its 12 hours; the page offers to send a new one. */

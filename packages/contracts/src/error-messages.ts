@@ -789,6 +789,96 @@ export const ERROR_MESSAGES: Record<ErrorCode, Messages> = {
     tr: 'İş akışlarında kullanılan bir entegrasyon kaynağının türü değiştirilemez.',
     ar: 'لا يمكن تغيير نوع مصدر تكامل مستخدم في مسارات عمل.',
   },
+  19216: {
+    en: 'This review URL is already used by another review source.',
+    tr: 'Bu yorum adresi başka bir yorum kaynağında kullanılıyor.',
+    ar: 'عنوان المراجعات هذا مستخدم في مصدر مراجعات آخر.',
+  },
+  19217: {
+    en: 'This place id is already used by another review source.',
+    tr: 'Bu yer kimliği başka bir yorum kaynağında kullanılıyor.',
+    ar: 'معرّف المكان هذا مستخدم في مصدر مراجعات آخر.',
+  },
+  19218: {
+    en: 'A review source with this name already exists.',
+    tr: 'Bu adla bir yorum kaynağı zaten var.',
+    ar: 'يوجد مصدر مراجعات بهذا الاسم بالفعل.',
+  },
+  19219: {
+    en: 'Give a review URL or a place id, and choose an external survey.',
+    tr: 'Bir yorum adresi veya yer kimliği girin ve bir dış kaynaklı anket seçin.',
+    ar: 'أدخل عنوان مراجعات أو معرّف مكان، واختر استبيانًا خارجيًا.',
+  },
+  19220: {
+    en: 'The result limit must be greater than zero and at most 1000.',
+    tr: 'Sonuç sınırı sıfırdan büyük ve en çok 1000 olmalıdır.',
+    ar: 'يجب أن يكون حد النتائج أكبر من صفر وألا يتجاوز 1000.',
+  },
+  19301: {
+    en: 'No customer is waiting to be called.',
+    tr: 'Aranmayı bekleyen müşteri yok.',
+    ar: 'لا يوجد عميل بانتظار الاتصال.',
+  },
+  19302: {
+    en: 'Another agent is already on a call with this customer.',
+    tr: 'Bu müşteriyle başka bir temsilci görüşüyor.',
+    ar: 'يجري وكيل آخر مكالمة مع هذا العميل بالفعل.',
+  },
+  19303: {
+    en: 'You are already on a call; end it before taking another.',
+    tr: 'Zaten bir görüşmedesiniz; yenisini almadan önce onu sonlandırın.',
+    ar: 'أنت في مكالمة بالفعل؛ أنهِها قبل أخذ مكالمة أخرى.',
+  },
+  19304: {
+    en: 'This call has already ended.',
+    tr: 'Bu görüşme zaten sona erdi.',
+    ar: 'انتهت هذه المكالمة بالفعل.',
+  },
+  19305: {
+    en: 'The survey has not been answered to its end; the call cannot end as completed.',
+    tr: 'Anket sonuna kadar yanıtlanmadı; görüşme tamamlandı olarak kapatılamaz.',
+    ar: 'لم تتم الإجابة عن الاستبيان حتى نهايته؛ لا يمكن إنهاء المكالمة كمكتملة.',
+  },
+  19306: {
+    en: 'Choose a callback time in the future, at most 60 days ahead.',
+    tr: 'Geri arama için ileri bir zaman seçin; en çok 60 gün sonrası.',
+    ar: 'اختر وقتًا مستقبليًا لمعاودة الاتصال، خلال 60 يومًا على الأكثر.',
+  },
+  19307: {
+    en: 'Choose the reason of the refusal from the list.',
+    tr: 'Reddin nedenini listeden seçin.',
+    ar: 'اختر سبب الرفض من القائمة.',
+  },
+  19308: {
+    en: 'The period must start before it ends and span at most 366 days.',
+    tr: 'Dönem bitmeden başlamalı ve en çok 366 gün sürmelidir.',
+    ar: 'يجب أن تبدأ الفترة قبل نهايتها وألا تتجاوز 366 يومًا.',
+  },
+  19401: {
+    en: "This text key is not in the console's catalogue.",
+    tr: 'Bu metin anahtarı konsolun kataloğunda yok.',
+    ar: 'مفتاح النص هذا غير موجود في فهرس الواجهة.',
+  },
+  19402: {
+    en: 'The file must be a JSON object of texts (at most 10,000, each at most 2,000 characters).',
+    tr: 'Dosya metinlerden oluşan bir JSON nesnesi olmalıdır (en çok 10.000 metin, her biri en çok 2.000 karakter).',
+    ar: 'يجب أن يكون الملف كائن JSON من النصوص (10,000 نص على الأكثر، كل منها 2,000 حرف على الأكثر).',
+  },
+  19501: {
+    en: 'Choose one of your reports.',
+    tr: 'Raporlarınızdan birini seçin.',
+    ar: 'اختر أحد تقاريرك.',
+  },
+  19502: {
+    en: 'Choose either a user or a role as the recipient.',
+    tr: 'Alıcı olarak ya bir kullanıcı ya da bir rol seçin.',
+    ar: 'اختر مستخدمًا أو دورًا مستلمًا، وليس كليهما.',
+  },
+  19503: {
+    en: 'The chosen user, role, experience or survey does not exist.',
+    tr: 'Seçilen kullanıcı, rol, deneyim veya anket bulunamadı.',
+    ar: 'المستخدم أو الدور أو التجربة أو الاستبيان المختار غير موجود.',
+  },
   20001: {
     en: 'This link is invalid or has already been used.',
     tr: 'Bu bağlantı geçersiz veya daha önce kullanılmış.',

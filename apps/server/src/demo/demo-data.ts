@@ -8,10 +8,12 @@ import { ensureDemoTemplates } from './demo-templates.js';
 import { ensureDemoSurveyLinks } from './demo-survey-links.js';
 import { ensureDemoImports } from './demo-imports.js';
 import { ensureDemoOptouts } from './demo-optouts.js';
+import { ensureDemoCati } from './demo-cati.js';
 import { ensureDemoAiDatasets } from './demo-ai-datasets.js';
 import { seedDemoAnnotationWorks } from '../modules/ai-annotation-works/index.js';
 import { ensureDemoAiJobs } from './demo-ai-jobs.js';
 import { ensureDemoFtpExports } from './demo-ftp-exports.js';
+import { ensureDemoEmailReports } from './demo-email-reports.js';
 import { ensureDemoDataAdmin } from './demo-data-admin.js';
 import { ensureDemoHealthHistory } from './demo-health-history.js';
 import { ensureDemoSentimentModels } from './demo-sentiment-models.js';
@@ -74,9 +76,11 @@ export async function loadDemoData(
     await ensureDemoImports(database.db, tenantId);
     await ensureDemoOptouts(database.db, tenantId);
     await ensureDemoFtpExports(database.db, tenantId);
+    await ensureDemoEmailReports(database.db, tenantId);
     await ensureDemoDataAdmin(database.db, tenantId);
     await ensureDemoHealthHistory(database.db, tenantId);
     await ensureDemoAlerts(database.db, tenantId);
+    await ensureDemoCati(database.db, tenantId);
     await ensureDemoAiDatasets(database.db, tenantId);
     await seedDemoAnnotationWorks(database.db, tenantId);
     await ensureDemoSentimentModels(database.db, tenantId);
@@ -92,6 +96,7 @@ export async function loadDemoData(
   await ensureDemoImports(database.db, tenantId);
   await ensureDemoOptouts(database.db, tenantId);
   await ensureDemoFtpExports(database.db, tenantId);
+  await ensureDemoEmailReports(database.db, tenantId);
   await ensureDemoDataAdmin(database.db, tenantId);
   await ensureDemoHealthHistory(database.db, tenantId);
   if (responses <= 0) return { sessions: 0, seconds: elapsed() };
@@ -127,6 +132,8 @@ export async function loadDemoData(
   await pending;
   // The alerts the demo's rules raise on the sessions just loaded (their figures are the sessions').
   await ensureDemoAlerts(database.db, tenantId);
+  // The call centre's queue and call history (docs/cati.md), on the CATI invitations just loaded.
+  await ensureDemoCati(database.db, tenantId);
   // After the answers: the datasets copy the comments of the last 90 days.
   await ensureDemoAiDatasets(database.db, tenantId);
   // The demo annotation works (their datasets copy the comments just loaded).

@@ -60,6 +60,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     securityLevel: SecurityLevel.Regular,
     scoped: true,
   },
+  {
+    userName: 'agent',
+    fullName: 'Ece Agent',
+    email: 'agent@demo-bank.example',
+    role: 'Call Centre Agent',
+    // The CATI agent screen and the team's call statistics (issue 22, docs/cati.md), with the invitee's name and
+    // phone masked.
+    scopes: ['catiagent', 'cati:stats', 'mask:invitee'],
+    securityLevel: SecurityLevel.Regular,
+  },
 ];
 
 /**

@@ -547,4 +547,42 @@ describe('demo data', () => {
     await loadDemoData(first.database, { tenantId: T, responses: RESPONSES });
     expect(await count(first, all, [T])).toBe(before);
   });
+  it("fills the agent's CATI queue (callbacks due, numbers masked) and two agents' call history", async () => {
+    const agent = (await first.signIn('agent')).access_token;
+    const queue = await first.call('GET', '/api/cati/queue', { token: agent });
+    expect(queue.statusCode, queue.body).toBe(200);
+    const { Items, Count } = queue.json<{
+      Items: { IsCallbackDue: boolean; IsMyCallback: boolean; InviteeFullName: string; Phone: string }[];
+      Count: number;
+    }>();
+    expect(Count).toBeGreaterThanOrEqual(30);
+    expect(Items.slice(0, 3).every((item) => item.IsCallbackDue && item.IsMyCallback)).toBe(true);
+    expect(Items.every((item) => item.InviteeFullName === '***' && item.Phone === '***')).toBe(true);
+    const admin = (await first.signIn('admin')).access_token;
+    const from = new Date(Date.now() - 61 * 86_400_000).toISOString();
+    const stats = await first.call(
+      'GET',
+      `/api/cati/statistics?From=${from}&To=${new Date().toISOString()}`,
+      {
+        token: admin,
+      },
+    );
+    expect(stats.statusCode, stats.body).toBe(200);
+    const { Agents, Totals } = stats.json<{
+      Agents: { AgentName: string; Calls: number }[];
+      Totals: {
+        Completes: number;
+        CallbacksDue: number;
+        CallbacksKept: number;
+        Outcomes: Record<string, number>;
+      };
+    }>();
+    expect(Agents.map((row) => row.AgentName).sort()).toEqual(['Demo Admin', 'Ece Agent']);
+    // Completed calls follow the load's answered CATI invitations of the last 60 days (few in this small load).
+    expect(Totals.Completes).toBeGreaterThan(0);
+    // The five callbacks due in the queue were set within the hour.
+    expect(Totals.CallbacksDue).toBeGreaterThanOrEqual(5);
+    expect(Totals.CallbacksKept).toBeLessThanOrEqual(Totals.CallbacksDue);
+    expect(Totals.Outcomes.Refused).toBeGreaterThan(0);
+  });
 });

@@ -99,6 +99,12 @@ async function createUser(userName: string, scopes: Scope[]): Promise<void> {
 beforeAll(async () => {
   test = await createTestApp();
   const { db } = test.database;
+  // The grid's fixture is the four report users: the demo's CATI agent (docs/cati.md) leaves it.
+  const [agent] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'agent'));
+  if (agent) {
+    await db.delete(userRoles).where(eq(userRoles.userId, agent.id));
+    await db.delete(users).where(eq(users.id, agent.id));
+  }
   registerGridRoutes(test.app, { path: PATH, access: ['user:read'], item: userItem, source: userSource(db) });
   registerGridRoutes(test.app, {
     path: SMALL_PATH,

@@ -22,12 +22,16 @@ import {
   aiScheduledJobs,
   aiSystemConfigurations,
   aiSentimentModels,
+  catiCalls,
+  emailReports,
   integrationDeliveries,
   integrationSources,
   integrationWorkflows,
   invitations,
   invitees,
   questions,
+  reports,
+  reviewSources,
   surveyFlows,
   surveyLinks,
   surveys,
@@ -1078,6 +1082,361 @@ describe('bad input on the integration routes', () => {
     const big = await t.call('POST', `/api/integration-deliveries/${BIG}/replay`, { token: admin });
     expect(big.statusCode, big.body).toBe(400);
     const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// Review sources (issue 22 item 1, modules/review-sources): every spoiled body of the writes, NUL, 2^31 ids, a
+// bad URL, a limit of zero; a run of the id 2^31 is no id. No row changes.
+describe('bad input on the review source routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL, 2^31 ids, bad URLs and a zero limit by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [survey] = await db
+      .insert(surveys)
+      .values({ tenantId: f.tenantId, title: 'Bad input reviews', type: 4 })
+      .returning({ id: surveys.id });
+    const [source] = await db
+      .insert(reviewSources)
+      .values({
+        tenantId: f.tenantId,
+        name: 'Bad input reviews',
+        resourceName: 'Google',
+        reviewUrl: 'https://reviews.example.test/bad-input',
+        resultLimit: 5,
+        frequency: 2,
+        surveyId: survey!.id,
+        isActive: false,
+      })
+      .returning({ id: reviewSources.id });
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', '/api/review-sources', schemaOf('POST', '/api/review-sources')],
+      ['PUT', `/api/review-sources/${source!.id}`, schemaOf('PUT', '/api/review-sources/:id')],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const valid = {
+      Name: 'Reviews',
+      ResourceName: 'Google',
+      ReviewUrl: 'https://reviews.example.test/other',
+      ResultLimit: 10,
+      Frequency: 2,
+      SurveyId: survey!.id,
+    };
+    const refusals: [string, string, Record<string, unknown>, string, number][] = [
+      ['POST', '/api/review-sources', { ...valid, Name: 'a\u0000b' }, 'body/Name', ErrorCode.ModelNotValid],
+      [
+        'PUT',
+        `/api/review-sources/${source!.id}`,
+        { ...valid, PlaceId: 'a\u0000b' },
+        'body/PlaceId',
+        ErrorCode.ModelNotValid,
+      ],
+      [
+        'POST',
+        '/api/review-sources',
+        { ...valid, ReviewUrl: 'javascript:alert(1)' },
+        'body/ReviewUrl',
+        ErrorCode.ModelNotValid,
+      ],
+      ['POST', '/api/review-sources', { ...valid, SurveyId: BIG }, 'body/SurveyId', ErrorCode.ModelNotValid],
+      [
+        'POST',
+        '/api/review-sources',
+        { ...valid, ResultLimit: BIG },
+        'body/ResultLimit',
+        ErrorCode.ModelNotValid,
+      ],
+      [
+        'POST',
+        '/api/review-sources',
+        { ...valid, ResultLimit: 0 },
+        'body/ResultLimit',
+        ErrorCode.ReviewSourceResultLimitInvalid,
+      ],
+      [
+        'PUT',
+        `/api/review-sources/${source!.id}`,
+        { ...valid, ResultLimit: -1 },
+        'body/ResultLimit',
+        ErrorCode.ReviewSourceResultLimitInvalid,
+      ],
+    ];
+    for (const [method, url, body, path, code] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: code, Details: [{ Path: path }] });
+    }
+    const big = await t.call('POST', `/api/review-sources/${BIG}/run`, { token: admin });
+    expect(big.statusCode, big.body).toBe(400);
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// Translations (issue 23 item 1, modules/translations): a stored override gets every spoiled save and import;
+// NUL, a text past 2000 characters, a language outside the 12, an unknown key and a non-text leaf are refused.
+describe('bad input on the translation routes', () => {
+  it('answers every spoiled body with a 4xx, refuses bad texts, languages and keys by code, and changes no row', async () => {
+    const stored = await t.call('PUT', '/api/translations', {
+      token: admin,
+      body: { Items: [{ Language: 'en', Namespace: 'shell', Key: 'screens.overview', Value: 'Home' }] },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['PUT', '/api/translations', schemaOf('PUT', '/api/translations')],
+      ['POST', '/api/translations/import', schemaOf('POST', '/api/translations/import')],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const item = { Language: 'en', Namespace: 'shell', Key: 'screens.overview' };
+    const refusals: [string, string, Record<string, unknown>, ErrorCode, string][] = [
+      [
+        'PUT',
+        '/api/translations',
+        { Items: [{ ...item, Value: 'a\u0000b' }] },
+        ErrorCode.ModelNotValid,
+        'body/Items/0/Value',
+      ],
+      [
+        'PUT',
+        '/api/translations',
+        { Items: [{ ...item, Value: 'x'.repeat(2001) }] },
+        ErrorCode.ModelNotValid,
+        'body/Items/0/Value',
+      ],
+      [
+        'PUT',
+        '/api/translations',
+        { Items: [{ ...item, Language: 'xx', Value: 'x' }] },
+        ErrorCode.ModelNotValid,
+        'body/Items/0/Language',
+      ],
+      [
+        'PUT',
+        '/api/translations',
+        { Items: [{ ...item, Key: 'screens.none', Value: 'x' }] },
+        ErrorCode.TranslationKeyUnknown,
+        'body/Items/0/Key',
+      ],
+      [
+        'POST',
+        '/api/translations/import',
+        { Language: 'en', Translations: { shell: { screens: { overview: 'a\u0000b' } } } },
+        ErrorCode.ModelNotValid,
+        'body/Translations/shell/screens/overview',
+      ],
+      [
+        'POST',
+        '/api/translations/import',
+        { Language: 'en', Translations: { shell: { screens: { overview: [1] } } } },
+        ErrorCode.TranslationImportInvalid,
+        'body/Translations/shell/screens/overview',
+      ],
+      [
+        'POST',
+        '/api/translations/import',
+        { Language: 'zz', Translations: {} },
+        ErrorCode.ModelNotValid,
+        'body/Language',
+      ],
+    ];
+    for (const [method, url, body, code, path] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: code, Details: [{ Path: path }] });
+    }
+    const many = Object.fromEntries(Array.from({ length: 10_001 }, (_, index) => [`k${index}`, 'x']));
+    const tooMany = await t.call('POST', '/api/translations/import', {
+      token: admin,
+      body: { Language: 'en', Translations: many },
+    });
+    expect(tooMany.json()).toMatchObject({ Code: ErrorCode.TranslationImportInvalid });
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// Email report notifications (issue 23 item 2, modules/email-reports): a stored notification gets every spoiled
+// save; NUL, a subject past 200 characters, 2^31 ids, a six-field cron and both recipients are refused by field.
+describe('bad input on the email report routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL, 2^31 ids, bad crons and two recipients, and changes no row', async () => {
+    const { db } = t.database;
+    const [report] = await db
+      .insert(reports)
+      .values({ tenantId: f.tenantId, title: 'Bad input email pack' })
+      .returning({ id: reports.id });
+    const [adminRow] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
+    const [stored] = await db
+      .insert(emailReports)
+      .values({
+        tenantId: f.tenantId,
+        reportId: report!.id,
+        userId: adminRow!.id,
+        subject: 'Pack',
+        isActive: false,
+      })
+      .returning({ id: emailReports.id });
+    const record = `/api/email-report-notifications/${stored!.id}`;
+    const before = await tableDigests();
+    const targets: [string, string, z.ZodType][] = [
+      ['POST', '/api/email-report-notifications', schemaOf('POST', '/api/email-report-notifications')],
+      ['PUT', record, schemaOf('PUT', '/api/email-report-notifications/:id')],
+    ];
+    expect(await send(probesOf(targets))).toEqual([]);
+    const valid = { ReportId: report!.id, UserId: adminRow!.id, Subject: 'Pack', IsActive: false };
+    const refusals: [string, string, Record<string, unknown>, string, number][] = [
+      [
+        'POST',
+        '/api/email-report-notifications',
+        { ...valid, Subject: 'a\u0000b' },
+        'body/Subject',
+        ErrorCode.ModelNotValid,
+      ],
+      ['PUT', record, { ...valid, Body: 'a\u0000b' }, 'body/Body', ErrorCode.ModelNotValid],
+      ['PUT', record, { ...valid, Subject: 'x'.repeat(201) }, 'body/Subject', ErrorCode.ModelNotValid],
+      [
+        'POST',
+        '/api/email-report-notifications',
+        { ...valid, ReportId: BIG },
+        'body/ReportId',
+        ErrorCode.ModelNotValid,
+      ],
+      ['PUT', record, { ...valid, SurveyId: BIG }, 'body/SurveyId', ErrorCode.ModelNotValid],
+      [
+        'PUT',
+        record,
+        { ...valid, CronExpression: '0 0 * * * *' },
+        'body/CronExpression',
+        ErrorCode.ModelNotValid,
+      ],
+      ['PUT', record, { ...valid, RoleId: 1 }, 'body/UserId', ErrorCode.EmailReportRecipient],
+    ];
+    for (const [method, url, body, path, code] of refusals) {
+      const refused = await t.call(method as 'POST', url, { token: admin, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ Code: code, Details: [{ Path: path }] });
+    }
+    for (const url of [
+      `/api/email-report-notifications/${BIG}`,
+      `/api/email-report-notifications/${BIG}/send`,
+    ]) {
+      const big = await t.call(url.endsWith('send') ? 'POST' : 'PUT', url, {
+        token: admin,
+        body: url.endsWith('send') ? {} : valid,
+      });
+      expect(big.statusCode, big.body).toBe(400);
+    }
+    const after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+  }, 300_000);
+});
+
+// CATI (issue 22 items 7–8, modules/cati): with a customer waiting, every spoiled body of taking a call, then of
+// ending the caller's open call, and of a campaign's settings is refused; NUL, 2^31 ids, a bad time and an
+// out-of-range priority are refused by field, and no row changes.
+describe('bad input on the CATI routes', () => {
+  it('answers every spoiled body with a 4xx, refuses NUL, 2^31 ids, bad times and bounds by field, and changes no row', async () => {
+    const { db } = t.database;
+    const [survey] = await db
+      .insert(surveys)
+      .values({ tenantId: f.tenantId, title: 'Bad input CATI', language: 'en', channels: [9] })
+      .returning({ id: surveys.id });
+    await db.insert(surveyFlows).values({ tenantId: f.tenantId, surveyId: survey!.id, name: 'Main' });
+    const invitation = async () => {
+      const [invitee] = await db
+        .insert(invitees)
+        .values({
+          tenantId: f.tenantId,
+          surveyId: survey!.id,
+          msisdn: '905550001122',
+          transactionDate: new Date(),
+        })
+        .returning({ id: invitees.id });
+      const [row] = await db
+        .insert(invitations)
+        .values({
+          tenantId: f.tenantId,
+          inviteeId: invitee!.id,
+          surveyId: survey!.id,
+          channel: 9,
+          token: randomUUID(),
+          invitedAt: new Date(),
+        })
+        .returning({ id: invitations.id });
+      return row!.id;
+    };
+    await invitation();
+    const refuse = async (refusals: [string, string, Record<string, unknown>, string][]) => {
+      for (const [method, url, body, path] of refusals) {
+        const refused = await t.call(method as 'POST', url, { token: admin, body });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json()).toMatchObject({ Code: ErrorCode.ModelNotValid, Details: [{ Path: path }] });
+      }
+    };
+
+    // Nobody on a call: a spoiled body that passed would take the waiting customer.
+    let before = await tableDigests();
+    const campaign = `/api/cati/campaigns/${survey!.id}`;
+    expect(
+      await send(
+        probesOf([
+          ['POST', '/api/cati/calls', schemaOf('POST', '/api/cati/calls')],
+          ['PUT', campaign, schemaOf('PUT', '/api/cati/campaigns/:surveyId')],
+        ]),
+      ),
+    ).toEqual([]);
+    const validCampaign = {
+      Priority: 5,
+      DailyQuota: 0,
+      MaxAttempts: 5,
+      NoAnswerRetryMinutes: 60,
+      BusyRetryMinutes: 10,
+    };
+    await refuse([
+      ['POST', '/api/cati/calls', { InvitationId: BIG }, 'body/InvitationId'],
+      ['PUT', campaign, { ...validCampaign, Priority: 11 }, 'body/Priority'],
+      ['PUT', campaign, { ...validCampaign, ScriptNotes: 'a\u0000b' }, 'body/ScriptNotes'],
+    ]);
+    const bigCampaign = await t.call('PUT', `/api/cati/campaigns/${BIG}`, {
+      token: admin,
+      body: validCampaign,
+    });
+    expect(bigCampaign.statusCode, bigCampaign.body).toBe(400);
+    let after = await tableDigests();
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
+
+    // The caller's open call: a spoiled body that passed would end it.
+    const [adminRow] = await db.select().from(users).where(eq(users.userName, 'admin'));
+    const [call] = await db
+      .insert(catiCalls)
+      .values({
+        tenantId: f.tenantId,
+        invitationId: await invitation(),
+        surveyId: survey!.id,
+        agentUserId: adminRow!.id,
+      })
+      .returning({ id: catiCalls.id });
+    const outcome = `/api/cati/calls/${call!.id}/outcome`;
+    before = await tableDigests();
+    expect(
+      await send(probesOf([['POST', outcome, schemaOf('POST', '/api/cati/calls/:id/outcome')]])),
+    ).toEqual([]);
+    await refuse([
+      ['POST', outcome, { Outcome: 3, Note: 'a\u0000b' }, 'body/Note'],
+      ['POST', outcome, { Outcome: 2, CallbackAt: 'tomorrow' }, 'body/CallbackAt'],
+      ['POST', outcome, { Outcome: 6, RefusalReason: 'a\u0000b' }, 'body/RefusalReason'],
+    ]);
+    const past = await t.call('POST', outcome, {
+      token: admin,
+      body: { Outcome: 2, CallbackAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect(past.json()).toMatchObject({ Code: ErrorCode.CatiCallbackTime });
+    const bigCall = await t.call('POST', `/api/cati/calls/${BIG}/outcome`, {
+      token: admin,
+      body: { Outcome: 3 },
+    });
+    expect(bigCall.statusCode, bigCall.body).toBe(400);
+    after = await tableDigests();
     expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual([]);
   }, 300_000);
 });

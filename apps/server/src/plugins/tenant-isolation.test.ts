@@ -27,8 +27,11 @@ import {
   alertRules,
   alerts,
   audits,
+  catiCalls,
+  catiCampaigns,
   customDataMappings,
   dataValidationLogs,
+  emailReports,
   experiences,
   ftpExportRuns,
   ftpExports,
@@ -38,7 +41,10 @@ import {
   integrationDeliveryAttempts,
   integrationSources,
   integrationWorkflows,
+  invitations,
+  invitees,
   optouts,
+  reviewSources,
   messageTemplates,
   oauthClients,
   questionChoices,
@@ -51,6 +57,7 @@ import {
   systemConfigurations,
   topicModels,
   topics,
+  translations,
   userFilters,
   userRoles,
   users,
@@ -156,6 +163,13 @@ const KIND_OF_PATH: [RegExp, string][] = [
   [/^\/api\/integration-sources\/:id/, 'integrationSource'],
   [/^\/api\/integration-workflows\/:id/, 'integrationWorkflow'],
   [/^\/api\/integration-deliveries\/:id/, 'integrationDelivery'],
+  // Review sources (issue 22 item 1, modules/review-sources): the record and its run-now.
+  [/^\/api\/review-sources\/:id/, 'reviewSource'],
+  // Email report notifications (issue 23 item 2, modules/email-reports): the record and its send-now.
+  [/^\/api\/email-report-notifications\/:id/, 'emailReport'],
+  // CATI (issue 22 items 7–8, modules/cati): a call (its outcome), a CATI survey's campaign settings.
+  [/^\/api\/cati\/calls\/:id/, 'catiCall'],
+  [/^\/api\/cati\/campaigns\/:surveyId/, 'catiSurvey'],
   // The responses analyzer (issue 20): a response by its invitee's id.
   [/^\/api\/responses-analyzer\/:id/, 'invitee'],
 ];
@@ -176,6 +190,9 @@ function fillPath(url: string, ids: Ids): string | undefined {
   if (url.startsWith('/api/ai-annotation-works/:workId/annotation-tasks/:id')) {
     return url.replace(':workId', ids.aiAnnotationWork!).replace(':id', ids.aiAnnotationTask!);
   }
+  // Translations (issue 23 item 1): the key only this tenant overrides (no id: the other tenant has no such override).
+  if (url === '/api/translations/:language/:namespace/:key')
+    return `/api/translations/en/shell/${ids.translationKey}`;
   if (!url.includes(':')) return url;
   if (url.endsWith('/:locale')) return url.replace(':locale', 'en');
   const match = KIND_OF_PATH.find(([pattern]) => pattern.test(url));
@@ -266,10 +283,66 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   });
   await db.insert(serviceConfigurations).values({ tenantId, section: `Service${tag}`, jsonConfig: '{}' });
   await db.insert(experiences).values({ tenantId, name: `Experience ${tag}`, measurementType: 0 });
+  // CATI (issue 22), before the tenant's newest survey below: a CATI survey with its campaign notes, a waiting
+  // CATI invitation and an ended call on it.
+  const [catiSurvey] = await db
+    .insert(surveys)
+    .values({ tenantId, title: `CATI survey ${tag}`, channels: [9] })
+    .returning({ id: surveys.id });
+  await db
+    .insert(catiCampaigns)
+    .values({ surveyId: catiSurvey!.id, tenantId, scriptNotes: `Script notes ${tag}` });
+  const [catiInvitee] = await db
+    .insert(invitees)
+    .values({ tenantId, surveyId: catiSurvey!.id, fullName: `Callee ${tag}`, transactionDate: new Date() })
+    .returning({ id: invitees.id });
+  const [catiInvitation] = await db
+    .insert(invitations)
+    .values({
+      tenantId,
+      inviteeId: catiInvitee!.id,
+      surveyId: catiSurvey!.id,
+      channel: 9,
+      token: randomUUID(),
+      invitedAt: new Date(),
+    })
+    .returning({ id: invitations.id });
+  await db.insert(catiCalls).values({
+    tenantId,
+    invitationId: catiInvitation!.id,
+    surveyId: catiSurvey!.id,
+    agentUserId: adminId,
+    endedAt: new Date(),
+    outcome: 3,
+    note: `CATI call ${tag}`,
+  });
   const [survey] = await db
     .insert(surveys)
     .values({ tenantId, title: `Survey ${tag}`, isActive: false })
     .returning({ id: surveys.id });
+  // A review source (issue 22 item 1) on that survey, named so a leak shows; inactive, so no sweep runs it.
+  await db.insert(reviewSources).values({
+    tenantId,
+    name: `Review source ${tag}`,
+    resourceName: 'Google',
+    reviewUrl: `https://reviews.example.test/${tag}`,
+    resultLimit: 5,
+    frequency: 1,
+    surveyId: survey!.id,
+    isActive: false,
+  });
+  // An email report notification (issue 23 item 2) of one of the tenant's reports to its admin; inactive.
+  const [packReport] = await t.database.raw<{ id: number }>(
+    'SELECT id FROM reports WHERE tenant_id = $1 ORDER BY id LIMIT 1',
+    [tenantId],
+  );
+  await db.insert(emailReports).values({
+    tenantId,
+    reportId: packReport!.id,
+    userId: adminId,
+    subject: `Email pack ${tag}`,
+    isActive: false,
+  });
   // A touchpoint link of that survey (issue 17, modules/survey-links).
   await db.insert(surveyLinks).values({
     tenantId,
@@ -306,6 +379,13 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   });
   // Opt-outs (issue 18, modules/optouts).
   await db.insert(optouts).values({ tenantId, email: `optout.${tag}@example.test`, source: 'manual' });
+  // Translation overrides (issue 23 item 1, modules/translations): a key of the tenant's own, A and B apart.
+  const translationKey = tag === 'A' ? 'overview' : 'surveys';
+  await db.insert(translations).values({
+    tenantId,
+    language: 'en',
+    value: JSON.stringify({ shell: { screens: { [translationKey]: `Override words ${tag}` } } }),
+  });
   // FTP exports of answers (issue 18 item 8, modules/ftp-exports), with one run.
   const [ftpExport] = await db
     .insert(ftpExports)
@@ -579,6 +659,16 @@ async function addRowsOfEveryKind(tag: Tag, tenantId: number, adminId: number): 
   ]);
 }
 
+/** The one key the tenant's English translation overrides (addRowsOfEveryKind). */
+async function translationKeyOf(tenantId: number): Promise<string> {
+  const [row] = await t.database.raw<{ value: string }>(
+    "SELECT value FROM translations WHERE tenant_id = $1 AND language = 'en'",
+    [tenantId],
+  );
+  const document = JSON.parse(row!.value) as { shell: { screens: Record<string, string> } };
+  return Object.keys(document.shell.screens)[0]!;
+}
+
 /** The newest id of each kind of row of the tenant (newest: made in the tenant's id window). */
 async function idsOf(tenantId: number): Promise<Ids> {
   const newest = async (table: string, where = 'true') => {
@@ -644,6 +734,12 @@ async function idsOf(tenantId: number): Promise<Ids> {
     integrationSource: await newest('integration_sources'),
     integrationWorkflow: await newest('integration_workflows'),
     integrationDelivery: await newest('integration_deliveries'),
+    reviewSource: await newest('review_sources'),
+    emailReport: await newest('email_reports'),
+    translationKey: `screens.${await translationKeyOf(tenantId)}`,
+    catiCall: await newest('cati_calls'),
+    catiSurvey: await newest('surveys', '9 = ANY(channels)'),
+    catiInvitation: await newest('invitations', 'channel = 9'),
   };
 }
 
@@ -745,6 +841,11 @@ beforeAll(async () => {
       'annotator.A@',
       'Sentiment model A',
       'Integration source A',
+      'Review source A',
+      'Override words A',
+      'Script notes A',
+      'CATI call A',
+      'Email pack A',
     ],
   };
   sides.B = {
@@ -768,11 +869,22 @@ beforeAll(async () => {
       'annotator.B@',
       'Sentiment model B',
       'Integration source B',
+      'Review source B',
+      'Override words B',
+      'Script notes B',
+      'CATI call B',
+      'Email pack B',
     ],
   };
   for (const side of Object.values(sides))
     for (const [kind, id] of Object.entries(side.ids))
-      if (kind !== 'tenant' && kind !== 'client' && !leaks(Number(id), side).length)
+      // The translation key is a key, not an id: its leak is its override's words (a marker).
+      if (
+        kind !== 'tenant' &&
+        kind !== 'client' &&
+        kind !== 'translationKey' &&
+        !leaks(Number(id), side).length
+      )
         throw new Error(
           `${side.tag}'s ${kind} ${id} is outside its id window: the suite could not see it leak`,
         );
@@ -902,6 +1014,8 @@ describe('the two-tenant suite', () => {
           '/api/surveys/' + caller.ids.survey + '/links',
           { Name: `Kiosk ${callerTag}`, TransactionChannelId: Number(owner.ids.channel) },
         ],
+        // CATI (issue 22): a call on the other tenant's waiting invitation.
+        ['/api/cati/calls', { InvitationId: Number(owner.ids.catiInvitation) }],
         // Imports (issue 18): one invitee on the other tenant's survey.
         [
           '/api/invitees',

@@ -28,6 +28,9 @@ const wholeObject: FieldMessage = {
 
 const languageCodes = LANGUAGES.map((language) => language.code).join(', ');
 
+/** The system configuration section of the tenant's analytics settings (`MinimumSampleSize`). */
+export const ANALYTICS_SECTION = 'Analytics';
+
 /** The sections the console reads, by name; each name is matched exactly, as the readers match it. */
 const CONFIGURATION_SECTION_RULES = {
   /** `{ "Language": "en" }`: the interface language every user of the tenant starts in. */
@@ -81,6 +84,19 @@ const CONFIGURATION_SECTION_RULES = {
       SurveyId: {
         en: 'SurveyId must be a survey id, a whole number from 1.',
         tr: "SurveyId bir anket kimliği, 1'den büyük veya eşit bir tam sayı olmalıdır.",
+      },
+    },
+  },
+  /**
+   * `{ "MinimumSampleSize": 30 }`: the tenant-wide minimum of answers below which a widget marks a figure as a
+   * small sample (docs/metrics.md "Confidence intervals and small samples"; default 30).
+   */
+  [ANALYTICS_SECTION]: {
+    schema: z.object({ MinimumSampleSize: z.number().int().min(1).max(INT32_MAX).optional() }),
+    messages: {
+      MinimumSampleSize: {
+        en: 'MinimumSampleSize must be a whole number, 1 or more.',
+        tr: 'MinimumSampleSize 1 veya daha büyük bir tam sayı olmalıdır.',
       },
     },
   },

@@ -41,6 +41,11 @@ export const widgetDataFiltersSchema = z
     TopNToggle: z.boolean().nullish(),
     TopNCount: z.number().int().min(1).max(1000).nullish(),
     MinimumResponseCount: z.number().int().min(0).max(INT32_MAX).nullish(),
+    /**
+     * The 95 % confidence interval and the small-sample flag of the KPI widgets' figures (NPS and score gauges,
+     * cards, performance charts; docs/metrics.md "Confidence intervals and small samples").
+     */
+    ShowConfidence: z.boolean().nullish(),
     Limit: z.number().int().min(1).max(1000).nullish(),
     SegmentGroupId: id.nullish(),
     /** Trend series: percentages or counts (reports spec §9). */

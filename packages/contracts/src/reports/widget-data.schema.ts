@@ -25,6 +25,17 @@ export type WidgetDataRequest = z.infer<typeof widgetDataRequestSchema>;
 const figure = z.number().nullable();
 const count = z.number().int();
 
+/**
+ * With dataFilters.ShowConfidence only (docs/metrics.md "Confidence intervals and small samples"): the figure's
+ * 95 % interval (null below 2 answers), whether it rests on fewer answers than the minimum, and that minimum
+ * (the widget's MinimumResponseCount, else the tenant's Analytics MinimumSampleSize, else 30). Absent otherwise.
+ */
+const confidenceFields = {
+  Ci: z.object({ Low: z.number(), High: z.number() }).nullable().optional(),
+  SmallSample: z.boolean().optional(),
+  MinimumSampleSize: count.optional(),
+};
+
 /** Card and RankingCard (ranking/total). */
 export const cardDataSchema = z.object({
   Value: figure,
@@ -42,6 +53,7 @@ export const cardDataSchema = z.object({
   TotalCount: z.number().int().nullable(),
   /** The name of the channel Ranking places (null when nothing is ranked). */
   RankedChannel: z.string().nullable(),
+  ...confidenceFields,
 });
 export type CardData = z.infer<typeof cardDataSchema>;
 
@@ -53,6 +65,7 @@ export const gaugeDataSchema = z.object({
   Deviation: figure,
   /** The previous period's value. */
   DeviationValue: figure,
+  ...confidenceFields,
 });
 export type GaugeData = z.infer<typeof gaugeDataSchema>;
 
@@ -68,13 +81,20 @@ export const npsGaugeDataSchema = z.object({
   DeviationNeutrals: count.nullable(),
   DeviationDetractors: count.nullable(),
   DeviationResponses: count.nullable(),
+  ...confidenceFields,
 });
 export type NpsGaugeData = z.infer<typeof npsGaugeDataSchema>;
 
 /** SegmentedGaugeChart: NPS per segment of one segment group. */
 export const segmentedGaugeDataSchema = z.object({
   SegmentData: z.array(
-    z.object({ SegmentName: z.string(), SegmentValue: figure, SegmentResponseCount: count }),
+    z.object({
+      /** The segment's id (its lineage: the analyzer's `Widget.Group { SegmentId }`). */
+      SegmentId: z.number().int(),
+      SegmentName: z.string(),
+      SegmentValue: figure,
+      SegmentResponseCount: count,
+    }),
   ),
 });
 export type SegmentedGaugeData = z.infer<typeof segmentedGaugeDataSchema>;
@@ -104,6 +124,7 @@ export const performanceRowSchema = z.object({
   FillColor: z.string(),
   TotalNps: figure,
   Location: z.string().nullable(),
+  ...confidenceFields,
 });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;
 

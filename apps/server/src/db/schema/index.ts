@@ -12,3 +12,4 @@ export * from './jobs.js';
 export * from './server-logs.js';
 export * from './text-analytics.js';
 export * from './integrations.js';
+export * from './cati.js';

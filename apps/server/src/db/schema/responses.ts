@@ -123,6 +123,12 @@ export const invitations = pgTable(
     index('invitations_open_idx')
       .on(t.tenantId, t.sentAt)
       .where(sql`${t.completedAt} is null and ${t.optedOutAt} is null and ${t.failedAt} is null`),
+    // The CATI agents' queue (docs/cati.md): open invitations on channel 9.
+    index('invitations_cati_open_idx')
+      .on(t.tenantId, t.surveyId)
+      .where(
+        sql`${t.channel} = 9 and ${t.completedAt} is null and ${t.optedOutAt} is null and ${t.failedAt} is null`,
+      ),
   ],
 );
 

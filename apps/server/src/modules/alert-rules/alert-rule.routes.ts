@@ -5,17 +5,19 @@ import {
   ALERT_MANAGE_SCOPES,
   ALERT_RULE_READ_SCOPES,
   ErrorCode,
+  INTEGRATION_ACTION_BEHAVIOURS,
   VALIDATION_MESSAGES,
   alertRuleActionsSaveSchema,
   alertRuleParamsSchema,
   alertRuleSaveSchema,
   alertRuleSchema,
   type AlertRule,
+  type IntegrationBehaviourType,
   type Scope,
 } from '@loupe/contracts';
 import { requireTenant, type Actor } from '../../core/actor.js';
 import { countOf, isNameTaken } from '../../core/queries.js';
-import { found, invalidField } from '../../core/refusals.js';
+import { fieldRefusal, found, invalidField } from '../../core/refusals.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { alertRules, integrationSources } from '../../db/schema/index.js';
@@ -254,8 +256,8 @@ export function alertRuleRoutes(app: FastifyInstance, { db }: { db: Db }): void 
       const tenantId = requireTenant(request.actor);
       return db.transaction(async (tx) => {
         await ruleOf(tx, request.actor, id);
-        // An integration action names one of the tenant's integration sources (docs/integrations.md); the other
-        // actions name none.
+        // An integration action names one of the tenant's integration sources that run actions (a listener-only
+        // source gets 19205, as a workflow's does; docs/integrations.md); the other actions name none.
         for (const [index, action] of request.body.Actions.entries()) {
           if (action.Action !== 'integration') {
             if (action.IntegrationId !== null)
@@ -265,13 +267,19 @@ export function alertRuleRoutes(app: FastifyInstance, { db }: { db: Db }): void 
           if (action.IntegrationId === null)
             throw invalidField(`body/Actions/${index}/IntegrationId`, VALIDATION_MESSAGES.required);
           const [source] = await tx
-            .select({ id: integrationSources.id })
+            .select({ behaviourType: integrationSources.behaviourType })
             .from(integrationSources)
             .where(
               and(eq(integrationSources.tenantId, tenantId), eq(integrationSources.id, action.IntegrationId)),
             );
           if (!source)
             throw invalidField(`body/Actions/${index}/IntegrationId`, VALIDATION_MESSAGES.excluded);
+          if (!INTEGRATION_ACTION_BEHAVIOURS.includes(source.behaviourType as IntegrationBehaviourType))
+            throw fieldRefusal(
+              ErrorCode.IntegrationSourceNotAction,
+              `body/Actions/${index}/IntegrationId`,
+              'invalid',
+            );
         }
         await tx
           .update(r)

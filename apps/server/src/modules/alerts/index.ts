@@ -3,3 +3,4 @@ export { visibleTo as alertsVisibleTo } from './alert-list.js';
 /** A session's answers as the alert detail shows them, and the mask of invitee data (the responses analyzer). */
 export { answersOf as alertAnswersOf } from './alert-answers.js';
 export { MASK as INVITEE_MASK } from './alert-list.js';
+export { isMasked as isInviteeMasked } from './alert-list.js';

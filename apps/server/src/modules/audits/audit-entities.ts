@@ -6,10 +6,13 @@ import {
   aiAnnotationWorks,
   aiAnnotators,
   aiDatasets,
+  emailReports,
   aiModelLabels,
   aiTopicModelGroupMembers,
   aiTopicModelGroups,
   aiScheduledJobs,
+  catiCalls,
+  catiCampaigns,
   aiSystemConfigurations,
   aiSentimentModels,
   alertRules,
@@ -29,6 +32,7 @@ import {
   questions,
   reportWidgets,
   reports,
+  reviewSources,
   roles,
   surveyFlows,
   surveyLinks,
@@ -298,6 +302,10 @@ export const AUDIT_ENTITIES = {
     })),
   },
   integrationWorkflow: { scope: 'IntegrationWorkflow', load: rowLoader(integrationWorkflows) },
+  reviewSource: { scope: 'ReviewSource', load: rowLoader(reviewSources) },
+  /** A tenant's translation overrides (a batch, one removal, an import): the row keeps the request. */
+  translation: { scope: 'Translation' },
+  emailReport: { scope: 'EmailReport', load: rowLoader(emailReports) },
   /** A replay of deliveries: the row keeps the request (the delivery ids or the range). */
   integrationDelivery: { scope: 'IntegrationDelivery' },
   /** An upload (its file's bytes are not kept in the audit row: the row keeps the log's columns but the file). */
@@ -322,7 +330,29 @@ export const AUDIT_ENTITIES = {
     id: (request) => nameOf(request.params),
     recordTenant: false,
   },
+  /** A CATI call (taken, then ended with its outcome). */
+  catiCall: { scope: 'CatiCall', load: rowLoader(catiCalls) },
+  /** A survey's CATI campaign settings: `:surveyId` names them (one row per survey). */
+  catiCampaign: {
+    scope: 'CatiCampaign',
+    load: loadCatiCampaign,
+    id: (request) => surveyIdOf(request.params),
+  },
 } satisfies Record<string, AuditEntity>;
+
+async function loadCatiCampaign(db: Db, surveyId: AuditId): Promise<AuditState | undefined> {
+  const [row] = await db
+    .select()
+    .from(catiCampaigns)
+    .where(eq(catiCampaigns.surveyId, Number(surveyId)));
+  return row ? { tenantId: row.tenantId, state: row } : undefined;
+}
+
+/** The `:surveyId` path parameter of a CATI campaign's route. */
+function surveyIdOf(params: unknown): AuditId | undefined {
+  const surveyId = (params as { surveyId?: unknown } | undefined)?.surveyId;
+  return typeof surveyId === 'number' || typeof surveyId === 'string' ? surveyId : undefined;
+}
 
 function nameOf(params: unknown): string | undefined {
   const name = (params as { name?: unknown } | undefined)?.name;

@@ -205,6 +205,23 @@ export const AUDITED_ROUTES: Record<string, AuditRouteConfig> = {
   'DELETE /api/integration-workflows/:id': remove('integrationWorkflow'),
   'POST /api/integration-deliveries/:id/replay': update('integrationDelivery', 'replay'),
   'POST /api/integration-deliveries/replay': update('integrationDelivery', 'replay range'),
+  'POST /api/review-sources': create('reviewSource'),
+  'PUT /api/review-sources/:id': update('reviewSource'),
+  'DELETE /api/review-sources/:id': remove('reviewSource'),
+  'POST /api/review-sources/:id/run': update('reviewSource', 'run'),
+  // Translations (issue 23 item 1, docs/translations.md): the row keeps the request.
+  'PUT /api/translations': update('translation'),
+  'DELETE /api/translations/:language/:namespace/:key': remove('translation'),
+  'POST /api/translations/import': update('translation', 'import'),
+  // Email report notifications (issue 23 item 2, docs/email-reports.md).
+  'POST /api/email-report-notifications': create('emailReport'),
+  'PUT /api/email-report-notifications/:id': update('emailReport'),
+  'DELETE /api/email-report-notifications/:id': remove('emailReport'),
+  'POST /api/email-report-notifications/:id/send': update('emailReport', 'send now'),
+  // CATI (issue 22, docs/cati.md): a call taken, its outcome, a survey's campaign settings.
+  'POST /api/cati/calls': create('catiCall'),
+  'POST /api/cati/calls/:id/outcome': update('catiCall', 'outcome'),
+  'PUT /api/cati/campaigns/:surveyId': update('catiCampaign'),
 };
 
 /**

@@ -11,6 +11,13 @@ import type { RecordService } from '../../core/record-routes.js';
 import { fieldTaken, found } from '../../core/refusals.js';
 import { tenantIs } from '../../core/tenant-scope.js';
 import { checkConfigurationJson, savedJson } from './credential-json.js';
+import { labelsChanged } from '../../core/labels-version.js';
+
+/**
+ * After a committed configuration write: widget answers read the tenant's `Analytics` section (the small-sample
+ * minimum, docs/metrics.md), so the widget result cache must not answer from before it (labels version).
+ */
+const widgetInputsChanged = labelsChanged;
 
 /** The tables of the two configuration lists (system and service configurations). */
 export type ConfigurationTable = typeof systemConfigurations | typeof serviceConfigurations;
@@ -86,7 +93,7 @@ export function createConfigurationService<
     async create(actor, body) {
       checkConfigurationJson(body.JsonConfig);
       kind.checkJson?.(body, body.JsonConfig);
-      return write(async (tx) => {
+      const created = await write(async (tx) => {
         await checkKeyFree(tx, actor, body);
         const [row] = await tx
           .insert(table)
@@ -95,11 +102,13 @@ export function createConfigurationService<
         if (!row) throw new Error(`${kind.name} insert returned nothing`);
         return toItem(row);
       });
+      widgetInputsChanged();
+      return created;
     },
 
     async update(actor, id, body) {
       checkConfigurationJson(body.JsonConfig);
-      return write(async (tx) => {
+      const updated = await write(async (tx) => {
         const stored = found((await tx.select().from(table).where(byId(actor, id)).for('update'))[0]);
         await checkKeyFree(tx, actor, body, id);
         const jsonConfig = savedJson(body.JsonConfig, stored);
@@ -111,11 +120,14 @@ export function createConfigurationService<
           .returning();
         return toItem(found(row));
       });
+      widgetInputsChanged();
+      return updated;
     },
 
     async remove(actor, id) {
       const deleted = await db.delete(table).where(byId(actor, id)).returning({ id: table.id });
       if (deleted.length === 0) throw notFound();
+      widgetInputsChanged();
     },
   };
 }

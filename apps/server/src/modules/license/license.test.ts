@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecurityLevel, type Bootstrap, type LicenseDetails } from '@loupe/contracts';
 import { invitees, licenses, reports, sessions, surveys, users } from '../../db/schema/index.js';
+import { DEMO_USERS } from '../../demo/demo-users.js';
 import { insertTenant } from '../../test/admin-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
@@ -91,8 +92,8 @@ describe('GET /api/license-info', () => {
       ExternalSurveySessionCount: 2,
       DataRetentionTimeInMonths: 0,
       UserLimit: 500,
-      // The four demo users; admin is the Power User.
-      UserCount: 4,
+      // The demo users; admin is the Power User.
+      UserCount: DEMO_USERS.length,
       PowerUserLimit: 10,
       PowerUserCount: 1,
       IsAIModuleActive: true,
@@ -146,7 +147,7 @@ describe('GET /api/license-info', () => {
       },
     ]);
     const info = (await getInfo(admin)).json<LicenseDetails>();
-    expect(info).toMatchObject({ UserCount: 5, PowerUserCount: 2 });
+    expect(info).toMatchObject({ UserCount: DEMO_USERS.length + 1, PowerUserCount: 2 });
   });
 
   it('reports an expired licence as not valid with 0 days left', async () => {

@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { alertsRoutes } from '@/features/alerts/routes';
 import { integrationsRoutes } from '@/features/integrations/routes';
+import { catiRoutes } from '@/features/cati/routes';
 import { responsesAnalyzerRoutes } from '@/features/responses-analyzer/routes';
 import { profilerSimulationRoutes } from '@/features/profiler-simulation/routes';
 import { topicInsightRoutes } from '@/features/topic-insight/routes';
@@ -15,6 +16,8 @@ import { configurationsRoutes } from '@/features/configurations/routes';
 import { experiencesRoutes } from '@/features/experiences/routes';
 import { importsRoutes } from '@/features/imports/routes';
 import { optoutsRoutes } from '@/features/optouts/routes';
+import { translationsRoutes } from '@/features/translations/routes';
+import { emailReportsRoutes } from '@/features/email-reports/routes';
 import { sentimentModelsRoutes } from '@/features/ai-sentiment-models/routes';
 import { ftpExportsRoutes } from '@/features/ftp-exports/routes';
 import { aiJobsRoutes } from '@/features/ai-jobs/routes';
@@ -92,6 +95,8 @@ const router = createBrowserRouter([
                   ...widgetCatalogueRoutes,
                   ...importsRoutes,
                   ...optoutsRoutes,
+                  ...translationsRoutes,
+                  ...emailReportsRoutes,
                   ...ftpExportsRoutes,
                   ...dataAdminRoutes,
                   ...scheduledJobsRoutes,
@@ -104,6 +109,7 @@ const router = createBrowserRouter([
                   ...aiJobsRoutes,
                   ...sentimentModelsRoutes,
                   ...integrationsRoutes,
+                  ...catiRoutes,
                   // Any other path: the shell knows the screens of later releases and sends the rest to /404.
                   { path: '*', element: null },
                 ],

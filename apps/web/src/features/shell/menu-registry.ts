@@ -46,6 +46,7 @@ import {
   SlidersOutlined,
   SmileOutlined,
   SolutionOutlined,
+  StarOutlined,
   StopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -261,7 +262,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'cati',
     icon: CustomerServiceOutlined,
     scopes: ['catiagent'],
-    built: false,
+    built: true,
   },
   {
     name: 'catiStatistics',
@@ -269,7 +270,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'cati',
     icon: PieChartOutlined,
     scopes: ['cati:stats'],
-    built: false,
+    built: true,
   },
 
   // Data management
@@ -440,7 +441,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: GlobalOutlined,
     scopes: ['config:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'emailReportNotifications',
@@ -449,7 +450,7 @@ export const SCREENS: readonly Screen[] = [
     section: 'system',
     icon: MailOutlined,
     scopes: ['report:manage', 'config:manage'],
-    built: false,
+    built: true,
   },
   {
     name: 'optouts',
@@ -564,6 +565,16 @@ export const SCREENS: readonly Screen[] = [
     subPaths: ['integration-workflows/create', 'integration-workflows/:id'],
     section: 'integrations',
     icon: BranchesOutlined,
+    scopes: ['integration:read', 'integration:manage'],
+    built: true,
+  },
+  // Review sources (issue 22 item 1, docs/review-sources.md): reviews imported as an external survey's answers.
+  {
+    name: 'reviewSources',
+    path: 'review-sources',
+    subPaths: ['review-sources/:id'],
+    section: 'integrations',
+    icon: StarOutlined,
     scopes: ['integration:read', 'integration:manage'],
     built: true,
   },

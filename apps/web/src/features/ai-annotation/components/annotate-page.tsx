@@ -118,7 +118,7 @@ export function AnnotatePage() {
             {item ? (
               <Card>
                 <Typography.Text type="secondary">{t('annotate.comment')}</Typography.Text>
-                <p className={styles.comment} lang={item.Language} dir="auto">
+                <p className={styles.comment} lang={item.Language} dir="auto" data-answer-id={item.AnswerId}>
                   {item.Text}
                 </p>
               </Card>

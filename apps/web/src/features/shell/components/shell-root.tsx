@@ -12,6 +12,7 @@ import { canOpen, screenOfPath } from '../menu-registry';
 import styles from './shell-root.module.css';
 import { NotBuiltPage } from './not-built-page';
 import { ShellLayout } from './shell-layout';
+import { isPrintMode } from '@/lib/print-mode';
 
 /**
  * Everything under the root layout: loads bootstrap, applies its settings, sends paths of no screen to /404
@@ -59,6 +60,10 @@ export function ShellRoot() {
 
   if (!screen) return <Navigate to="/404" replace />;
   if (!allowed) return <Navigate to="/unathorized" replace />;
+
+  // The server's PDF of an email report (lib/print-mode.ts): the screen alone, without menu, top bar and footer,
+  // as the browser's PDF export draws only the report.
+  if (isPrintMode()) return <main style={{ padding: 16 }}>{screen.built ? <Outlet /> : null}</main>;
 
   return (
     <ShellLayout bootstrap={bootstrap.data}>
