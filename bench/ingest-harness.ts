@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-users.js';
 import { ensureConsoleClient, seedDemoIdentity } from '../apps/server/src/demo/seed-identity.js';
 import { createLogger } from '../apps/server/src/logger.js';
 import { createAccessTokenSigner } from '../apps/server/src/modules/auth/access-token.js';
+import { seededRandom } from '../apps/server/src/test/seeded-random.js';
 
 export type Engine = 'postgres' | 'pglite';
 
@@ -229,20 +230,10 @@ export async function signIn(baseUrl: string, userName: string, password = DEMO_
 // ---------------------------------------------------------------------------------------------------------
 // Load: realistic records, serialised before the clock starts so the client costs the server little.
 
-/** mulberry32: a small seeded generator, so every run sends the same kind of data. */
+/** The tests' seeded generator, so every run sends the same kind of data; `int` takes a closed range. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
+  const random = seededRandom(seed);
+  return { int: (lo: number, hi: number) => lo + random.int(hi - lo + 1), pick: random.pick };
 }
 
 const FIRST_NAMES = ['Ayşe', 'Mehmet', 'Elif', 'Can', 'Zeynep', 'Emre', 'Priya', 'John', 'Maria', 'Deniz'];

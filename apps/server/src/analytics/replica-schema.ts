@@ -45,6 +45,9 @@ const timeColumnsOf = (prefixes: readonly string[]) =>
     )
     .join(',\n  ');
 
+/** comments.phrase_words and phrase_pairs: analytics/phrase-words.ts's PhraseEntry lists. */
+export const PHRASE_ENTRIES = 'STRUCT(stem VARCHAR, form VARCHAR, uses INTEGER, first BOOLEAN)[]';
+
 /** Columns shared by `facts` and `comments`: who answered, about what, where and when. */
 const dimensionColumns = `
   tenant_id INTEGER NOT NULL,
@@ -121,6 +124,9 @@ const tableColumns: Record<StoredTable, string> = {
   language VARCHAR,
   -- Lower-cased, stemmed words of the text for FreeTextFilter (Turkish and English).
   search_terms VARCHAR[],
+  -- The top phrases' words and adjacent pairs of a Turkish or English text, cut at sync (analytics/phrase-words.ts).
+  phrase_words ${PHRASE_ENTRIES},
+  phrase_pairs ${PHRASE_ENTRIES},
   -- The comment's own labels: topic ids with their sentiment, from every topic model, and emotion ids.
   topic_labels STRUCT(model_id INTEGER, topic_id INTEGER, sentiment TINYINT)[],
   emotion_labels STRUCT(model_id INTEGER, topic_id INTEGER, intensity DOUBLE)[],

@@ -3,6 +3,7 @@ import {
   CHANNEL_LEVELS,
   INVITATION_TIMES,
   LOCATION_LEVELS,
+  PHRASE_ENTRIES,
   PRODUCT_LEVELS,
   TIME_COLUMNS,
 } from './replica-schema.js';
@@ -228,10 +229,11 @@ export const STAGE_DDL = [
     (spec) =>
       `CREATE OR REPLACE TEMP TABLE ${spec.table} (${spec.columns.map((c) => `${c.name} ${c.duck}`).join(', ')})`,
   ),
-  // The search terms of each (text, language) seen lately, across batches: comments repeat (templates, "Thank
+  // The search terms and phrases of each (text, language) seen lately, across batches: comments repeat (templates, "Thank
   // you", a customer base's stock phrases), so most of a big load's comments are stemmed once per text, not once
   // each. Emptied when it holds TERM_CACHE_MAX texts.
-  'CREATE OR REPLACE TEMP TABLE term_cache (text VARCHAR, language VARCHAR, terms VARCHAR[])',
+  `CREATE OR REPLACE TEMP TABLE term_cache (text VARCHAR, language VARCHAR, terms VARCHAR[],
+    phrase_words ${PHRASE_ENTRIES}, phrase_pairs ${PHRASE_ENTRIES})`,
 ];
 
 /** Texts the term cache holds at most before it starts over. */
@@ -259,7 +261,7 @@ export function readExportSql(name: ExportName | 'invitations', file: string): s
  * rows are deleted.
  */
 export const REUSE_TERMS_SQL = `INSERT INTO term_cache
-SELECT DISTINCT ON (c.text, c.language) c.text, c.language, c.search_terms
+SELECT DISTINCT ON (c.text, c.language) c.text, c.language, c.search_terms, c.phrase_words, c.phrase_pairs
 FROM comments c JOIN stage_answers a ON a.answer_id = c.answer_id
 WHERE a.is_comment AND ${SAME_TEXT('a', 'c')}
   AND NOT EXISTS (SELECT 1 FROM term_cache t WHERE ${SAME_TEXT('t', 'c')})`;
@@ -369,6 +371,8 @@ WHERE a.score IS NOT NULL AND a.measurement_type IN (${MEASURED_TYPES})`,
     `INSERT INTO comments${suffix} BY NAME
 SELECT d.*, a.answer_id, a.question_id, a.text, a.translated_text, a.language,
   coalesce(t.terms, []) AS search_terms,
+  coalesce(t.phrase_words, []) AS phrase_words,
+  coalesce(t.phrase_pairs, []) AS phrase_pairs,
   coalesce(l.topic_labels, []) AS topic_labels,
   coalesce(l.emotion_labels, []) AS emotion_labels,
   a.sentiment_score AS comment_sentiment_score

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import { LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { BOOLEAN, INTEGER, LIST, STRUCT, VARCHAR, listValue, structValue } from '@duckdb/node-api';
 import type { DatabaseHandle } from '../db/client.js';
 import { createChangeCursor, type ChangeCursor, type ChangePage } from './change-cursor.js';
 import type { RebuildProgress, RebuildResult, ReplicaStore } from './replica-types.js';
@@ -23,6 +23,7 @@ import {
   type ExportName,
   type SessionSelection,
 } from './session-rows.sql.js';
+import { commentPhrases, type PhraseEntry } from './phrase-words.js';
 import { textTerms } from './text-terms.js';
 
 /** The part of a pino logger the replica uses. */
@@ -31,6 +32,11 @@ export type ReplicaLogger = {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 };
+
+/** The appender's type of comments.phrase_words and phrase_pairs (replica-schema.ts PHRASE_ENTRIES). */
+const PHRASE_LIST = LIST(STRUCT({ stem: VARCHAR, form: VARCHAR, uses: INTEGER, first: BOOLEAN }));
+const phraseList = (entries: readonly PhraseEntry[]) =>
+  listValue(entries.map((entry) => structValue({ ...entry })));
 
 /** Sessions per rebuild page: big enough that per-statement costs vanish, small enough for PGlite's memory. */
 const REBUILD_PAGE = 20_000;
@@ -177,8 +183,17 @@ export function createReplicaSync(deps: {
     const texts = await store.read<{ text: string; language: string | null }>(STAGED_TEXTS_SQL);
     await store.append(
       'term_cache',
-      [VARCHAR, VARCHAR, LIST(VARCHAR)],
-      texts.map((c) => [c.text, c.language, listValue(textTerms(c.text, c.language))]),
+      [VARCHAR, VARCHAR, LIST(VARCHAR), PHRASE_LIST, PHRASE_LIST],
+      texts.map((c) => {
+        const phrases = commentPhrases(c.text, c.language);
+        return [
+          c.text,
+          c.language,
+          listValue(textTerms(c.text, c.language)),
+          phraseList(phrases.words),
+          phraseList(phrases.pairs),
+        ];
+      }),
     );
     for (const sql of insertBatchSql(suffix)) await store.run(sql);
   }

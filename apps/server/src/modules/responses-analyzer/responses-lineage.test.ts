@@ -24,6 +24,7 @@ import {
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixture.js';
+import { seededRandom } from '../../test/seeded-random.js';
 
 /*
  * Lineage (docs/responses-analyzer.md "Lineage", issue 23 item 4): the analyzer opened from a widget lists the
@@ -43,21 +44,6 @@ let otherTenantId: number;
 let reportId: number;
 let hiddenReportId: number;
 const SEED = Number(process.env.LINEAGE_SEED ?? 4242);
-
-/** mulberry32: a small seeded generator, so a failing draw can be replayed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  return { next, int, pick };
-}
 
 const at = (day: number, hour: number) =>
   `2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:15:00+03:00`;
@@ -80,7 +66,7 @@ beforeAll(async () => {
   f = await createWidgetFixture(t);
   const db = t.database.db;
   const { nps, satisfaction, effort, secondNps } = f.questions;
-  const random = generator(SEED);
+  const random = seededRandom(SEED);
   const channels = [f.channels.north1, f.channels.north2, f.channels.south1];
   const products = [f.products.creditCard, f.products.loans, f.products.cards, null];
   for (let i = 0; i < 60; i += 1) {
@@ -139,7 +125,7 @@ afterAll(async () => t.close());
 
 /** Both surveys over `days` + 1 days of March starting at a drawn day among the first `starts`, in a drawn scope. */
 function marchFilter(
-  random: ReturnType<typeof generator>,
+  random: ReturnType<typeof seededRandom>,
   scopes: ReportFilter[],
   starts: number,
   days: number,
@@ -179,7 +165,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       ['widget-data/card', { ExperienceId: [101, 102] }],
       ['widget-data/score', { QuestionId: [nps, satisfaction], SurveyId: [f.surveyId] }],
     ];
-    const random = generator(SEED + 1);
+    const random = seededRandom(SEED + 1);
     const scopes: ReportFilter[] = [
       {},
       { ChannelSet: { Ids: [f.channels.north] } },
@@ -272,7 +258,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       ['widget-data/channel-performance', { ChannelColumnLevel: 3, MinimumResponseCount: 2 }],
       ['widget-data/channel-performance', { ShowConfidence: true }],
     ];
-    const random = generator(SEED + 2);
+    const random = seededRandom(SEED + 2);
     // The report filter with a master widget's drill-down (a ChannelSet node) or without.
     const scopes: ReportFilter[] = [
       {},
@@ -320,7 +306,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       ['widget-data/respondent-trend', { CategoryType: 'DD', TimeColumn: 'AnsweredDateId' }],
       ['widget-data/respondent-trend', { CategoryType: 'WW', NpsQuestionId: secondNps }],
     ];
-    const random = generator(SEED + 3);
+    const random = seededRandom(SEED + 3);
     const scopes: ReportFilter[] = [
       {},
       {},
@@ -414,7 +400,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       null,
     ];
     const channels = [f.channels.north1, f.channels.north2, f.channels.south1];
-    const plant = generator(SEED + 4);
+    const plant = seededRandom(SEED + 4);
     const may = (day: number, hour: number) =>
       `2026-05-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:30:00+03:00`;
     for (let i = 0; i < 50; i += 1) {
@@ -445,7 +431,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       { Map: 'TR', UseInviteeLocation: true, TimeColumn: 'AnsweredDateId' },
       { Map: 'TR', QuestionId: [satisfaction] },
     ];
-    const random = generator(SEED + 5);
+    const random = seededRandom(SEED + 5);
     const scopes: ReportFilter[] = [
       {},
       {},
@@ -545,7 +531,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       .values({ tenantId: f.tenantId, groupId: regionGroup!.id, name: 'East', code: 'LINEAGE-EAST' })
       .returning({ id: segments.id });
     const { gold, silver } = f.segments;
-    const plant = generator(SEED + 6);
+    const plant = seededRandom(SEED + 6);
     const june = (day: number, hour: number) =>
       `2026-06-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:45:00+03:00`;
     for (let i = 0; i < 50; i += 1) {
@@ -576,7 +562,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       { SegmentGroupId: f.segmentGroup, MeasurementType: 1 },
       { SegmentGroupId: regionGroup!.id },
     ];
-    const random = generator(SEED + 7);
+    const random = seededRandom(SEED + 7);
     const scopes: ReportFilter[] = [
       {},
       {},
@@ -666,7 +652,7 @@ describe('lineage: the analyzer opened from a widget', () => {
     // July: transactions and answers at every hour of the day (so every part of day has cells), seeded apart from
     // the March draws so those stay as they were.
     const { nps, satisfaction, effort, secondNps } = f.questions;
-    const plant = generator(SEED + 8);
+    const plant = seededRandom(SEED + 8);
     const july = (day: number, hour: number) =>
       `2026-07-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:20:00+03:00`;
     for (let i = 0; i < 60; i += 1) {
@@ -698,7 +684,7 @@ describe('lineage: the analyzer opened from a widget', () => {
       { MeasurementType: 1, QuestionId: [satisfaction, effort] },
       { MeasurementType: 2, TimeColumn: 'AnsweredDateId' },
     ];
-    const random = generator(SEED + 9);
+    const random = seededRandom(SEED + 9);
     const scopes: ReportFilter[] = [
       {},
       {},

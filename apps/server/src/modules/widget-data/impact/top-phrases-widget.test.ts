@@ -7,7 +7,9 @@ import {
   type WidgetDataFilters,
   type WidgetDataRequest,
 } from '@loupe/contracts';
+import { commentPhrases } from '../../../analytics/phrase-words.js';
 import { licenses } from '../../../db/schema/index.js';
+import { seededRandom } from '../../../test/seeded-random.js';
 import { signInNewUser } from '../../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createWidgetFixture, type WidgetFixture } from '../../../test/widget-fixture.js';
@@ -82,6 +84,7 @@ beforeAll(async () => {
       await f.labelComment({ sessionId, language: comment.language, sentiment: comment.sentiment });
     }
   }
+  await addRandomComments();
   await t.replica.flush();
   reader = await signInNewUser(t, {
     userName: 'phrase-reader',
@@ -90,6 +93,71 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => t.close());
+
+/*
+ * August 2026: seeded random comments (TOP_PHRASES_SEED replays a draw) of Turkish, English, German and unanalysed
+ * texts with inflections, capitals, apostrophes, numbers, stop words, phrase stop words, punctuation and line
+ * breaks. Their figures are checked against the same comments added up here from each comment's own cut.
+ */
+const SEED = Number(process.env.TOP_PHRASES_SEED ?? 2511);
+const AUGUST: WidgetDataRequest['TimeRange'] = ['2026-08-01', '2026-08-31'];
+const WORDS: Record<string, readonly string[]> = {
+  tr: "Şube şubede şubeye şubenin personel Personeli çok gayet kuyruk kuyrukta bekledim beklettiler güler yüzlü İstanbul’da İzmir'de hızlı yavaş ve de bir için 123 2026 ILIK ılık kart kartım".split(
+    ' ',
+  ),
+  en: "Branch branches staff Staff friendly waiting waited very really the and queue quick slow it’s don't 42 card cards".split(
+    ' ',
+  ),
+  de: 'Die Filiale war gut Personal freundlich'.split(' '),
+};
+const SEPARATORS = [' ', ' ', ' ', ' ', ', ', '. ', '! ', '? ', ' – ', '\n'];
+const LANGUAGES = ['tr', 'tr-TR', 'en', 'en-GB', 'de', null] as const;
+const SENTIMENTS = [-1, 0, 2, 4];
+const randomComments: { text: string; language: string | null; sentiment: number }[] = [];
+
+async function addRandomComments() {
+  const random = seededRandom(SEED);
+  for (let index = 0; index < 120; index++) {
+    const language = random.pick(LANGUAGES);
+    const pool = WORDS[(language ?? random.pick(['tr', 'en'])).slice(0, 2)]!;
+    let text = random.pick(pool);
+    for (let count = random.int(12); count > 0; count--) text += random.pick(SEPARATORS) + random.pick(pool);
+    const comment = { text, language, sentiment: random.pick(SENTIMENTS) };
+    randomComments.push(comment);
+    const at = `2026-08-${String(1 + (index % 28)).padStart(2, '0')}T10:00:00+03:00`;
+    const sessionId = await f.addSession({
+      channelId: f.channels.north1,
+      transactionAt: at,
+      answeredAt: at,
+      scores: [[f.questions.nps, 7]],
+      comment: text,
+    });
+    if (language) await f.labelComment({ sessionId, language, sentiment: comment.sentiment });
+  }
+}
+
+/** The widget's answer added up from each comment's own cut: occurrences, comments, the most common form. */
+function expectedPhrases(phraseCount: 1 | 2, sentiments: readonly number[], limit: number): TopPhraseRow[] {
+  const byStem = new Map<string, { occurrences: number; responses: number; forms: Map<string, number> }>();
+  for (const comment of randomComments) {
+    if (comment.language === null) continue;
+    if (sentiments.length > 0 && !sentiments.includes(comment.sentiment)) continue;
+    const { words, pairs } = commentPhrases(comment.text, comment.language);
+    for (const entry of phraseCount === 1 ? words : pairs) {
+      const stem = byStem.get(entry.stem) ?? { occurrences: 0, responses: 0, forms: new Map() };
+      stem.occurrences += entry.uses;
+      if (entry.first) stem.responses += 1;
+      stem.forms.set(entry.form, (stem.forms.get(entry.form) ?? 0) + entry.uses);
+      byStem.set(entry.stem, stem);
+    }
+  }
+  const byOrder = (a: [string, number], b: [string, number]) =>
+    b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1);
+  return [...byStem]
+    .sort(([a, x], [b, y]) => y.occurrences - x.occurrences || y.responses - x.responses || (a < b ? -1 : 1))
+    .slice(0, limit)
+    .map(([, stem]) => phrase([...stem.forms].sort(byOrder)[0]![0], stem.occurrences, stem.responses));
+}
 
 async function post(body: WidgetDataRequest, status = 200) {
   const response = await t.call('POST', '/api/text-analytics/top-phrases', { token: reader, body });
@@ -167,6 +235,23 @@ describe('POST /api/text-analytics/top-phrases', () => {
     expect(categories).not.toContain('friendly friendly');
     expect(categories).not.toContain('waiting waiting');
     expect(pairs.slice(1).every((row) => row.Responses === 1 && row.Value === 1)).toBe(true);
+  });
+
+  it(`gives each random comment's words and pairs their exact counts (seed ${SEED})`, async () => {
+    console.log(`top phrases seed: ${SEED} (replay with TOP_PHRASES_SEED=${SEED})`);
+    for (const phraseCount of [1, 2] as const) {
+      for (const sentiments of [[], [0, 4]]) {
+        const rows = await phrases(
+          { Limit: 100, PhraseCount: phraseCount, SentimentFilter: sentiments },
+          {
+            TimeRange: AUGUST,
+          },
+        );
+        const label = `PhraseCount ${phraseCount}, SentimentFilter ${JSON.stringify(sentiments)}`;
+        expect(rows.length, label).toBeGreaterThan(5);
+        expect(rows, label).toEqual(expectedPhrases(phraseCount, sentiments, 100));
+      }
+    }
   });
 
   it('answers 1 for other languages only, 2 for comments without a language, 3 for no data', async () => {
