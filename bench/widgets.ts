@@ -4,6 +4,7 @@
 //   npm run bench -- --responses 10000000           the full run
 //   options: [--runs 20] [--server postgres://postgres@127.0.0.1:5432/test] [--data-dir /var/tmp/loupe-bench]
 //            [--port 3490] [--reuse-replica] [--skip-browser] [--ingest-batches 20] [--label name]
+//            [--result-cache] (answers from the server's widget result cache; by default each is computed)
 //
 // 1. Dataset: database loupe_bench_<N> on the local PostgreSQL, filled with the demo generator up to N answered
 //    sessions (kept between runs: a second run only measures).
@@ -76,6 +77,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3490' },
     'reuse-replica': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
+    /** Answers widgets from the server's result cache as production does; by default each one is computed. */
+    'result-cache': { type: 'boolean', default: false },
     'ingest-batches': { type: 'string', default: '20' },
     label: { type: 'string', default: '' },
   },
@@ -734,7 +737,14 @@ async function main(): Promise<void> {
     log('The table and covering index of baseline (b) …');
     const baselineIndexSeconds = ms(await prepareBestPostgres(client, scope));
     log('Starting the server …');
-    server = await startServer({ databaseUrl: url, dataDir, port: Number(args.port) });
+    // The widgets' figures are what computing an answer costs: the result cache would answer every repeated call
+    // of a timed series from memory (a crowd's figure, which `npm run bench:load` measures).
+    server = await startServer({
+      databaseUrl: url,
+      dataDir,
+      port: Number(args.port),
+      env: { WIDGET_RESULT_CACHE: args['result-cache'] ? 'on' : 'off' },
+    });
     const api: Api = { baseUrl: server.baseUrl, token: await signIn(server.baseUrl, 'manager') };
     const selection: Selection = {
       surveyId: survey.survey_id,

@@ -261,7 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger,
   });
   widgetCatalogueRoutes(app, administration);
-  widgetDataRoutes(app, administration);
+  widgetDataRoutes(app, administration, { resultCache: config.widgetResultCache ?? true });
   surveyStatisticsRoutes(app, administration);
   overviewRoutes(app, administration);
   responsesAnalyzerRoutes(app, administration);

@@ -129,6 +129,8 @@ const envSchema = z.object({
   REPORT_PDF_BROWSER: z.string().default('/usr/bin/chromium'),
   /** `off`: this node works the scheduled jobs' queues but never asks for them (other nodes' clocks do). */
   JOB_SCHEDULES: z.enum(['on', 'off']).default('on'),
+  /** `off`: every widget answer is computed, none shared from the result cache (the benchmark's computed figures). */
+  WIDGET_RESULT_CACHE: z.enum(['on', 'off']).default('on'),
   /** How long imported (staged) invitees are kept: days or hours, e.g. `90d` or `36h` (docs/jobs-and-retention.md). */
   IMPORTED_INVITEE_RETENTION: retentionSchema('IMPORTED_INVITEE_RETENTION'),
   /** How long finished import logs are kept: days or hours, e.g. `90d` or `36h`. */
@@ -175,6 +177,8 @@ export type Config = {
   invitations: { retrySeconds: number; leaseSeconds: number; tickSeconds: number };
   /** Whether this node's clock asks for the scheduled jobs (jobs/scheduler.ts); they run once across nodes. */
   jobSchedules: boolean;
+  /** Whether widget answers are shared through the result cache (widget-result-cache.ts); absent: they are. */
+  widgetResultCache?: boolean;
   /** Retention of the purge jobs (docs/jobs-and-retention.md), in hours. */
   retention: { importedInviteeHours: number; importLogHours: number };
   /** Integration deliveries (docs/integrations.md); absent: the defaults. */
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickSeconds: parsed.INVITATION_TICK_SECONDS,
     },
     jobSchedules: parsed.JOB_SCHEDULES === 'on',
+    widgetResultCache: parsed.WIDGET_RESULT_CACHE === 'on',
     retention: {
       importedInviteeHours: parsed.IMPORTED_INVITEE_RETENTION,
       importLogHours: parsed.IMPORT_LOG_RETENTION,

@@ -14,10 +14,17 @@ import { createWidgetResultCache } from './shared/widget-result-cache.js';
  * The widget data endpoints (reports spec §7 "POST {widget data endpoint}"; docs/widgets.md): each computes its
  * figures from the analytics replica through the one filter compiler.
  */
-export function widgetDataRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+export function widgetDataRoutes(
+  app: FastifyInstance,
+  deps: ModuleDeps,
+  options: { resultCache: boolean } = { resultCache: true },
+): void {
   // One shared result cache for every widget endpoint (widget-result-cache.ts), keyed on the replica's version.
   // Survey titles and question texts come from PostgreSQL: a wizard save changes the labels version.
-  const cache = createWidgetResultCache({ version: () => `${deps.replica.version()}:${labelsVersion()}` });
+  const cache = createWidgetResultCache({
+    version: () => `${deps.replica.version()}:${labelsVersion()}`,
+    enabled: options.resultCache,
+  });
   registerScoreWidgetRoutes(app, deps, cache);
   registerTrendWidgetRoutes(app, deps, cache);
   registerPerformanceWidgetRoutes(app, deps, cache);

@@ -22,6 +22,8 @@ export type WidgetResultCacheOptions = {
   maxBytes?: number;
   /** The longest an entry lives. Default 60 s. */
   ttlMs?: number;
+  /** false (WIDGET_RESULT_CACHE=off): every answer is computed, nothing kept or shared. Default true. */
+  enabled?: boolean;
 };
 
 type WidgetResultStats = {
@@ -109,6 +111,10 @@ export function createWidgetResultCache(options: WidgetResultCacheOptions): Widg
 
   const json: WidgetResultCache['json'] = (endpoint, query, extra, compute, serialize) => {
     // The version is read before the computation starts: what it reads is at least that new.
+    if (options.enabled === false) {
+      counters.misses += 1;
+      return compute().then(serialize);
+    }
     const key = widgetResultKey(endpoint, query, extra, options.version());
     const cached = entries.get(key);
     if (cached !== undefined) {

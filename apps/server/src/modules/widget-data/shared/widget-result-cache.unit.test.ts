@@ -80,4 +80,13 @@ describe('createWidgetResultCache', () => {
     expect(await cache.json('/nps', query(), null, compute, serialize)).toBe('{"Value":1}');
     expect(runs).toBe(2);
   });
+
+  it('computes every answer when it is off (WIDGET_RESULT_CACHE=off)', async () => {
+    const cache = createWidgetResultCache({ version: () => 1, enabled: false });
+    let runs = 0;
+    const compute = async () => ({ Value: (runs += 1) });
+    expect(await cache.json('/nps', query(), null, compute, serialize)).toBe('{"Value":1}');
+    expect(await cache.json('/nps', query(), null, compute, serialize)).toBe('{"Value":2}');
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 2, entries: 0 });
+  });
 });
