@@ -482,23 +482,24 @@ export async function screenContext(database: DatabaseHandle, tenantId: number):
 export type ScreenCheck = { target: string; measured: string; met: boolean };
 
 export function screenChecks(figures: readonly ScreenFigures[]): ScreenCheck[] {
-  const over = (key: 'p50' | 'p95', limit: number) =>
-    figures.flatMap((f) =>
-      (['unfiltered', 'filtered'] as const)
-        .filter((k) => (f[k]?.[key] ?? 0) > limit)
-        .map((k) => `${f.call} ${k} ${f[k]![key]}`),
-    );
-  const worst = (key: 'p50' | 'p95') =>
-    Math.max(...figures.flatMap((f) => [f.unfiltered?.[key] ?? 0, f.filtered?.[key] ?? 0]));
+  const measured = figures.flatMap((f) =>
+    (['unfiltered', 'filtered'] as const).flatMap((k) => {
+      const figure = f[k];
+      return figure ? [{ name: `${f.call} ${k}`, figure }] : [];
+    }),
+  );
   const failed = figures.filter((f) => f.problems.length > 0).map((f) => f.call);
+  // The table below names every call; the check counts them and names the slowest.
   const check = (key: 'p50' | 'p95', limit: number): ScreenCheck => {
-    const slow = over(key, limit);
+    const over = measured.filter((m) => m.figure[key] > limit);
+    const slowest = [...measured].sort((a, b) => b.figure[key] - a.figure[key])[0];
     return {
       target: `every new screen's query ${key} ≤ ${limit} ms`,
       measured:
-        (slow.length === 0 ? `slowest ${worst(key)} ms` : `${slow.length} over: ${slow.join('; ')} ms`) +
+        `${over.length} of ${measured.length} calls over` +
+        (slowest ? `; slowest ${slowest.figure[key]} ms (${slowest.name})` : '') +
         (failed.length > 0 ? `; not measured (problem): ${failed.join(', ')}` : ''),
-      met: slow.length === 0 && failed.length === 0,
+      met: over.length === 0 && failed.length === 0,
     };
   };
   return [check('p50', SCREEN_TARGETS.p50), check('p95', SCREEN_TARGETS.p95)];
