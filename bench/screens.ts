@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { replicaFilePath } from '../apps/server/src/analytics/replica.js';
+import { createAnalyticsReplica, replicaFilePath } from '../apps/server/src/analytics/replica.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
 import { databaseUrl, ensureDatabase } from './bench-database.js';
 import { prepareDataset, type Dataset } from './bench-dataset.js';
@@ -28,9 +28,9 @@ import { startServer, type ServerProcess } from './server-process.js';
 import { markdownTable, ms, table, timeRuns, writeJson, type Timing } from './stats.js';
 
 /** Issue 25: every new screen's query, filtered and unfiltered, at the bench dataset size. */
-export const SCREEN_TARGETS = { p50: 50, p95: 100 };
+const SCREEN_TARGETS = { p50: 50, p95: 100 };
 /** The invitee pool is measured at this many staged invitees (issue 25: "invitee pool at 1M invitees"). */
-export const POOL_SIZE = 1_000_000;
+const POOL_SIZE = 1_000_000;
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -195,7 +195,7 @@ type ScreenCase = {
   filter: string;
 };
 
-export type ScreenContext = {
+type ScreenContext = {
   tenantId: number;
   /** The largest survey (BRANCH), its region RG-01, and the 12-month range up to today (tenant-local). */
   surveyId: number;
@@ -479,7 +479,7 @@ export async function screenContext(database: DatabaseHandle, tenantId: number):
 // ---------------------------------------------------------------------------------------------------------
 // Targets and tables, shared with widgets.ts.
 
-export type ScreenCheck = { target: string; measured: string; met: boolean };
+type ScreenCheck = { target: string; measured: string; met: boolean };
 
 export function screenChecks(figures: readonly ScreenFigures[]): ScreenCheck[] {
   const measured = figures.flatMap((f) =>
@@ -650,8 +650,14 @@ async function runAlone(): Promise<void> {
     await ensureScreensUser(database, dataset.tenantId);
     await settleScreenTables(database);
     const context = await screenContext(database, dataset.tenantId);
-    if (!fs.existsSync(replicaFilePath(dataDir)))
-      log('No replica in the data directory: the server rebuilds it at start (minutes at 1M) …');
+    const replicaFile = replicaFilePath(dataDir);
+    if (fs.existsSync(replicaFile)) {
+      // Brought up to date first (whatever changed since it was last written), so that the server's change sync
+      // is idle while the screens are measured, as widgets.ts does.
+      log('Catching the analytics replica up …');
+      const replica = await createAnalyticsReplica({ database, path: replicaFile });
+      await replica.flush().finally(() => replica.close());
+    } else log('No replica in the data directory: the server rebuilds it at start (minutes at 1M) …');
     log('Starting the server …');
     server = await startServer({ databaseUrl: url, dataDir, port: Number(args.port) });
     const api: Api = { baseUrl: server.baseUrl, token: await signIn(server.baseUrl, SCREENS_USER) };
