@@ -3,8 +3,9 @@
 //   npm run bench                                   1,000,000 answered sessions
 //   npm run bench -- --responses 10000000           the full run
 //   options: [--runs 20] [--server postgres://postgres@127.0.0.1:5432/test] [--data-dir /var/tmp/loupe-bench]
-//            [--port 3490] [--reuse-replica] [--skip-browser] [--ingest-batches 20] [--label name]
+//            [--port 3490] [--reuse-replica] [--skip-browser] [--skip-screens] [--ingest-batches 20] [--label name]
 //            [--result-cache] (answers from the server's widget result cache; by default each is computed)
+//   npm run bench:screens -- --responses 1000000    only the new screens (bench/screens.ts) on the dataset
 //
 // 1. Dataset: database loupe_bench_<N> on the local PostgreSQL, filled with the demo generator up to N answered
 //    sessions (kept between runs: a second run only measures).
@@ -16,6 +17,8 @@
 //      (one region) and a RespondentType (passives and detractors);
 //    - the 10-widget benchmark report, its calls fired together as the browser does;
 //    - baselines for NPS by channel and by month on the same rows (bench/baselines.ts), checked to agree;
+//    - the new screens' heavy queries (bench/screens.ts, issue 25), unfiltered and filtered, the invitee pool
+//      topped up to 1,000,000 staged invitees in the dataset step (--skip-screens leaves them out);
 //    - ingest through POST /api/rest-data/responses in batches of 1,000 and the time until widgets show it;
 //    - the server's resident memory;
 //    - the browser: the report page drawn in headless Chromium, and the JS it takes (bench/browser.ts).
@@ -56,6 +59,20 @@ import {
   type BenchSettings,
 } from './bench-report.js';
 import { runBrowserBench, type BrowserBenchResult } from './browser.js';
+import {
+  ensureInviteePool,
+  ensureScreensUser,
+  settleScreenTables,
+  SCREENS_USER,
+  measureScreens,
+  screenChecks,
+  screenContext,
+  SCREEN_HEADER,
+  screenRows,
+  screensMarkdown,
+  type PoolFigures,
+  type ScreenFigures,
+} from './screens.js';
 import { makeBodies, postBatch, readCatalogue, signIn } from './ingest-harness.js';
 import { startServer, type ServerProcess } from './server-process.js';
 import { markdownTable, ms, table, timeRuns, writeJson, type Timing } from './stats.js';
@@ -77,6 +94,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3490' },
     'reuse-replica': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
+    'skip-screens': { type: 'boolean', default: false },
     /** Answers widgets from the server's result cache as production does; by default each one is computed. */
     'result-cache': { type: 'boolean', default: false },
     'ingest-batches': { type: 'string', default: '20' },
@@ -470,6 +488,8 @@ type Results = {
   widgets: WidgetFigures[];
   report: ReportFigures;
   baselines: BaselineFigures[];
+  /** The new screens (bench/screens.ts); null with --skip-screens. */
+  screens: { pool: PoolFigures; figures: ScreenFigures[] } | null;
   ingest: IngestFigures;
   memory: { rssMb: number; peakRssMb: number; hwmMb: number };
   browser: BrowserBenchResult | { error: string } | null;
@@ -533,6 +553,7 @@ function checksOf(r: Omit<Results, 'checks'>): Check[] {
       met: c <= TARGETS.vsFloor,
     });
   }
+  if (r.screens) checks.push(...screenChecks(r.screens.figures));
   checks.push({
     target: `ingest ≥ ${fmt.format(TARGETS.ingestPerSecond)} sessions/s`,
     measured: `${fmt.format(r.ingest.perSecond)}/s`,
@@ -609,6 +630,10 @@ function printResults(r: Results): void {
   log('');
   log(table(BASELINE_HEADER, baselineRows(r)));
   log('');
+  if (r.screens) {
+    log(table(SCREEN_HEADER, screenRows(r.screens.figures)));
+    log('');
+  }
   log(
     table(
       ['target', 'measured', 'met'],
@@ -665,6 +690,7 @@ function markdown(r: Results): string {
     `### Widget endpoints (ms, ${RUNS} warm runs each; filtered = one region's ChannelSet + passives and detractors)`,
     '',
     markdownTable(WIDGET_HEADER, widgetRows(r)),
+    ...(r.screens ? ['', ...screensMarkdown(r.screens.figures, r.screens.pool, RUNS)] : []),
     END,
   ].join('\n');
 }
@@ -700,6 +726,11 @@ async function main(): Promise<void> {
   try {
     const dataset = await prepareDataset(database, { name, responses: RESPONSES, log });
     log(`Dataset: ${fmt.format(dataset.answeredSessions)} answered sessions in ${name}`);
+    const pool = args['skip-screens'] ? null : await ensureInviteePool(database, dataset.tenantId, { log });
+    if (pool) {
+      await ensureScreensUser(database, dataset.tenantId);
+      await settleScreenTables(database);
+    }
     const replica = await measureReplica(database, replicaFile, dataset.tenantId);
     log(
       `Replica: rebuild ${replica.rebuild?.seconds ?? '—'} s, catch-up ${fmt.format(replica.catchUp.perSecond)} sessions/s`,
@@ -760,6 +791,15 @@ async function main(): Promise<void> {
     log(`  p50 ${report.unfiltered.p50} ms, filtered ${report.filtered.p50} ms`);
     log('Baselines …');
     const baselines = await measureBaselines(api, selection, scope, client, columns);
+    let screens: Results['screens'] = null;
+    if (pool) {
+      log(`New screens, ${RUNS} runs each (unfiltered / filtered):`);
+      // Their grids and statistics are the tenant's: an administrator reads them all, as the widgets' manager
+      // does not (bench/screens.ts ensureScreensUser: the admin's scopes without the invitee mask).
+      const admin: Api = { baseUrl: server.baseUrl, token: await signIn(server.baseUrl, SCREENS_USER) };
+      const context = await screenContext(database, dataset.tenantId);
+      screens = { pool, figures: await measureScreens(admin, database, context, { runs: RUNS, log }) };
+    }
     log('Ingest …');
     // The REST data API is an integration's door: the admin holds its scope, the manager does not.
     const integration: Api = { baseUrl: server.baseUrl, token: await signIn(server.baseUrl, 'admin') };
@@ -796,6 +836,7 @@ async function main(): Promise<void> {
       widgets,
       report,
       baselines,
+      screens,
       ingest,
       memory,
       browser,
