@@ -18,3 +18,14 @@ export async function ensureDatabase(server: string, name: string): Promise<void
     await admin.end();
   }
 }
+
+/** The options every benchmark on a `loupe_bench_<N>` dataset reads (node:util parseArgs). */
+export const DATASET_OPTIONS = {
+  responses: { type: 'string', default: '1000000' },
+  runs: { type: 'string', default: '20' },
+  server: {
+    type: 'string',
+    default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  },
+  'data-dir': { type: 'string', default: '/var/tmp/loupe-bench' },
+} as const;

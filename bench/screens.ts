@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createAnalyticsReplica, replicaFilePath } from '../apps/server/src/analytics/replica.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
-import { databaseUrl, ensureDatabase } from './bench-database.js';
+import { DATASET_OPTIONS, databaseUrl, ensureDatabase } from './bench-database.js';
 import { prepareDataset, type Dataset } from './bench-dataset.js';
 import { callApi, type Api } from './bench-report.js';
 import { signIn } from './ingest-harness.js';
@@ -623,13 +623,7 @@ async function writeResults(
 async function runAlone(): Promise<void> {
   const { values: args } = parseArgs({
     options: {
-      responses: { type: 'string', default: '1000000' },
-      runs: { type: 'string', default: '20' },
-      server: {
-        type: 'string',
-        default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-      },
-      'data-dir': { type: 'string', default: '/var/tmp/loupe-bench' },
+      ...DATASET_OPTIONS,
       port: { type: 'string', default: '3490' },
       label: { type: 'string', default: '' },
     },

@@ -25,7 +25,7 @@
 // It prints one table, writes bench/results/widgets-<date>.json and the generated part of bench/RESULTS.md.
 // A benchmark never fails a build: problems are printed and the process exits 0.
 import fs from 'node:fs';
-import { databaseUrl, ensureDatabase } from './bench-database.js';
+import { DATASET_OPTIONS, databaseUrl, ensureDatabase } from './bench-database.js';
 import { prepareDataset, type Dataset } from './bench-dataset.js';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,13 +84,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 const { values: args } = parseArgs({
   options: {
-    responses: { type: 'string', default: '1000000' },
-    runs: { type: 'string', default: '20' },
-    server: {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
-    'data-dir': { type: 'string', default: '/var/tmp/loupe-bench' },
+    ...DATASET_OPTIONS,
     port: { type: 'string', default: '3490' },
     'reuse-replica': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },

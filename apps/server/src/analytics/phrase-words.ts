@@ -59,7 +59,7 @@ function lowerCase(word: string, language: StemmedLanguage): string {
 type Word = { stem: string; form: string };
 
 /** A token's stem and form; null for a token that breaks a pair (punctuation, stop word, number). */
-function wordOf(token: string, language: StemmedLanguage): Word | null {
+export function phraseWord(token: string, language: StemmedLanguage): Word | null {
   const word = token.split(/['’]/)[0] ?? '';
   if (!LETTER.test(word)) return null;
   const [stem] = textTerms(word, language);
@@ -92,7 +92,7 @@ const NONE: CommentPhrases = { words: [], pairs: [] };
 export function commentPhrases(text: string, language: string | null): CommentPhrases {
   const lang = phraseLanguage(language);
   if (lang === null) return NONE;
-  const tokens = Array.from(text.matchAll(TOKEN), ([token]) => wordOf(token, lang));
+  const tokens = Array.from(text.matchAll(TOKEN), ([token]) => phraseWord(token, lang));
   const words = tokens.filter((word): word is Word => word !== null);
   const pairs: Word[] = [];
   for (let index = 1; index < tokens.length; index++) {
