@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID, type RestDataRecordInput, type RestDataResult } from '@loupe/contracts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { questions, surveys, transactionChannels } from '../../db/schema/index.js';
 import { DEMO_PASSWORD } from '../../demo/demo-users.js';
 import { ensureConsoleClient, seedDemoIdentity } from '../../demo/seed-identity.js';
+import { freePort, SERVER_START_MS, ServerProcess } from '../../test/server-process.js';
 import { createScratchDatabase } from '../../test/test-app.js';
 
 // Acceptance (issue 14): the real server is killed with SIGKILL while batches with Idempotency-Keys are being
@@ -18,8 +16,6 @@ import { createScratchDatabase } from '../../test/test-app.js';
 // PostgreSQL runs when TEST_DATABASE_URL is set (the api-postgres project); PGlite with its files in a data
 // directory runs in the api-pglite project.
 
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const mainScript = path.join(repoRoot, 'apps/server/src/main.ts');
 const engine = process.env.LOUPE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -27,71 +23,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const BATCHES = engine === 'postgres' ? 16 : 10;
 const RECORDS = engine === 'postgres' ? 300 : 150;
 const IN_FLIGHT = 4;
-/** How long a server start may take (it starts twice per test). */
-const SERVER_START_MS = 90_000;
 
 if (engine === 'postgres' && !postgresUrl) {
   console.warn('kill -9 acceptance on PostgreSQL skipped: set TEST_DATABASE_URL to run it');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server process from source, as `npm start` runs it, on the given database. */
-class ServerProcess {
-  private child: ChildProcess | undefined;
-  private output = '';
-
-  constructor(
-    private readonly env: Record<string, string>,
-    readonly url: string,
-  ) {}
-
-  async start(): Promise<void> {
-    const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([name]) => !/^(DATABASE_URL|DATA_DIR|LOUPE_|DEMO_|PORT|HOST)/.test(name),
-      ),
-    );
-    this.output = '';
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', mainScript], {
-      cwd: repoRoot,
-      env: { ...inherited, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    // tsx compiles the server as it starts: 10-20 s on a quiet 2-core machine, over 40 s when the other API
-    // files' workers share the cores; the start's time is not what this test is about.
-    const started = Date.now();
-    while (Date.now() - started < SERVER_START_MS) {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${this.output}`);
-      const ok = await fetch(`${this.url}/api/health`)
-        .then((response) => response.ok)
-        .catch(() => false);
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`server did not start:\n${this.output}`);
-  }
-
-  /** kill -9: no shutdown hook runs, open transactions die with the connection. */
-  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
-  }
 }
 
 /** Demo Bank's identity plus one survey with an NPS question and one channel, for the server to ingest into. */
