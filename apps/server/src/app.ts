@@ -269,7 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   topicInsightRoutes(app, administration);
   messageTemplateRoutes(app, { db, publicUrl });
   surveyLinkRoutes(app, { db, publicUrl });
-  healthRoutes(app, database);
+  healthRoutes(app, database, replica);
   healthCheckRoutes(app, { database, replica, config });
   logsModule(app, { db, scheduler, logger: options.logger, sink: options.logSink });
   await app.register(webPlugin, {

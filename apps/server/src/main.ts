@@ -56,7 +56,10 @@ if (demoLoaded > 0) {
   const progress = consoleProgress('Building analytics   ');
   await replica.rebuild(({ sessions, totalSessions }) => progress(sessions, totalSessions));
 }
-await replica.start();
+// A node whose replica is new (another node of a cluster, docs/scaling.md) or stale builds it here, with
+// progress, and listens only once it has caught up; /api/health/ready says so from then on.
+const catchUp = consoleProgress('Building analytics   ');
+await replica.start(({ sessions, totalSessions }) => catchUp(sessions, totalSessions));
 
 const signer = createAccessTokenSigner(await loadSigningSecret(database.db, config.tokenSecret));
 // The demo's integrations (docs/integrations.md "Demo"): their secrets are sealed with the signer's derived key.

@@ -31,7 +31,7 @@ import type {
   ReplicaParams,
   ReplicaStore,
 } from './replica-types.js';
-import { createReplicaSync, type ReplicaLogger } from './sync.js';
+import { CHANGE_HEAD_SQL, createReplicaSync, type ReplicaLogger } from './sync.js';
 
 /** Where the replica keeps its file, under DATA_DIR. */
 export function replicaFilePath(dataDir: string): string {
@@ -190,9 +190,10 @@ async function prepareSchema(store: ReplicaStore): Promise<void> {
 export type AnalyticsReplica = {
   /**
    * Brings the replica up to date (rebuilding it when it is new, of another layout, or ahead of the database)
-   * and starts following the change sequence, polling every `pollIntervalMs` when idle.
+   * and starts following the change sequence, polling every `pollIntervalMs` when idle. `onProgress` hears of a
+   * rebuild's pages (a new node builds its replica here, before it serves).
    */
-  start(): Promise<void>;
+  start(onProgress?: (progress: RebuildProgress) => void): Promise<void>;
   /** Stops following; waits for a batch in flight. */
   stop(): Promise<void>;
   /** Resolves once every change committed in PostgreSQL before the call is in the replica. */
@@ -207,6 +208,11 @@ export type AnalyticsReplica = {
    * keys on it).
    */
   version(): number;
+  /**
+   * How far the replica trails PostgreSQL's change sequence: changes committed there and not applied here
+   * (0: caught up), or null before `start` has brought it up to date. One read of PostgreSQL.
+   */
+  lag(): Promise<number | null>;
   /** A read-only query on the replica; BIGINT/HUGEINT/DECIMAL come back as numbers, TIMESTAMP as local ISO text. */
   query<T = Record<string, unknown>>(sql: string, params?: ReplicaParams): Promise<T[]>;
   /** Sessions with an answered time, as PostgreSQL's `count(*) FROM sessions WHERE answered_at IS NOT NULL`. */
@@ -295,9 +301,9 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
   };
 
   return {
-    async start() {
+    async start(onProgress) {
       if (running) return;
-      await exclusive(() => sync.ensureReady());
+      await exclusive(() => sync.ensureReady(onProgress));
       running = true;
       schedule(0);
     },
@@ -318,6 +324,12 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
         await sync.compact();
       }),
     version: () => store.version(),
+    async lag() {
+      const applied = sync.appliedSeq();
+      if (applied === undefined) return null;
+      const [end] = await options.database.raw<{ max: number | string }>(CHANGE_HEAD_SQL);
+      return Math.max(0, Number(end?.max ?? 0) - applied);
+    },
     query: (sql, params) => store.query(sql, params),
     async answeredSessionCount(tenantId) {
       const [row] = await store.query<{ count: number }>(

@@ -83,13 +83,18 @@ type Change = { seq: number; sessionId: number; op: string };
 const DATABASE_OID_SQL = 'SELECT oid::text AS id FROM pg_database WHERE datname = current_database()';
 const SYSTEM_ID_SQL = 'SELECT system_identifier::text AS id FROM pg_control_system()';
 
+/** The newest seq of PostgreSQL's change sequence (0 when it is empty). */
+export const CHANGE_HEAD_SQL = 'SELECT coalesce(max(seq), 0) AS max FROM analytics_changes';
+
 export type ReplicaSync = {
   /** Loads the stored position, or rebuilds when the replica is new or ahead of PostgreSQL (a reset database). */
-  ensureReady(): Promise<void>;
+  ensureReady(onProgress?: (progress: RebuildProgress) => void): Promise<void>;
   /** Applies every change visible now; returns how many sessions it re-read. */
   drain(): Promise<number>;
   rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult>;
   compact(): Promise<void>;
+  /** Every change at or below this seq is applied; undefined until `ensureReady` has run. */
+  appliedSeq(): number | undefined;
 };
 
 /**
@@ -331,9 +336,7 @@ export function createReplicaSync(deps: {
     const started = performance.now();
     // Where the change sequence stands. Every change visible now is covered by the data read below, so it
     // counts as applied; one still in flight below the end shows up as a gap and is applied when it commits.
-    const [end] = await database.raw<{ max: number | string }>(
-      'SELECT coalesce(max(seq), 0) AS max FROM analytics_changes',
-    );
+    const [end] = await database.raw<{ max: number | string }>(CHANGE_HEAD_SQL);
     const next = createChangeCursor(Math.max(0, Number(end?.max ?? 0) - REBUILD_TAIL));
     const pass = next.beginPass();
     for (;;) {
@@ -409,7 +412,7 @@ export function createReplicaSync(deps: {
   }
 
   return {
-    async ensureReady() {
+    async ensureReady(onProgress) {
       if (cursor) return;
       const state = new Map(
         (await store.read<{ name: string; value: number }>('SELECT name, value FROM replica_state')).map(
@@ -417,16 +420,14 @@ export function createReplicaSync(deps: {
         ),
       );
       const lastSeq = state.get('last_seq');
-      const [end] = await database.raw<{ max: number | string }>(
-        'SELECT coalesce(max(seq), 0) AS max FROM analytics_changes',
-      );
+      const [end] = await database.raw<{ max: number | string }>(CHANGE_HEAD_SQL);
       let reason: string | undefined;
       if (lastSeq === undefined) reason = 'the replica is new';
       else if (state.get('database') !== (await databaseFingerprint())) reason = 'it copies another database';
       else if (lastSeq > Number(end?.max ?? 0)) reason = 'it is ahead of the database';
       if (reason !== undefined || lastSeq === undefined) {
         logger.info({ reason }, 'analytics replica: rebuilding from the database');
-        await rebuild();
+        await rebuild(onProgress);
         return;
       }
       cursor = createChangeCursor(lastSeq);
@@ -437,10 +438,11 @@ export function createReplicaSync(deps: {
         if (await sessionsMatch()) return;
       }
       logger.info({ reason: 'sessions changed without the change log' }, 'analytics replica: rebuilding');
-      await rebuild();
+      await rebuild(onProgress);
     },
     drain,
     rebuild,
     compact: () => withSortMemory(() => sortAndSwap((table) => table)),
+    appliedSeq: () => cursor?.watermark,
   };
 }

@@ -12,6 +12,7 @@ const PUBLIC_ROUTES = [
   'POST /token',
   'POST /token/revoke',
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /*',
   // The respondent page and its files (plugins/web.ts, docs/respondent-page.md).
   'GET /s/assets/:file',

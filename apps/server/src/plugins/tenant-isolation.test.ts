@@ -105,6 +105,7 @@ type Side = {
 const NOT_TENANT_DATA: Record<string, string> = {
   'GET /*': 'the web app: static files',
   'GET /api/health': 'public health check, no tenant data',
+  'GET /api/health/ready': 'public readiness: the replica\u2019s lag in changes, no tenant data',
   'GET /api/account/reset-password/:token':
     'public; its parameter is a mailed one-time token, not a record id',
   'GET /api/bootstrap/:locale': 'the caller’s own session; read below like every GET (the locale is no id)',
