@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions: createSessionStateReader(options.database.db),
   });
   tagRequestLogsWithTenant(app);
-  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits, redis: config.redis });
   await app.register(inputBoundsPlugin);
 
   const { database, replica } = options;

@@ -105,6 +105,10 @@ const envSchema = z.object({
   /** `on` (the defaults of docs/api.md), `off`, or overrides such as `token=60/10,restData=1200/600`. */
   RATE_LIMITS: z.string().default('on'),
   TRUST_PROXY: trustProxySchema,
+  /** Redis that several nodes share their rate-limit counters in (docs/scaling.md); unset: each node counts alone. */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of this installation's Redis keys, so that installations may share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('loupe:'),
   /** Seconds before an invitation's first retry after a temporary failure (each later one waits twice as long). */
   INVITATION_RETRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** How long one send attempt's claim holds before another node may take the message over (docs/invitations.md). */
@@ -168,6 +172,8 @@ export type Config = {
   ssoCodeParam: string;
   /** Per-minute limits per address and account on sign-in, account, captcha and REST data; null: off. */
   rateLimits: RateLimitSettings | null;
+  /** Where the rate-limit counters live when nodes share them; undefined: in this node's memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
   /** Fastify's trustProxy: whose X-Forwarded-For sets request.ip. */
   trustProxy: TrustProxy;
   /** The first start's operator password (LOUPE_OPERATOR_PASSWORD); unset: no operator is created. */
@@ -223,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcRedirectUri: parsed.OIDC_REDIRECT_URI || `${publicUrl}/sso`,
     ssoCodeParam: parsed.SSO_CODE_PARAM,
     rateLimits: parseRateLimits(parsed.RATE_LIMITS),
+    redis: parsed.REDIS_URL ? { url: parsed.REDIS_URL, keyPrefix: parsed.REDIS_KEY_PREFIX } : undefined,
     trustProxy: parsed.TRUST_PROXY,
     operatorPassword: parsed.LOUPE_OPERATOR_PASSWORD,
     operatorName: parsed.LOUPE_OPERATOR_NAME,

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../config.js';
 import { accountTestKit } from '../test/account-test-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../rate-limit-settings.js';
@@ -96,6 +99,69 @@ describe('rate limits', () => {
     expect((await post()).statusCode).not.toBe(429);
     expect((await post()).statusCode).not.toBe(429);
     expect((await post()).statusCode).toBe(429);
+  });
+});
+
+// Two nodes behind a load balancer share their counters in Redis (docs/scaling.md): an address or an account
+// gets the limit once, not once per node. Runs where Redis answers (TEST_REDIS_URL, set by .ci/run).
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)('rate limits in Redis, across nodes', () => {
+  const keyPrefix = `loupe-test:${randomUUID()}:`;
+  const nodes: TestApp[] = [];
+  beforeAll(async () => {
+    const config = { ...loadConfig(), redis: { url: redisUrl!, keyPrefix } };
+    const limits = {
+      token: { perAddress: 4, perAccount: 3 },
+      account: { perAddress: 3, perAccount: 2 },
+      captcha: { perAddress: 3, perAccount: 3 },
+      restData: { perAddress: 10, perAccount: 2 },
+      publicSurvey: { perAddress: 3, perAccount: 3 },
+    };
+    for (let node = 0; node < 2; node++) nodes.push(await createTestApp({ config, rateLimits: limits }));
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.close();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  const captcha = (node: TestApp, remoteAddress: string) =>
+    node.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress });
+  const grant = (node: TestApp, username: string, remoteAddress: string) =>
+    node.app.inject({
+      method: 'POST',
+      url: '/token',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username,
+        password: 'Wrong1234!',
+        client_id: 'loupe-console',
+      }).toString(),
+    });
+
+  it('count an address once across both nodes', async () => {
+    const [a, b] = nodes as [TestApp, TestApp];
+    expect((await captcha(a, '10.70.0.1')).statusCode).toBe(200);
+    expect((await captcha(b, '10.70.0.1')).statusCode).toBe(200);
+    expect((await captcha(a, '10.70.0.1')).statusCode).toBe(200);
+    const fourth = await captcha(b, '10.70.0.1');
+    expect(fourth.statusCode).toBe(429);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address, and another limit of the same address (sign-in), keep their own counts.
+    expect((await captcha(a, '10.70.0.2')).statusCode).toBe(200);
+    expect((await grant(b, 'someone', '10.70.0.1')).statusCode).toBe(400);
+  });
+
+  it('count an account once across both nodes, from whatever address', async () => {
+    const [a, b] = nodes as [TestApp, TestApp];
+    expect((await grant(a, 'shared-1', '10.71.0.1')).statusCode).toBe(400);
+    expect((await grant(b, 'shared-1', '10.71.0.2')).statusCode).toBe(400);
+    expect((await grant(a, 'shared-1', '10.71.0.3')).statusCode).toBe(400);
+    expect((await grant(b, 'shared-1', '10.71.0.4')).statusCode).toBe(429);
   });
 });
 

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { ErrorCode } from '@loupe/contracts';
 import { RATE_LIMIT_GROUPS, type RateLimitGroup, type RateLimitSettings } from '../rate-limit-settings.js';
 import { AppError } from '../errors.js';
@@ -58,28 +59,44 @@ declare module 'fastify' {
 }
 
 /**
- * Per-minute limits on sign-in (`/token`), the account flows, the captcha, the REST data and the respondent routes, counted per
- * address and per account in this node's memory; the excess is answered 429 (Code 429, translated, with
- * Retry-After). `null` settings turn them off (tests, benchmarks).
+ * Per-minute limits on sign-in (`/token`), the account flows, the captcha, the REST data and the respondent routes,
+ * counted per address and per account; the excess is answered 429 (Code 429, translated, with Retry-After). The
+ * counters live in this node's memory, or in Redis when `redis` is set, so that the limits hold across every node
+ * behind a load balancer (docs/scaling.md). `null` limits turn them off (tests, benchmarks).
  */
 export const rateLimitsPlugin = fp(
-  async (app: FastifyInstance, settings: { limits: RateLimitSettings | null }) => {
+  async (
+    app: FastifyInstance,
+    settings: { limits: RateLimitSettings | null; redis?: { url: string; keyPrefix: string } },
+  ) => {
     const { limits } = settings;
     if (!limits) return;
-    await app.register(rateLimit, { global: false });
+    const redis = settings.redis ? connectRedis(app, settings.redis.url) : undefined;
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis
+        ? {
+            redis,
+            nameSpace: `${settings.redis!.keyPrefix}rate:`,
+            // Redis out of reach lets requests through (logged) rather than failing every sign-in with a 5xx.
+            skipOnError: true,
+          }
+        : {}),
+    });
 
+    // Each limiter's keys carry its group and kind: the Redis store gives every limiter the same key space.
     const limiters = new Map<RateLimitGroup, { address: Limiter; account: Limiter }>();
     for (const group of RATE_LIMIT_GROUPS) {
       limiters.set(group, {
         address: app.createRateLimit({
           max: limits[group].perAddress,
           timeWindow: WINDOW_MS,
-          keyGenerator: (request) => request.ip,
+          keyGenerator: (request) => `${group}:address:${request.ip}`,
         }),
         account: app.createRateLimit({
           max: limits[group].perAccount,
           timeWindow: WINDOW_MS,
-          keyGenerator: (request) => accountOf(request) ?? '',
+          keyGenerator: (request) => `${group}:account:${accountOf(request) ?? ''}`,
         }),
       });
     }
@@ -111,3 +128,24 @@ export const rateLimitsPlugin = fp(
     });
   },
 );
+
+/** A Redis connection for the counters, closed with the app; a failing Redis is logged, not fatal. */
+function connectRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, {
+    // A counter that cannot be read within a second is skipped (skipOnError), not waited for.
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+  });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported)
+      app.log.warn({ err: error }, 'rate limits: Redis is out of reach; requests are not counted');
+    reported = true;
+  });
+  redis.on('ready', () => (reported = false));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
