@@ -91,6 +91,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir, options.pgliteMaxParameters);
 }
 
+/** The advisory lock key the migrations run under (any constant of this application's own). */
+const MIGRATION_LOCK = 0x4c6f7570; // 'Loup'
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -99,7 +102,22 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: 'postgres',
     pool,
     raw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    // Several nodes may start at once on one database (docs/scaling.md): the first migrates, the others wait on
+    // the lock and then find nothing left to do. Drizzle's migrator takes no lock of its own.
+    migrate: async () => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      } finally {
+        const unlocked = await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).then(
+          () => true,
+          () => false,
+        );
+        // A connection that could not unlock may still hold the lock: destroyed, not returned to the pool.
+        lock.release(!unlocked);
+      }
+    },
     executeSql: async (text, values) => lastResult(await pool.query(text, values)),
     healthy: async () => {
       try {
