@@ -29,6 +29,8 @@ export type SmtpCatcherOptions = {
    * Read at each RCPT TO, so a test may change its answer between attempts.
    */
   refuse?: (address: string) => { code: number; message: string } | undefined;
+  /** Answers each mail this many milliseconds after it arrived, as a slow mail server does (default 0). */
+  delayMs?: number;
 };
 
 export type SmtpCatcher = {
@@ -60,6 +62,7 @@ export async function startSmtpCatcher({
   smtpPort = 0,
   httpPort,
   refuse,
+  delayMs = 0,
 }: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   const smtp = new SMTPServer({
@@ -89,7 +92,8 @@ export async function startSmtpCatcher({
           raw,
           receivedAt: new Date().toISOString(),
         });
-        callback();
+        if (delayMs > 0) setTimeout(callback, delayMs);
+        else callback();
       });
     },
   });

@@ -3,11 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CLIENT_ID, type RestDataRecordInput, type RestDataResult } from '@loupe/contracts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { questions, surveys, transactionChannels } from '../../db/schema/index.js';
-import { DEMO_PASSWORD } from '../../demo/demo-users.js';
-import { ensureConsoleClient, seedDemoIdentity } from '../../demo/seed-identity.js';
+import type { RestDataRecordInput, RestDataResult } from '@loupe/contracts';
+import { openDatabase } from '../../db/client.js';
+import { passwordSignIn, seedIngestSurvey } from '../../test/ingest-survey.js';
 import { freePort, SERVER_START_MS, ServerProcess } from '../../test/server-process.js';
 import { createScratchDatabase } from '../../test/test-app.js';
 
@@ -26,44 +24,6 @@ const IN_FLIGHT = 4;
 
 if (engine === 'postgres' && !postgresUrl) {
   console.warn('kill -9 acceptance on PostgreSQL skipped: set TEST_DATABASE_URL to run it');
-}
-
-/** Demo Bank's identity plus one survey with an NPS question and one channel, for the server to ingest into. */
-async function seed(database: DatabaseHandle): Promise<number> {
-  await database.migrate();
-  await ensureConsoleClient(database.db);
-  const { tenantId } = await seedDemoIdentity(database.db);
-  await database.db
-    .insert(transactionChannels)
-    .values({ tenantId, name: 'Branch 1', code: 'BR-1', level: 1, path: [] });
-  const [survey] = await database.db
-    .insert(surveys)
-    .values({ tenantId, title: 'Crash survey' })
-    .returning({ id: surveys.id });
-  await database.db.insert(questions).values({
-    tenantId,
-    surveyId: survey!.id,
-    text: 'NPS',
-    type: 'MCSS',
-    scale: 11,
-    integrationCode: 'Q_NPS',
-  });
-  return survey!.id;
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'admin',
-      password: DEMO_PASSWORD,
-      client_id: CONSOLE_CLIENT_ID,
-    }).toString(),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 type Sent = { status: number; body: RestDataResult | undefined; replayed: boolean } | { error: string };
@@ -147,7 +107,7 @@ async function crashAndRetry(
     mark('starting');
     await server.start();
     mark('started');
-    const token = await signIn(url);
+    const token = (await passwordSignIn(url)).access_token;
     let killing: Promise<void> | undefined;
     // SIGKILL once a few batches were answered: others are then being received, validated or committed.
     const first = await sendAll(url, token, surveyId, (answered) => {
@@ -208,7 +168,7 @@ describe('kill -9 during REST data ingest with Idempotency-Keys', () => {
       });
       const database = await openDatabase({ databaseUrl: scratch.url, dataDir: undefined });
       try {
-        const surveyId = await seed(database);
+        const { surveyId } = await seedIngestSurvey(database);
         const count = async () => {
           const rows = await database.raw<{ batch: string; sessions: number }>(SESSIONS_PER_BATCH, [
             surveyId,
@@ -234,7 +194,7 @@ describe('kill -9 during REST data ingest with Idempotency-Keys', () => {
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
       // PGlite has one process at a time on its files: seed, close, then let the server open them.
       const seeding = await openDatabase({ databaseUrl: undefined, dataDir });
-      const surveyId = await seed(seeding);
+      const { surveyId } = await seedIngestSurvey(seeding);
       await seeding.close();
       let counted: Map<string, number> = new Map();
       const count = async () => {
