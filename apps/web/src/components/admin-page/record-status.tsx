@@ -1,15 +1,14 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
+import { LoadFailed, type LoadQuery } from '../query-state';
 import { AdminPage, type AdminPageProps } from './admin-page';
 import { recordIdOf, type RecordId } from './record-id';
 
 /** What of a record query the status needs (a TanStack `useQuery` result fits). */
-export type RecordQuery<T> = Pick<UseQueryResult<T>, 'data' | 'error' | 'isError' | 'refetch'>;
+export type RecordQuery<T> = LoadQuery<T>;
 
 /** The props of {@link RecordStatus}. */
 export type RecordStatusProps = {
@@ -29,17 +28,7 @@ export function RecordStatus({ query, notFound, loadFailed }: RecordStatusProps)
   const { t } = useTranslation();
   if (query === null || (query.error instanceof ApiError && query.error.status === 404))
     return <Result status="404" title={notFound} />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        role="alert"
-        showIcon
-        title={loadFailed}
-        description={errorMessage(query.error, t)}
-        action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+  if (query.isError) return <LoadFailed query={query} title={loadFailed} />;
   return <Spin description={t('common.loading')} />;
 }
 

@@ -1,11 +1,11 @@
 import { ALERT_STATISTICS_PERIODS, type AlertRulesStatistics } from '@loupe/contracts';
-import { Alert, Button, Card, DatePicker, Empty, Segmented, Spin, Table } from 'antd';
+import { Card, DatePicker, Empty, Segmented, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { EChart, type EChartsOption } from '@/components/echart';
-import { errorMessage } from '@/lib/error-message';
+import { QueryState } from '@/components/query-state';
 import { useAlertRulesStatistics, type StatisticsQuery } from '../api/alert-rules';
 import styles from './alerts.module.css';
 
@@ -20,7 +20,6 @@ const hours = (value: number | null) => (value === null ? '–' : value.toFixed(
  */
 export function AlertRuleStatisticsPage() {
   const { t, i18n } = useTranslation('alerts');
-  const { t: tCommon } = useTranslation();
   // Right to left (Arabic): time runs from the right, and the counts' axis stands on the right.
   const rtl = i18n.dir(i18n.language) === 'rtl';
   const periodId = useId();
@@ -97,60 +96,58 @@ export function AlertRuleStatisticsPage() {
           </span>
         )}
       </div>
-      {statistics.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('statistics.loadFailed')}
-          description={errorMessage(statistics.error, tCommon)}
-          action={<Button onClick={() => void statistics.refetch()}>{tCommon('common.retry')}</Button>}
-        />
-      ) : !data ? (
-        <Spin description={tCommon('common.loading')} />
-      ) : (
-        <div className={styles.stack}>
-          <Card title={t('statistics.perRule')}>
-            <Table<RuleRow>
-              size="small"
-              rowKey="RuleId"
-              pagination={false}
-              dataSource={data.Rules}
-              scroll={{ x: true }}
-              locale={{
-                emptyText: <Empty description={t('statistics.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />,
-              }}
-              columns={[
-                { key: 'title', title: t('rule.fields.title'), dataIndex: 'Title' },
-                { key: 'created', title: t('statistics.created'), dataIndex: 'Created', align: 'end' },
-                { key: 'open', title: t('statistics.open'), dataIndex: 'Open', align: 'end' },
-                { key: 'closed', title: t('statistics.closed'), dataIndex: 'Closed', align: 'end' },
-                { key: 'overdue', title: t('statistics.overdue'), dataIndex: 'Overdue', align: 'end' },
-                {
-                  key: 'firstResponse',
-                  title: t('statistics.medianFirstResponse'),
-                  dataIndex: 'MedianHoursToFirstResponse',
-                  align: 'end',
-                  render: hours,
-                },
-                {
-                  key: 'close',
-                  title: t('statistics.medianClose'),
-                  dataIndex: 'MedianHoursToClose',
-                  align: 'end',
-                  render: hours,
-                },
-              ]}
-            />
-          </Card>
-          <Card title={t('statistics.trend')}>
-            {data.Trend.length === 0 ? (
-              <Empty description={t('statistics.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <EChart option={option} height={320} label={t('statistics.chartLabel', { created, closed })} />
-            )}
-          </Card>
-        </div>
-      )}
+      <QueryState query={statistics} loadFailed={t('statistics.loadFailed')}>
+        {(data) => (
+          <div className={styles.stack}>
+            <Card title={t('statistics.perRule')}>
+              <Table<RuleRow>
+                size="small"
+                rowKey="RuleId"
+                pagination={false}
+                dataSource={data.Rules}
+                scroll={{ x: true }}
+                locale={{
+                  emptyText: (
+                    <Empty description={t('statistics.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+                  ),
+                }}
+                columns={[
+                  { key: 'title', title: t('rule.fields.title'), dataIndex: 'Title' },
+                  { key: 'created', title: t('statistics.created'), dataIndex: 'Created', align: 'end' },
+                  { key: 'open', title: t('statistics.open'), dataIndex: 'Open', align: 'end' },
+                  { key: 'closed', title: t('statistics.closed'), dataIndex: 'Closed', align: 'end' },
+                  { key: 'overdue', title: t('statistics.overdue'), dataIndex: 'Overdue', align: 'end' },
+                  {
+                    key: 'firstResponse',
+                    title: t('statistics.medianFirstResponse'),
+                    dataIndex: 'MedianHoursToFirstResponse',
+                    align: 'end',
+                    render: hours,
+                  },
+                  {
+                    key: 'close',
+                    title: t('statistics.medianClose'),
+                    dataIndex: 'MedianHoursToClose',
+                    align: 'end',
+                    render: hours,
+                  },
+                ]}
+              />
+            </Card>
+            <Card title={t('statistics.trend')}>
+              {data.Trend.length === 0 ? (
+                <Empty description={t('statistics.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              ) : (
+                <EChart
+                  option={option}
+                  height={320}
+                  label={t('statistics.chartLabel', { created, closed })}
+                />
+              )}
+            </Card>
+          </div>
+        )}
+      </QueryState>
     </AdminPage>
   );
 }

@@ -1,10 +1,10 @@
 import type { CatiStatistics } from '@loupe/contracts';
-import { Alert, Button, Card, DatePicker, Empty, Segmented, Select, Spin, Statistic, Table } from 'antd';
+import { Card, DatePicker, Empty, Segmented, Select, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, type EChartsOption } from '@/components/echart';
-import { errorMessage } from '@/lib/error-message';
+import { QueryState } from '@/components/query-state';
 import { useNumberFormats } from '@/widgets/shared/use-number-formats';
 import { useCatiStatistics } from '../api/get-cati-statistics';
 import {
@@ -35,7 +35,6 @@ const OUTCOME_COLUMNS = [
  */
 export function StatisticsTab() {
   const { t, i18n } = useTranslation('cati');
-  const { t: tCommon } = useTranslation();
   const rtl = i18n.dir(i18n.language) === 'rtl';
   const formats = useNumberFormats();
   const periodId = useId();
@@ -178,78 +177,72 @@ export function StatisticsTab() {
           </span>
         )}
       </div>
-      {statistics.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('statistics.loadFailed')}
-          description={errorMessage(statistics.error, tCommon)}
-          action={<Button onClick={() => void statistics.refetch()}>{tCommon('common.retry')}</Button>}
-        />
-      ) : !data ? (
-        <Spin description={tCommon('common.loading')} />
-      ) : (
-        <>
-          <section aria-label={t('statistics.totals')} className={styles.kpis}>
-            {kpis.map((kpi) => (
-              <Card key={kpi.key} size="small">
-                <Statistic title={kpi.title} value={kpi.value} />
-              </Card>
-            ))}
-          </section>
-          <Card size="small" title={<h2 className={styles.cardTitle}>{t('statistics.perAgent')}</h2>}>
-            <Table<AgentRow>
-              size="small"
-              rowKey="AgentUserId"
-              // The previous period's figures stay while the next one loads, marked as loading.
-              loading={statistics.isPlaceholderData}
-              pagination={false}
-              dataSource={data.Agents}
-              scroll={{ x: true }}
-              locale={{
-                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} />,
-              }}
-              columns={[
-                { key: 'agent', title: t('statistics.agent'), dataIndex: 'AgentName' },
-                ...figureColumns.map((column) => ({
-                  key: column.key,
-                  title: column.title,
-                  align: 'end' as const,
-                  render: (_: unknown, row: AgentRow) => column.value(row),
-                })),
-              ]}
-              summary={() =>
-                data.Agents.length > 1 ? (
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0}>
-                      <strong>{t('statistics.allAgents')}</strong>
-                    </Table.Summary.Cell>
-                    {figureColumns.map((column, index) => (
-                      <Table.Summary.Cell key={column.key} index={index + 1} align="end">
-                        <strong>{column.value(data.Totals)}</strong>
+      <QueryState query={statistics} loadFailed={t('statistics.loadFailed')}>
+        {(data) => (
+          <>
+            <section aria-label={t('statistics.totals')} className={styles.kpis}>
+              {kpis.map((kpi) => (
+                <Card key={kpi.key} size="small">
+                  <Statistic title={kpi.title} value={kpi.value} />
+                </Card>
+              ))}
+            </section>
+            <Card size="small" title={<h2 className={styles.cardTitle}>{t('statistics.perAgent')}</h2>}>
+              <Table<AgentRow>
+                size="small"
+                rowKey="AgentUserId"
+                // The previous period's figures stay while the next one loads, marked as loading.
+                loading={statistics.isPlaceholderData}
+                pagination={false}
+                dataSource={data.Agents}
+                scroll={{ x: true }}
+                locale={{
+                  emptyText: (
+                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} />
+                  ),
+                }}
+                columns={[
+                  { key: 'agent', title: t('statistics.agent'), dataIndex: 'AgentName' },
+                  ...figureColumns.map((column) => ({
+                    key: column.key,
+                    title: column.title,
+                    align: 'end' as const,
+                    render: (_: unknown, row: AgentRow) => column.value(row),
+                  })),
+                ]}
+                summary={() =>
+                  data.Agents.length > 1 ? (
+                    <Table.Summary.Row>
+                      <Table.Summary.Cell index={0}>
+                        <strong>{t('statistics.allAgents')}</strong>
                       </Table.Summary.Cell>
-                    ))}
-                  </Table.Summary.Row>
-                ) : undefined
-              }
-            />
-          </Card>
-          <Card size="small" title={<h2 className={styles.cardTitle}>{t('statistics.perDay')}</h2>}>
-            {data.Days.every((day) => day.Calls === 0) ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} />
-            ) : (
-              <EChart
-                option={option}
-                height={280}
-                label={t('statistics.chartLabel', {
-                  calls: formats.count(data.Totals.Calls),
-                  completes: formats.count(data.Totals.Completes),
-                })}
+                      {figureColumns.map((column, index) => (
+                        <Table.Summary.Cell key={column.key} index={index + 1} align="end">
+                          <strong>{column.value(data.Totals)}</strong>
+                        </Table.Summary.Cell>
+                      ))}
+                    </Table.Summary.Row>
+                  ) : undefined
+                }
               />
-            )}
-          </Card>
-        </>
-      )}
+            </Card>
+            <Card size="small" title={<h2 className={styles.cardTitle}>{t('statistics.perDay')}</h2>}>
+              {data.Days.every((day) => day.Calls === 0) ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} />
+              ) : (
+                <EChart
+                  option={option}
+                  height={280}
+                  label={t('statistics.chartLabel', {
+                    calls: formats.count(data.Totals.Calls),
+                    completes: formats.count(data.Totals.Completes),
+                  })}
+                />
+              )}
+            </Card>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -29,6 +29,7 @@ import {
   lineagePoints,
   lineageRegions,
   lineageSegments,
+  type LineagePart,
   offersBarResponses,
   offersCellResponses,
   offersPointResponses,
@@ -51,6 +52,61 @@ const PART_TEXTS = {
   segment: { title: 'card.segmentResponses', loading: 'card.segmentsLoading', none: 'card.noSegments' },
   cell: { title: 'card.cellResponses', loading: 'card.cellsLoading', none: 'card.noCells' },
 } as const;
+
+type PartKind = keyof typeof PART_TEXTS;
+
+/** The kind of part a widget's "Show responses" menu lists: the first that its config offers. */
+const PART_OFFERS: readonly [PartKind, (config: PlacedWidget['config']) => boolean][] = [
+  ['bar', offersBarResponses],
+  ['point', offersPointResponses],
+  ['region', offersRegionResponses],
+  ['segment', offersSegmentResponses],
+  ['cell', offersCellResponses],
+];
+
+/** One entry of the parts menu: its label with the part's response count, and where it leads. */
+type MenuPart = { key: string; label: string; target: LineagePart };
+
+/** The parts of the widget's data, as menu entries. */
+function useMenuParts(kind: PartKind | undefined, data: unknown): MenuPart[] {
+  const { t } = useTranslation('widgets');
+  const labelOf = useBucketLabel();
+  const cellLabel = useCellLabel();
+  switch (kind) {
+    case 'bar':
+      return lineageBars(data).map(({ id, name, responses }) => ({
+        key: `bar:${id}`,
+        label: t('card.barLabel', { name, responses }),
+        target: { group: id },
+      }));
+    case 'point':
+      return lineagePoints(data).map(({ category, responses }) => ({
+        key: `point:${category}`,
+        label: t('card.pointLabel', { name: labelOf(category), responses }),
+        target: { point: category },
+      }));
+    case 'region':
+      return lineageRegions(data).map(({ id, name, responses }) => ({
+        key: `region:${id}`,
+        label: t('card.regionLabel', { name, responses }),
+        target: { location: id },
+      }));
+    case 'segment':
+      return lineageSegments(data).map(({ id, name, responses }) => ({
+        key: `segment:${id}`,
+        label: t('card.segmentLabel', { name, responses }),
+        target: { segment: id },
+      }));
+    case 'cell':
+      return lineageCells(data).map((cell) => ({
+        key: `cell:${cell.WeekOfDay}:${cell.PartOfDay}`,
+        label: t('card.cellLabel', { name: cellLabel(cell), responses: cell.responses }),
+        target: { cell },
+      }));
+    case undefined:
+      return [];
+  }
+}
 
 /**
  * A widget on the report (reports spec §2 "widget card"): its title when shown, a hint, and for report:manage a
@@ -186,47 +242,23 @@ function WidgetMenu({
   const request = useWidgetRequest(widget);
   const { ReportId: _report, DataFilters: _filters, ...filter } = request;
   // A grouped chart lists its bars, a trend its points, a map its regions, a per-segment gauge its segments, the
-  // days-of-week chart its cells: the widget's own data (the same query, so no second call once it is drawn), asked for only while the menu is open.
+  // days-of-week chart its cells: the widget's own data (the same query, so no second call once it is drawn), asked
+  // for only while the menu is open.
   const [open, setOpen] = useState(false);
-  const barsMenu = showResponses && offersBarResponses(widget.config);
-  const pointsMenu = showResponses && offersPointResponses(widget.config);
-  const regionsMenu = showResponses && offersRegionResponses(widget.config);
-  const segmentsMenu = showResponses && offersSegmentResponses(widget.config);
-  const cellsMenu = showResponses && offersCellResponses(widget.config);
-  const partsMenu = barsMenu || pointsMenu || regionsMenu || segmentsMenu || cellsMenu;
-  const data = useWidgetData({ widget, kind: kind ?? 'Card', request, enabled: open && partsMenu });
-  const labelOf = useBucketLabel();
-  const cellLabel = useCellLabel();
-  const parts = barsMenu
-    ? lineageBars(data.data).map((bar) => ({
-        key: `bar:${bar.id}`,
-        label: tWidgets('card.barLabel', { name: bar.name, responses: bar.responses }),
-      }))
-    : pointsMenu
-      ? lineagePoints(data.data).map((point) => ({
-          key: `point:${point.category}`,
-          label: tWidgets('card.pointLabel', { name: labelOf(point.category), responses: point.responses }),
-        }))
-      : regionsMenu
-        ? lineageRegions(data.data).map((region) => ({
-            key: `region:${region.id}`,
-            label: tWidgets('card.regionLabel', { name: region.name, responses: region.responses }),
-          }))
-        : segmentsMenu
-          ? lineageSegments(data.data).map((segment) => ({
-              key: `segment:${segment.id}`,
-              label: tWidgets('card.segmentLabel', { name: segment.name, responses: segment.responses }),
-            }))
-          : lineageCells(data.data).map((cell) => ({
-              key: `cell:${cell.WeekOfDay}:${cell.PartOfDay}`,
-              label: tWidgets('card.cellLabel', { name: cellLabel(cell), responses: cell.responses }),
-            }));
-  const texts =
-    PART_TEXTS[
-      barsMenu ? 'bar' : pointsMenu ? 'point' : regionsMenu ? 'region' : segmentsMenu ? 'segment' : 'cell'
-    ];
+  const partKind = showResponses ? PART_OFFERS.find(([, offers]) => offers(widget.config))?.[0] : undefined;
+  const data = useWidgetData({
+    widget,
+    kind: kind ?? 'Card',
+    request,
+    enabled: open && partKind !== undefined,
+  });
+  const parts = useMenuParts(partKind, data.data);
+  const texts = PART_TEXTS[partKind ?? 'bar'];
   const emptyState = tWidgets(data.isFetching ? texts.loading : texts.none);
-  const partItems = parts.length > 0 ? parts : [{ key: 'parts-state', disabled: true, label: emptyState }];
+  const partItems: { key: string; label: string; disabled?: boolean }[] =
+    parts.length > 0
+      ? parts.map(({ key, label }) => ({ key, label }))
+      : [{ key: 'parts-state', disabled: true, label: emptyState }];
 
   const confirmRemove = () =>
     modal.confirm({
@@ -248,10 +280,14 @@ function WidgetMenu({
       trigger={['click']}
       onOpenChange={setOpen}
       menu={{
+        // The parts submenu is in the page (hidden) as soon as the menu is: a keyboard user's ArrowRight then
+        // finds its first entry to focus even when the machine is slow to draw the popup (rc-menu looks for it a
+        // few frames after the key, once).
+        forceSubMenuRender: true,
         items: [
           ...(showResponses
             ? [
-                partsMenu
+                partKind
                   ? {
                       key: 'responses',
                       icon: <UnorderedListOutlined aria-hidden="true" />,
@@ -280,28 +316,8 @@ function WidgetMenu({
         ],
         onClick: ({ key }) => {
           if (key === 'responses') void navigate(lineageHref(widgetId, widget.config, filter));
-          if (key.startsWith('bar:'))
-            void navigate(
-              lineageHref(widgetId, widget.config, filter, { group: Number(key.slice('bar:'.length)) }),
-            );
-          if (key.startsWith('point:'))
-            void navigate(
-              lineageHref(widgetId, widget.config, filter, { point: key.slice('point:'.length) }),
-            );
-          if (key.startsWith('region:'))
-            void navigate(
-              lineageHref(widgetId, widget.config, filter, { location: Number(key.slice('region:'.length)) }),
-            );
-          if (key.startsWith('segment:'))
-            void navigate(
-              lineageHref(widgetId, widget.config, filter, { segment: Number(key.slice('segment:'.length)) }),
-            );
-          if (key.startsWith('cell:')) {
-            const cell = lineageCells(data.data).find(
-              (each) => key === `cell:${each.WeekOfDay}:${each.PartOfDay}`,
-            );
-            if (cell) void navigate(lineageHref(widgetId, widget.config, filter, { cell }));
-          }
+          const part = parts.find((each) => each.key === key);
+          if (part) void navigate(lineageHref(widgetId, widget.config, filter, part.target));
           if (key === 'edit') onEdit();
           if (key === 'remove') confirmRemove();
         },

@@ -1,8 +1,8 @@
 import { TopicInsightStatus } from '@loupe/contracts';
-import { Alert, Button, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/error-message';
+import { LoadFailed } from '@/components/query-state';
 
 /**
  * What a topic screen shows before its figures: "choose a model" states, the load error with a retry, the
@@ -27,16 +27,7 @@ export function TopicInsightState<D extends { StatusCode: number }>({
     ) : (
       <Empty description={t('noModels')} />
     );
-  if (result.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('loadFailed')}
-        description={errorMessage(result.error, tCommon)}
-        action={<Button onClick={() => void result.refetch()}>{tCommon('common.retry')}</Button>}
-      />
-    );
+  if (result.isError) return <LoadFailed query={result} title={t('loadFailed')} />;
   if (!result.data) return <Spin description={tCommon('common.loading')} />;
   if (result.data.StatusCode === TopicInsightStatus.NoData) return <Empty description={t('status.noData')} />;
   return children(result.data);
