@@ -123,20 +123,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Both surveys over `days` + 1 days of March starting at a drawn day among the first `starts`, in a drawn scope. */
-function marchFilter(
+/**
+ * A draw's report filter: both surveys over `days` + 1 days of a month of 2026 starting at a drawn day among the
+ * first `starts`, in a drawn scope. The start is drawn before the scope, so a seeded stream draws what it always drew.
+ */
+function monthFilter(
   random: ReturnType<typeof seededRandom>,
-  scopes: ReportFilter[],
-  starts: number,
-  days: number,
+  { month, starts, days, scopes }: { month: number; starts: number; days: number; scopes: ReportFilter[] },
 ): ReportFilter {
   const from = 1 + random.int(starts);
+  const date = (day: number) => `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   return {
     SurveyId: [f.surveyId, f.secondSurveyId],
-    TimeRange: [
-      `2026-03-${String(from).padStart(2, '0')}`,
-      `2026-03-${String(from + days).padStart(2, '0')}`,
-    ],
+    TimeRange: [date(from), date(from + days)],
     ...random.pick(scopes),
   };
 }
@@ -147,6 +146,64 @@ async function analyzer(body: unknown, token = full) {
     body,
     headers: { timezoneoffset: '-180' },
   });
+}
+
+/** What a widget's figure shows of one part (a bar, a point, a region...), or of the widget as a whole. */
+interface FigurePart {
+  /** The part as the analyzer's `Widget.Group` names it; the widget as a whole has none. */
+  group?: Record<string, string | number>;
+  responses: number;
+}
+
+/**
+ * Adds each widget of the table in turn, with its own drawn report filter, reads the parts of its figure from its
+ * data endpoint and opens the analyzer on each: the analyzer's FactCount is the part's Responses, and it lists at
+ * most one session per fact. At least `minimum` parts must have responses, so that the draws are not vacuous.
+ * A failure names the part by its kind and its group's values (`bar 12`, `cell 3 09-12`).
+ */
+async function comparePartsWithAnalyzer<Figure>({
+  widgets,
+  drawFilter,
+  part = '',
+  parts,
+  minimum,
+  listsEverySession = false,
+}: {
+  widgets: [endpoint: string, dataFilters: WidgetDataFilters][];
+  /** Called once per widget, in the table's order, before the widget is added. */
+  drawFilter: () => ReportFilter;
+  /** What a part of these figures is called: `bar`, `point`...; none for the widget as a whole. */
+  part?: string;
+  parts: (figure: Figure) => FigurePart[];
+  minimum: number;
+  /** Also expect the page to hold every session listed (Items has Count rows). */
+  listsEverySession?: boolean;
+}) {
+  let nonEmpty = 0;
+  for (const [draw, [endpoint, dataFilters]] of widgets.entries()) {
+    const filter = drawFilter();
+    const widgetId = await addWidget(reportId, `api/${endpoint}`, dataFilters);
+    const label = `seed ${SEED} draw ${draw}: ${endpoint} ${JSON.stringify(dataFilters)} ${JSON.stringify(filter)}`;
+    const figure = await t.call('POST', `/api/${endpoint}`, {
+      token: full,
+      body: { ...filter, ReportId: reportId, DataFilters: dataFilters },
+    });
+    expect(figure.statusCode, label).toBe(200);
+    for (const { group, responses } of parts(figure.json<Figure>())) {
+      const listed = await analyzer({
+        ...filter,
+        Widget: { WidgetId: widgetId, ...(group === undefined ? {} : { Group: group }) },
+      });
+      expect(listed.statusCode, `${label} ${listed.body}`).toBe(200);
+      const page = responseListPageSchema.parse(listed.json());
+      const named = group === undefined ? label : `${label} ${part} ${Object.values(group).join(' ')}`;
+      expect(page.FactCount, named).toBe(responses);
+      expect(page.Count, label).toBeLessThanOrEqual(responses);
+      if (listsEverySession) expect(page.Items).toHaveLength(page.Count);
+      if (responses > 0) nonEmpty += 1;
+    }
+  }
+  expect(nonEmpty, `seed ${SEED}`).toBeGreaterThanOrEqual(minimum);
 }
 
 describe('lineage: the analyzer opened from a widget', () => {
@@ -174,31 +231,16 @@ describe('lineage: the analyzer opened from a widget', () => {
       { SurveyId: [f.secondSurveyId] },
       { ScoreRange: { min: 0, max: 6 } },
     ];
-    let nonEmpty = 0;
     // Each of the ten widgets once, in a seeded order, each with its own random report filter.
     const order = kinds.map((kind) => ({ kind, key: random.next() })).sort((a, b) => a.key - b.key);
-    for (let draw = 0; draw < 10; draw += 1) {
-      const [endpoint, dataFilters] = order[draw]!.kind;
-      const filter = marchFilter(random, scopes, 8, 8);
-      const widgetId = await addWidget(reportId, `api/${endpoint}`, dataFilters);
-      const label = `seed ${SEED} draw ${draw}: ${endpoint} ${JSON.stringify(dataFilters)} ${JSON.stringify(filter)}`;
-      const figure = await t.call('POST', `/api/${endpoint}`, {
-        token: full,
-        body: { ...filter, ReportId: reportId, DataFilters: dataFilters },
-      });
-      expect(figure.statusCode, label).toBe(200);
-      const responses = figure.json<{ Responses: number }>().Responses;
-      const listed = await analyzer({ ...filter, Widget: { WidgetId: widgetId } });
-      expect(listed.statusCode, `${label} ${listed.body}`).toBe(200);
-      const page = responseListPageSchema.parse(listed.json());
-      expect(page.FactCount, label).toBe(responses);
-      // Sessions: at most one per fact.
-      expect(page.Count, label).toBeLessThanOrEqual(responses);
-      expect(page.Items).toHaveLength(page.Count);
-      if (responses > 0) nonEmpty += 1;
-    }
-    // The draws are not vacuous: most figures have responses.
-    expect(nonEmpty, `seed ${SEED}`).toBeGreaterThanOrEqual(5);
+    await comparePartsWithAnalyzer({
+      widgets: order.map(({ kind }) => kind),
+      drawFilter: () => monthFilter(random, { month: 3, starts: 8, days: 8, scopes }),
+      parts: ({ Responses }: { Responses: number }) => [{ responses: Responses }],
+      listsEverySession: true,
+      // Most figures have responses.
+      minimum: 5,
+    });
   });
 
   it('lists one row per session whatever the number of facts, and none of the unanswered', async () => {
@@ -268,31 +310,15 @@ describe('lineage: the analyzer opened from a widget', () => {
       { ProductSet: { Ids: [f.products.cards] } },
       { ScoreRange: { min: 0, max: 8 } },
     ];
-    let bars = 0;
-    for (const [draw, [endpoint, dataFilters]] of kinds.entries()) {
-      const filter = marchFilter(random, scopes, 6, 10);
-      const widgetId = await addWidget(reportId, `api/${endpoint}`, dataFilters);
-      const label = `seed ${SEED} draw ${draw}: ${endpoint} ${JSON.stringify(dataFilters)} ${JSON.stringify(filter)}`;
-      const figure = await t.call('POST', `/api/${endpoint}`, {
-        token: full,
-        body: { ...filter, ReportId: reportId, DataFilters: dataFilters },
-      });
-      expect(figure.statusCode, label).toBe(200);
-      const rows = figure.json<{ CategoryId: number; Responses: number }[]>();
-      for (const row of rows) {
-        const listed = await analyzer({
-          ...filter,
-          Widget: { WidgetId: widgetId, Group: { CategoryId: row.CategoryId } },
-        });
-        expect(listed.statusCode, `${label} ${listed.body}`).toBe(200);
-        const page = responseListPageSchema.parse(listed.json());
-        expect(page.FactCount, `${label} bar ${row.CategoryId}`).toBe(row.Responses);
-        expect(page.Count, label).toBeLessThanOrEqual(row.Responses);
-        if (row.Responses > 0) bars += 1;
-      }
-    }
-    // The draws are not vacuous: many bars with responses.
-    expect(bars, `seed ${SEED}`).toBeGreaterThanOrEqual(10);
+    await comparePartsWithAnalyzer({
+      widgets: kinds,
+      drawFilter: () => monthFilter(random, { month: 3, starts: 6, days: 10, scopes }),
+      part: 'bar',
+      parts: (rows: { CategoryId: number; Responses: number }[]) =>
+        rows.map(({ CategoryId, Responses }) => ({ group: { CategoryId }, responses: Responses })),
+      // Many bars with responses.
+      minimum: 10,
+    });
   });
 
   it(`counts each point's responses of trend widgets under random filters (seed ${SEED})`, async () => {
@@ -314,33 +340,19 @@ describe('lineage: the analyzer opened from a widget', () => {
       { ProductSet: { Ids: [f.products.cards] } },
       { ScoreRange: { min: 0, max: 8 } },
     ];
-    let points = 0;
-    for (const [draw, [endpoint, dataFilters]] of kinds.entries()) {
-      const filter = marchFilter(random, scopes, 6, 10);
-      const widgetId = await addWidget(reportId, `api/${endpoint}`, dataFilters);
-      const label = `seed ${SEED} draw ${draw}: ${endpoint} ${JSON.stringify(dataFilters)} ${JSON.stringify(filter)}`;
-      const figure = await t.call('POST', `/api/${endpoint}`, {
-        token: full,
-        body: { ...filter, ReportId: reportId, DataFilters: dataFilters },
-      });
-      expect(figure.statusCode, label).toBe(200);
+    await comparePartsWithAnalyzer({
+      widgets: kinds,
+      drawFilter: () => monthFilter(random, { month: 3, starts: 6, days: 10, scopes }),
+      part: 'point',
       // A respondent trend has three rows per point (its series), each with the point's Responses.
-      const rows = figure.json<{ Category: string; Responses: number }[]>();
-      const responsesOf = new Map(rows.map((row) => [row.Category, row.Responses]));
-      for (const [category, responses] of responsesOf) {
-        const listed = await analyzer({
-          ...filter,
-          Widget: { WidgetId: widgetId, Group: { Category: category } },
-        });
-        expect(listed.statusCode, `${label} ${listed.body}`).toBe(200);
-        const page = responseListPageSchema.parse(listed.json());
-        expect(page.FactCount, `${label} point ${category}`).toBe(responses);
-        expect(page.Count, label).toBeLessThanOrEqual(responses);
-        if (responses > 0) points += 1;
-      }
-    }
-    // The draws are not vacuous: many points with responses.
-    expect(points, `seed ${SEED}`).toBeGreaterThanOrEqual(20);
+      parts: (rows: { Category: string; Responses: number }[]) =>
+        [...new Map(rows.map((row) => [row.Category, row.Responses]))].map(([Category, responses]) => ({
+          group: { Category },
+          responses,
+        })),
+      // Many points with responses.
+      minimum: 20,
+    });
   });
 
   it('refuses a point of a widget without points, and bad points (400 / 3333); no point counts 0', async () => {
@@ -439,39 +451,15 @@ describe('lineage: the analyzer opened from a widget', () => {
       { ProductSet: { Ids: [f.products.loans] } },
       { ScoreRange: { min: 0, max: 8 } },
     ];
-    let regions = 0;
-    for (const [draw, dataFilters] of kinds.entries()) {
-      const from = 1 + random.int(5);
-      const filter: ReportFilter = {
-        SurveyId: [f.surveyId, f.secondSurveyId],
-        TimeRange: [
-          `2026-05-${String(from).padStart(2, '0')}`,
-          `2026-05-${String(from + 12).padStart(2, '0')}`,
-        ],
-        ...random.pick(scopes),
-      };
-      const widgetId = await addWidget(reportId, 'api/widget-data/map', dataFilters);
-      const label = `seed ${SEED} draw ${draw}: map ${JSON.stringify(dataFilters)} ${JSON.stringify(filter)}`;
-      const figure = await t.call('POST', '/api/widget-data/map', {
-        token: full,
-        body: { ...filter, ReportId: reportId, DataFilters: dataFilters },
-      });
-      expect(figure.statusCode, label).toBe(200);
-      const rows = figure.json<{ LocationId: number; Responses: number }[]>();
-      for (const row of rows) {
-        const listed = await analyzer({
-          ...filter,
-          Widget: { WidgetId: widgetId, Group: { LocationId: row.LocationId } },
-        });
-        expect(listed.statusCode, `${label} ${listed.body}`).toBe(200);
-        const page = responseListPageSchema.parse(listed.json());
-        expect(page.FactCount, `${label} region ${row.LocationId}`).toBe(row.Responses);
-        expect(page.Count, label).toBeLessThanOrEqual(row.Responses);
-        if (row.Responses > 0) regions += 1;
-      }
-    }
-    // The draws are not vacuous: most of the eleven regions the seven maps can draw have responses.
-    expect(regions, `seed ${SEED}`).toBeGreaterThanOrEqual(6);
+    await comparePartsWithAnalyzer({
+      widgets: kinds.map((dataFilters) => ['widget-data/map', dataFilters]),
+      drawFilter: () => monthFilter(random, { month: 5, starts: 5, days: 12, scopes }),
+      part: 'region',
+      parts: (rows: { LocationId: number; Responses: number }[]) =>
+        rows.map(({ LocationId, Responses }) => ({ group: { LocationId }, responses: Responses })),
+      // Most of the eleven regions the seven maps can draw have responses.
+      minimum: 6,
+    });
   });
 
   it('refuses a region of a widget without regions, and bad regions (400 / 3333); no region counts 0', async () => {
@@ -569,39 +557,18 @@ describe('lineage: the analyzer opened from a widget', () => {
       { ChannelSet: { Ids: [f.channels.north] } },
       { ScoreRange: { min: 0, max: 8 } },
     ];
-    let counted = 0;
-    for (const [draw, dataFilters] of kinds.entries()) {
-      const from = 1 + random.int(5);
-      const filter: ReportFilter = {
-        SurveyId: [f.surveyId, f.secondSurveyId],
-        TimeRange: [
-          `2026-06-${String(from).padStart(2, '0')}`,
-          `2026-06-${String(from + 12).padStart(2, '0')}`,
-        ],
-        ...random.pick(scopes),
-      };
-      const widgetId = await addWidget(reportId, 'api/widget-data/segments', dataFilters);
-      const label = `seed ${SEED} draw ${draw}: segments ${JSON.stringify(dataFilters)} ${JSON.stringify(filter)}`;
-      const figure = await t.call('POST', '/api/widget-data/segments', {
-        token: full,
-        body: { ...filter, ReportId: reportId, DataFilters: dataFilters },
-      });
-      expect(figure.statusCode, label).toBe(200);
-      const rows = figure.json<{ SegmentData: { SegmentId: number; SegmentResponseCount: number }[] }>();
-      for (const row of rows.SegmentData) {
-        const listed = await analyzer({
-          ...filter,
-          Widget: { WidgetId: widgetId, Group: { SegmentId: row.SegmentId } },
-        });
-        expect(listed.statusCode, `${label} ${listed.body}`).toBe(200);
-        const page = responseListPageSchema.parse(listed.json());
-        expect(page.FactCount, `${label} segment ${row.SegmentId}`).toBe(row.SegmentResponseCount);
-        expect(page.Count, label).toBeLessThanOrEqual(row.SegmentResponseCount);
-        if (row.SegmentResponseCount > 0) counted += 1;
-      }
-    }
-    // The draws are not vacuous: most of the thirteen segments the five gauges draw have responses.
-    expect(counted, `seed ${SEED}`).toBeGreaterThanOrEqual(7);
+    await comparePartsWithAnalyzer({
+      widgets: kinds.map((dataFilters) => ['widget-data/segments', dataFilters]),
+      drawFilter: () => monthFilter(random, { month: 6, starts: 5, days: 12, scopes }),
+      part: 'segment',
+      parts: ({ SegmentData }: { SegmentData: { SegmentId: number; SegmentResponseCount: number }[] }) =>
+        SegmentData.map(({ SegmentId, SegmentResponseCount }) => ({
+          group: { SegmentId },
+          responses: SegmentResponseCount,
+        })),
+      // Most of the thirteen segments the five gauges draw have responses.
+      minimum: 7,
+    });
 
     // A segment of another group than the widget's has no row: no facts, though its facts exist.
     const tier = await addWidget(reportId, 'api/widget-data/segments', { SegmentGroupId: f.segmentGroup });
@@ -692,39 +659,18 @@ describe('lineage: the analyzer opened from a widget', () => {
       { ProductSet: { Ids: [f.products.loans] } },
       { ScoreRange: { min: 0, max: 8 } },
     ];
-    let cells = 0;
-    for (const [draw, dataFilters] of kinds.entries()) {
-      const from = 1 + random.int(5);
-      const filter: ReportFilter = {
-        SurveyId: [f.surveyId, f.secondSurveyId],
-        TimeRange: [
-          `2026-07-${String(from).padStart(2, '0')}`,
-          `2026-07-${String(from + 12).padStart(2, '0')}`,
-        ],
-        ...random.pick(scopes),
-      };
-      const widgetId = await addWidget(reportId, 'api/widget-data/days-of-week', dataFilters);
-      const label = `seed ${SEED} draw ${draw}: days-of-week ${JSON.stringify(dataFilters)} ${JSON.stringify(filter)}`;
-      const figure = await t.call('POST', '/api/widget-data/days-of-week', {
-        token: full,
-        body: { ...filter, ReportId: reportId, DataFilters: dataFilters },
-      });
-      expect(figure.statusCode, label).toBe(200);
-      const rows = figure.json<DaysOfWeekRow[]>();
-      for (const { WeekOfDay, PartOfDay, Responses } of rows) {
-        const listed = await analyzer({
-          ...filter,
-          Widget: { WidgetId: widgetId, Group: { WeekOfDay, PartOfDay } },
-        });
-        expect(listed.statusCode, `${label} ${listed.body}`).toBe(200);
-        const page = responseListPageSchema.parse(listed.json());
-        expect(page.FactCount, `${label} cell ${WeekOfDay} ${PartOfDay}`).toBe(Responses);
-        expect(page.Count, label).toBeLessThanOrEqual(Responses);
-        if (Responses > 0) cells += 1;
-      }
-    }
-    // The draws are not vacuous: many cells with responses, over every part of day.
-    expect(cells, `seed ${SEED}`).toBeGreaterThanOrEqual(40);
+    await comparePartsWithAnalyzer({
+      widgets: kinds.map((dataFilters) => ['widget-data/days-of-week', dataFilters]),
+      drawFilter: () => monthFilter(random, { month: 7, starts: 5, days: 12, scopes }),
+      part: 'cell',
+      parts: (rows: DaysOfWeekRow[]) =>
+        rows.map(({ WeekOfDay, PartOfDay, Responses }) => ({
+          group: { WeekOfDay, PartOfDay },
+          responses: Responses,
+        })),
+      // Many cells with responses, over every part of day.
+      minimum: 40,
+    });
   });
 
   it('refuses a cell of a widget without cells, and bad cells (400 / 3333); no cell counts 0', async () => {
