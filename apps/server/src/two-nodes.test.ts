@@ -11,15 +11,16 @@ import { passwordSignIn, seedIngestSurvey } from './test/ingest-survey.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './test/round-robin-proxy.js';
 import { freePort, SERVER_START_MS, ServerProcess } from './test/server-process.js';
 import { startSmtpCatcher, type SmtpCatcher } from './test/smtp-catcher.js';
+import { startWebhookReceiver, type WebhookReceiver } from './test/webhook-receiver.js';
 import { createScratchDatabase } from './test/test-app.js';
 
 /*
  * Issue 26: two real server processes on one PostgreSQL behind a round-robin proxy (docs/scaling.md, "Two-node
  * test"). They start at the same moment on an empty database (one migrates, the other waits on the migration lock)
  * and are proven to serve one console: a token from one node works on the other, an answer ingested on one shows
- * on the other's widgets within 2 s, invitations queued on both go out once each, and a node killed with SIGKILL
- * in the middle of sending loses none. PostgreSQL only (TEST_DATABASE_URL); the nodes share Redis for their rate
- * limits when TEST_REDIS_URL is set.
+ * on the other's widgets within 2 s, invitations queued on both go out once each, so does one webhook per completed
+ * session, and a node killed with SIGKILL in the middle of sending loses no invitation. PostgreSQL only
+ * (TEST_DATABASE_URL); the nodes share Redis for their rate limits when TEST_REDIS_URL is set.
  */
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -36,6 +37,7 @@ const SENDS_IN_FLIGHT = 16;
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let database: DatabaseHandle;
 let smtp: SmtpCatcher;
+let receiver: WebhookReceiver;
 let proxy: RoundRobinProxy;
 const nodes: ServerProcess[] = [];
 const dataDirs: string[] = [];
@@ -129,6 +131,7 @@ describe.skipIf(engine !== 'postgres' || !postgresUrl)(
       async () => {
         scratch = await createScratchDatabase(postgresUrl!);
         smtp = await startSmtpCatcher({ delayMs: SMTP_DELAY_MS });
+        receiver = await startWebhookReceiver();
         const keyPrefix = `loupe-two-nodes:${randomUUID()}:`;
         for (let node = 0; node < 2; node++) {
           const port = await freePort();
@@ -145,6 +148,8 @@ describe.skipIf(engine !== 'postgres' || !postgresUrl)(
             WEB_DIST: path.join(os.tmpdir(), 'loupe-no-web'),
             INVITATION_TICK_SECONDS: '1',
             INVITATION_LEASE_SECONDS: String(LEASE_SECONDS),
+            // The webhook receiver listens on 127.0.0.1.
+            INTEGRATION_ALLOW_PRIVATE_ADDRESSES: 'on',
             ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix } : {}),
           };
           nodes.push(new ServerProcess(env, `http://127.0.0.1:${port}`, { readyPath: '/api/health/ready' }));
@@ -163,6 +168,7 @@ describe.skipIf(engine !== 'postgres' || !postgresUrl)(
       for (const node of nodes) await node.kill('SIGTERM');
       await proxy?.close();
       await smtp?.close();
+      await receiver?.close();
       await database?.close();
       await scratch?.drop();
       for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -245,6 +251,47 @@ describe.skipIf(engine !== 'postgres' || !postgresUrl)(
       );
       expect(ticks[0]!.slots).toBeGreaterThan(2);
       expect(ticks[0]!.jobs).toBe(ticks[0]!.slots);
+    });
+
+    it('posts one webhook per completed session, whichever node ingests it and fans it out', async () => {
+      const source = await call(proxy.url, 'POST', '/api/integration-sources', {
+        Name: 'Two nodes webhook',
+        Type: 'webhook',
+        Url: `${receiver.url}/two-nodes`,
+        Secret: 'two-nodes-secret',
+      });
+      expect(source.status, source.text).toBe(201);
+      const workflow = await call(proxy.url, 'POST', '/api/integration-workflows', {
+        Name: 'Two nodes: completed sessions',
+        SourceId: (source.json() as { Id: number }).Id,
+        Event: 'session.completed',
+        Action: 'webhook.post',
+      });
+      expect(workflow.status, workflow.text).toBe(201);
+      // 100 answers in four batches through the proxy: two land on each node. Both nodes poll the outbox every
+      // second and ask for the fan-out as a pg-boss singleton; either node's worker may post a delivery.
+      for (let batch = 0; batch < 4; batch++) {
+        const ingested = await call(proxy.url, 'POST', '/api/rest-data/responses', {
+          SurveyId: surveyId,
+          Records: Array.from({ length: 25 }, (_, i) => ({
+            TransactionDate: new Date().toISOString(),
+            TransactionChannel: 'BR-1',
+            Answers: [{ Question: 'Q_NPS', Value: (batch * 25 + i) % 11 }],
+          })),
+        });
+        expect(ingested.status, ingested.text).toBe(200);
+      }
+      await receiver.waitFor('/two-nodes', 100, 60_000);
+      // Several outbox polls of both nodes later, still one post per session.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const posts = receiver.to('/two-nodes');
+      expect(posts).toHaveLength(100);
+      const sessions = new Set(
+        posts.map(
+          (post) => (JSON.parse(post.body) as { EventData: { SessionId: number } }).EventData.SessionId,
+        ),
+      );
+      expect(sessions.size).toBe(100);
     });
 
     it('loses no invitation when a node is killed in the middle of sending', async () => {
