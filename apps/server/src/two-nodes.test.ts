@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InvitationCreateAnswer, type JobServer, npsGaugeDataSchema } from '@loupe/contracts';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { READY_LAG } from './modules/health/health.routes.js';
 import { invitationMessages, invitations, invitees, surveyFlows, surveys } from './db/schema/index.js';
 import { passwordSignIn, seedIngestSurvey } from './test/ingest-survey.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './test/round-robin-proxy.js';
@@ -321,6 +322,25 @@ describe.skipIf(engine !== 'postgres' || !postgresUrl)(
       // The proxy still serves, from the node that is left.
       expect((await fetch(`${proxy.url}/api/health/ready`)).status).toBe(200);
       expect((await fetch(`${b.url}/api/health/ready`)).status).toBe(200);
+    });
+
+    it('builds a new node’s replica from PostgreSQL at start, with progress, and serves once it has caught up', async () => {
+      const [a, b] = nodes as [ServerProcess, ServerProcess];
+      // Node A comes back as a new node: its data directory is empty, so its replica is built from PostgreSQL.
+      fs.rmSync(dataDirs[0]!, { recursive: true, force: true });
+      fs.mkdirSync(dataDirs[0]!);
+      await a.start();
+      expect(a.output).toMatch(/Building analytics\s*: 100%/);
+      const ready = (await (await fetch(`${a.url}/api/health/ready`)).json()) as {
+        Status: string;
+        Lag: number;
+      };
+      expect(ready.Status).toBe('ready');
+      expect(ready.Lag).toBeLessThanOrEqual(READY_LAG);
+      // Its figures are the other node's: every answer ingested so far, on both.
+      const onB = await npsResponses(b.url);
+      expect(onB).toBeGreaterThanOrEqual(101);
+      expect(await npsResponses(a.url)).toBe(onB);
     });
   },
 );

@@ -50,7 +50,14 @@ export type DatabaseHandle = {
   raw: RawQuery;
   /** The node-postgres pool when running on PostgreSQL (COPY streams need it). */
   pool: pg.Pool | undefined;
+  /** Brings the schema up to date; under the start-up lock, so that nodes starting together migrate once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the installation's start-up lock (a PostgreSQL advisory lock on a connection of its own;
+   * PGlite has one process): several nodes starting at once on one database (docs/scaling.md) migrate it and
+   * create the job queue's schema one after the other, not into each other.
+   */
+  startupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Outside any transaction, on its own connection (PostgreSQL) or in turn (PGlite): see ExecuteSql. */
   executeSql: ExecuteSql;
   /**
@@ -91,33 +98,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir, options.pgliteMaxParameters);
 }
 
-/** The advisory lock key the migrations run under (any constant of this application's own). */
-const MIGRATION_LOCK = 0x4c6f7570; // 'Loup'
+/** The advisory lock key of `startupLock` (any constant of this application's own). */
+const STARTUP_LOCK = 0x4c6f7570; // 'Loup'
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const startupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await work();
+    } finally {
+      const unlocked = await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).then(
+        () => true,
+        () => false,
+      );
+      // A connection that could not unlock may still hold the lock: destroyed, not returned to the pool.
+      lock.release(!unlocked);
+    }
+  };
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     pool,
     raw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
-    // Several nodes may start at once on one database (docs/scaling.md): the first migrates, the others wait on
-    // the lock and then find nothing left to do. Drizzle's migrator takes no lock of its own.
-    migrate: async () => {
-      const lock = await pool.connect();
-      try {
-        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-      } finally {
-        const unlocked = await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).then(
-          () => true,
-          () => false,
-        );
-        // A connection that could not unlock may still hold the lock: destroyed, not returned to the pool.
-        lock.release(!unlocked);
-      }
-    },
+    // The first node migrates; the others wait on the lock, then find nothing left to do. Drizzle's migrator takes
+    // no lock of its own.
+    migrate: () => startupLock(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder })),
+    startupLock,
     executeSql: async (text, values) => lastResult(await pool.query(text, values)),
     healthy: async () => {
       try {
@@ -156,6 +165,7 @@ async function openPglite(
     pool: undefined,
     raw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    startupLock: (work) => work(),
     // PGlite's query() takes one statement; exec() takes several, without parameters.
     executeSql: async (text, values) =>
       lastResult(values?.length ? await client.query(text, values) : await client.exec(text)),

@@ -72,21 +72,6 @@ const POLLING_INTERVAL_SECONDS = 2;
 /** How long `stop` waits for running jobs; pg-boss fails those still running then, so they are retried. */
 const STOP_TIMEOUT_MS = 5_000;
 
-/** PostgreSQL's deadlock_detected. */
-const DEADLOCK = '40P01';
-
-async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code !== DEADLOCK || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-    }
-  }
-}
-
 type Registration = { name: string; settings: QueueSettings; handler: JobHandler<object> };
 
 /** pg-boss on the application's database, PGlite or PostgreSQL (DatabaseHandle.executeSql); see `start`. */
@@ -133,10 +118,9 @@ export function createJobQueue({
       expireInSeconds: settings.expireInSeconds,
     };
     // Nothing when the queue exists; the update then applies this code's settings to a queue an older version
-    // created. Nodes that start together create the same queues at once, and PostgreSQL may pick one of them as
-    // a deadlock's victim (pg-boss's create_queue makes a partition): that node tries again and finds it there.
-    await retryOnDeadlock(() => boss.createQueue(name, queue));
-    await retryOnDeadlock(() => boss.updateQueue(name, queue));
+    // created.
+    await boss.createQueue(name, queue);
+    await boss.updateQueue(name, queue);
     const id = await boss.work<object>(
       name,
       { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
@@ -165,8 +149,12 @@ export function createJobQueue({
     queues: () => registrations.map(({ name }) => name).sort(),
 
     async start() {
-      await boss.start();
-      for (const registration of registrations) await startWorker(registration);
+      // Nodes starting together would create pg-boss's schema and the same queues at once (a duplicate schema, a
+      // deadlock on a queue's partition): one node at a time, under the database's start-up lock.
+      await database.startupLock(async () => {
+        await boss.start();
+        for (const registration of registrations) await startWorker(registration);
+      });
     },
 
     async send(name, data, { within, startAfterSeconds, singleton } = {}) {
