@@ -2,7 +2,6 @@
 // realistic REST data records.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { CONSOLE_CLIENT_ID, type RestDataRecordInput, type RestDataResult } from '@loupe/contracts';
 import { createAnalyticsReplica, type AnalyticsReplica } from '../apps/server/src/analytics/replica.js';
 import { buildApp } from '../apps/server/src/app.js';
@@ -14,6 +13,7 @@ import { ensureConsoleClient, seedDemoIdentity } from '../apps/server/src/demo/s
 import { createLogger } from '../apps/server/src/logger.js';
 import { createAccessTokenSigner } from '../apps/server/src/modules/auth/access-token.js';
 import { seededRandom } from '../apps/server/src/test/seeded-random.js';
+import { databaseUrl, dropDatabase, ensureDatabase } from './bench-database.js';
 
 export type Engine = 'postgres' | 'pglite';
 
@@ -46,31 +46,13 @@ type Scratch = { url: string; drop(): Promise<void> };
 
 async function createScratchDatabase(serverUrl: string): Promise<Scratch> {
   const name = `loupe_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await ensureDatabase(serverUrl, name);
   return {
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        // pool.end() resolves before its sockets close; terminate whatever is still there.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        await client.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-          [name],
-        );
-        await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      } finally {
-        await client.end();
-      }
+      // pool.end() resolves before its sockets close; dropDatabase terminates whatever is still there.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await dropDatabase(serverUrl, name);
     },
   };
 }

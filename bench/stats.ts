@@ -1,6 +1,16 @@
 // Small measurement helpers shared by the benchmarks.
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
+
+/** bench/results/<kind>-<today, UTC>[-label].json, the folder made if missing. */
+export function resultsFile(kind: string, label: string): string {
+  const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(folder, { recursive: true });
+  const today = new Date().toISOString().slice(0, 10);
+  return path.join(folder, `${kind}-${today}${label ? `-${label}` : ''}.json`);
+}
 
 /** Writes a results file formatted as the repository's Prettier settings would, so `npm run lint` passes. */
 export async function writeJson(file: string, value: unknown): Promise<void> {
