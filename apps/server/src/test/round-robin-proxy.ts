@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small HTTP load balancer for the multi-node test and `npm run bench:scale`: each request goes to the next
  * live target in turn (round robin). A target that refuses the connection is skipped for that request, as
- * nginx's `proxy_next_upstream error` does, so a killed node costs its in-flight requests only.
+ * nginx's `proxy_next_upstream error` does (a failed GET or HEAD also goes to the next one; other methods only
+ * when the connection was refused), so a killed node costs its in-flight requests only.
  */
 export type RoundRobinProxy = {
   url: string;
@@ -35,9 +36,12 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
         answer.pipe(response);
       },
     );
-    upstream.on('error', () => {
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (response.headersSent) return response.destroy();
-      if (tries + 1 < targets.length) return forward(request, body, response, tries + 1);
+      // A refused connection never reached the node: any request goes to the next one. Another failure may come
+      // after the node took the request, so only a request safe to repeat goes again (nginx's default).
+      const safe = error.code === 'ECONNREFUSED' || request.method === 'GET' || request.method === 'HEAD';
+      if (safe && tries + 1 < targets.length) return forward(request, body, response, tries + 1);
       response.writeHead(502).end();
     });
     upstream.end(body);

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useCatiCampaigns } from '../api/get-cati-campaigns';
 import { useSaveCatiCampaign } from '../api/save-cati-campaign';
 import styles from './cati.module.css';
+import { LoadFailed } from '@/components/query-state';
 
 /** Whether the signed-in user may change the campaigns' settings (survey:manage). */
 function useCanManageCampaigns(): boolean {
@@ -24,21 +25,12 @@ function useCanManageCampaigns(): boolean {
 /** The CATI surveys' campaign settings; a survey:manage holder edits one in a dialog, others read them. */
 export function CampaignsTab() {
   const { t } = useTranslation('cati');
-  const { t: tCommon } = useTranslation();
   const campaigns = useCatiCampaigns();
   const canManage = useCanManageCampaigns();
   const [editing, setEditing] = useState<CatiCampaign>();
 
   if (campaigns.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('campaigns.loadFailed')}
-        description={errorMessage(campaigns.error, tCommon)}
-        action={<Button onClick={() => void campaigns.refetch()}>{tCommon('common.retry')}</Button>}
-      />
-    );
+    return <LoadFailed query={campaigns} title={t('campaigns.loadFailed')} />;
   }
 
   return (

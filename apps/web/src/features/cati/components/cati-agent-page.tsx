@@ -1,11 +1,11 @@
-import { Alert, Button, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '@/components/admin-page/admin-page';
-import { errorMessage } from '@/lib/error-message';
 import { useCurrentCatiCall } from '../api/get-current-call';
 import { CallView } from './call-view';
 import { QueueView } from './queue-view';
+import { LoadFailed } from '@/components/query-state';
 
 /**
  * `/cati` (catiagent): the agent's queue, or the call in progress (also after a reload: the server keeps the
@@ -22,13 +22,7 @@ export function CatiAgentPage() {
   return (
     <AdminPage title={call ? t('call.title', { survey: call.SurveyName }) : t('agent.title')}>
       {current.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('agent.callLoadFailed')}
-          description={errorMessage(current.error, tCommon)}
-          action={<Button onClick={() => void current.refetch()}>{tCommon('common.retry')}</Button>}
-        />
+        <LoadFailed query={current} title={t('agent.callLoadFailed')} />
       ) : !current.data ? (
         <Spin description={tCommon('common.loading')} />
       ) : call ? (

@@ -10,6 +10,7 @@ import { DateTimeText } from './date-time-text';
 import { OutcomeTag } from './outcome-tag';
 import { SurveyStrip } from './survey-strip';
 import styles from './cati.module.css';
+import { LoadFailed } from '@/components/query-state';
 
 /**
  * The waiting customers in the order calls take them, each CATI survey's place in the queue, "Take next call"
@@ -29,15 +30,7 @@ export function QueueView() {
   };
 
   if (queue.isError && !data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('agent.loadFailed')}
-        description={errorMessage(queue.error, tCommon)}
-        action={<Button onClick={() => void queue.refetch()}>{tCommon('common.retry')}</Button>}
-      />
-    );
+    return <LoadFailed query={queue} title={t('agent.loadFailed')} />;
   }
 
   return (

@@ -4,16 +4,16 @@ import {
   customDataMappingsSchema,
   type CustomDataMappings,
 } from '@loupe/contracts';
-import { Alert, App, Button, Card, Form, Input, Spin, type FormRule } from 'antd';
+import { App, Button, Card, Form, Input, Spin, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import adminStyles from '@/components/admin-page/admin-page.module.css';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { RefusalAlert } from '@/components/admin-page/record-form';
-import { errorMessage } from '@/lib/error-message';
 import { zodRule } from '@/lib/form-rules';
 import { useCustomDataMappings, useSaveCustomDataMappings } from '../api/custom-data-mappings';
 import { refusedSlots } from '../custom-data-refusals';
 import styles from './data-admin.module.css';
+import { LoadFailed } from '@/components/query-state';
 
 /** `/custom-data-management` (metadata:manage): the names of the ten custom data slots, all required. */
 export function CustomDataPage() {
@@ -23,14 +23,7 @@ export function CustomDataPage() {
   return (
     <AdminPage title={t('customData.title')} intro={t('customData.intro')} size="large">
       {mappings.isError ? (
-        <Alert
-          type="error"
-          role="alert"
-          showIcon
-          title={t('customData.loadFailed')}
-          description={errorMessage(mappings.error, tCommon)}
-          action={<Button onClick={() => void mappings.refetch()}>{tCommon('common.retry')}</Button>}
-        />
+        <LoadFailed query={mappings} title={t('customData.loadFailed')} />
       ) : mappings.data ? (
         // Mounted once: a save puts the names it stored into the fields itself (a remount would lose its message).
         <CustomDataForm mappings={mappings.data} />

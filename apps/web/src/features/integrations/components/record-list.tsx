@@ -1,11 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
+import { Empty, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AdminPage } from '@/components/admin-page/admin-page';
 import { NewRecordButton } from '@/components/admin-page/list-page';
-import { errorMessage } from '@/lib/error-message';
 import styles from './integrations.module.css';
+import { LoadFailed } from '@/components/query-state';
 
 /** The props of {@link RecordList}; every text already translated. */
 type RecordListProps<T> = {
@@ -41,7 +40,6 @@ export function RecordList<T extends { Id: number }>({
   emptyHint,
   toolbar,
 }: RecordListProps<T>) {
-  const { t } = useTranslation();
   return (
     <AdminPage title={title} intro={intro}>
       <div className={styles.toolbar}>
@@ -49,14 +47,7 @@ export function RecordList<T extends { Id: number }>({
         {toolbar}
       </div>
       {query.isError ? (
-        <Alert
-          type="error"
-          role="alert"
-          showIcon
-          title={loadFailed}
-          description={errorMessage(query.error, t)}
-          action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailed query={query} title={loadFailed} />
       ) : (
         <Table<T>
           rowKey="Id"
