@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID, ErrorCode } from '@loupe/contracts';
 import { loadConfig } from '../config.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { READY_LAG } from '../modules/health/health.routes.js';
 import { securityHeadersPlugin } from './security-headers.js';
 
 /*
@@ -210,34 +209,6 @@ describe('GET /api/health', () => {
     expect((await t.call('GET', '/api/health/details')).statusCode).toBe(401);
     const viewerToken = (await t.signIn('viewer')).access_token;
     expect((await t.call('GET', '/api/health/details', { token: viewerToken })).statusCode).toBe(403);
-  });
-});
-
-describe('GET /api/health/ready', () => {
-  const ready = async () => {
-    const response = await t.call('GET', '/api/health/ready');
-    return { status: response.statusCode, body: response.json<{ Status: string; Lag: number | null }>() };
-  };
-
-  it('is ready once the replica has caught up, and not while it trails by more than a sync batch', async () => {
-    await t.replica.flush();
-    expect(await ready()).toEqual({ status: 200, body: { Status: 'ready', Lag: 0 } });
-    // Changes the replica has not applied yet (deletes of sessions that do not exist: applying them is harmless).
-    const addChanges = (count: number) =>
-      t.database.raw(
-        `INSERT INTO analytics_changes (tenant_id, session_id, op)
-         SELECT (SELECT min(id) FROM tenants), -g, 'D' FROM generate_series(1, $1::int) g`,
-        [count],
-      );
-    await addChanges(10);
-    expect(await ready()).toEqual({ status: 200, body: { Status: 'ready', Lag: 10 } });
-    await addChanges(READY_LAG);
-    expect(await ready()).toEqual({
-      status: 503,
-      body: { Status: 'catching-up', Lag: READY_LAG + 10 },
-    });
-    await t.replica.flush();
-    expect(await ready()).toEqual({ status: 200, body: { Status: 'ready', Lag: 0 } });
   });
 });
 

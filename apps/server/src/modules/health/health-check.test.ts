@@ -4,6 +4,7 @@ import { dataValidationLogs, tenants } from '../../db/schema/index.js';
 import { loadDemoData } from '../../demo/demo-data.js';
 import { signInNewUser } from '../../test/tenant-test-actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { READY_LAG } from './health.routes.js';
 
 /*
  * `GET /api/health-check` (docs/health-and-logs.md) on the demo's data: eight weeks of the Demo Bank's answers and
@@ -128,5 +129,33 @@ describe('GET /api/health-check', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ Code: expect.any(Number), Message: expect.any(String) });
     expect((await t.call('GET', '/api/health')).json()).toEqual({ Status: 'ok' });
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  const ready = async () => {
+    const response = await t.call('GET', '/api/health/ready');
+    return { status: response.statusCode, body: response.json<{ Status: string; Lag: number | null }>() };
+  };
+
+  it('is ready once the replica has caught up, and not while it trails by more than a sync batch', async () => {
+    await t.replica.flush();
+    expect(await ready()).toEqual({ status: 200, body: { Status: 'ready', Lag: 0 } });
+    // Changes the replica has not applied yet (deletes of sessions that do not exist: applying them is harmless).
+    const addChanges = (count: number) =>
+      t.database.raw(
+        `INSERT INTO analytics_changes (tenant_id, session_id, op)
+         SELECT (SELECT min(id) FROM tenants), -g, 'D' FROM generate_series(1, $1::int) g`,
+        [count],
+      );
+    await addChanges(10);
+    expect(await ready()).toEqual({ status: 200, body: { Status: 'ready', Lag: 10 } });
+    await addChanges(READY_LAG);
+    expect(await ready()).toEqual({
+      status: 503,
+      body: { Status: 'catching-up', Lag: READY_LAG + 10 },
+    });
+    await t.replica.flush();
+    expect(await ready()).toEqual({ status: 200, body: { Status: 'ready', Lag: 0 } });
   });
 });
