@@ -524,6 +524,9 @@ describe('compileFilter', () => {
     expect(await byTable({ Segments: ['1;501'] })).toEqual(tables([1, 3], [1, 3]));
     expect(await byTable({ Segments: ['1;501', '1;502'] })).toEqual(tables([1, 2, 3, 6], [1, 2, 3]));
     expect(await byTable({ Segments: ['1;501', '2;602'] })).toEqual(tables([3], [3]));
+    // Past 32 ids a group is one list parameter instead of one list_contains per id: the same rows.
+    const many = Array.from({ length: 40 }, (_, i) => `1;${900 + i}`);
+    expect(await byTable({ Segments: ['1;501', '1;502', ...many] })).toEqual(tables([1, 2, 3, 6], [1, 2, 3]));
   });
 
   it('RespondentType: promoter 0, neutral 1, detractor 2', async () => {

@@ -135,9 +135,12 @@ const tableColumns: Record<StoredTable, string> = {
 `,
   // One row per session, answered or not: response counts and "answered sessions" without a measured answer.
   // invitation_id and invitation_channel (the interaction channel, 1 email … 12 API) tie it to its invitation.
+  // experience_ids: the experiences of the session's facts, sorted, distinct — a weighted experience index counts
+  // its sessions here (one row each) instead of counting distinct session ids over millions of facts.
   sessions: `${dimensionColumns},
   invitation_id BIGINT,
-  invitation_channel TINYINT
+  invitation_channel TINYINT,
+  experience_ids INTEGER[]
 `,
   answers: `
   tenant_id INTEGER NOT NULL,

@@ -30,6 +30,8 @@ type ExportColumn = { name: string; sql: string; kind: CsvKind; duck: string };
 
 /** Measurement types that make a scored answer a fact: 0 NPS, 1 custom metric, 2 average score. */
 const MEASURED_TYPES = '0, 1, 2';
+/** A staged answer (alias `a`) that becomes a fact: scored, of a measured type. */
+const FACT_ANSWER = `a.score IS NOT NULL AND a.measurement_type IN (${MEASURED_TYPES})`;
 /** The NPS question a session's nps_score and respondent type come from: experience 101 on the 0-10 scale. */
 const NPS_EXPERIENCE_ID = 101;
 const NPS_SCALE = 11;
@@ -359,15 +361,21 @@ SELECT answer_id,
     FILTER (WHERE is_emotion) AS emotion_labels
 FROM stage_labels GROUP BY answer_id`,
     `INSERT INTO sessions${suffix} BY NAME
-SELECT d.*, s.invitation_id, s.invitation_channel
-FROM batch_dims d JOIN stage_sessions s ON s.session_id = d.session_id`,
+SELECT d.*, s.invitation_id, s.invitation_channel, coalesce(e.experience_ids, []) AS experience_ids
+FROM batch_dims d JOIN stage_sessions s ON s.session_id = d.session_id
+LEFT JOIN (
+  SELECT a.session_id, list_sort(list_distinct(list(a.experience_id))) AS experience_ids
+  FROM stage_answers a
+  WHERE ${FACT_ANSWER} AND a.experience_id IS NOT NULL
+  GROUP BY a.session_id
+) e ON e.session_id = d.session_id`,
     `INSERT INTO answers${suffix} BY NAME
 SELECT d.tenant_id, d.survey_id, c.session_id, c.question_id, c.choice_value
 FROM batch_dims d JOIN stage_choices c ON c.session_id = d.session_id`,
     `INSERT INTO facts${suffix} BY NAME
 SELECT d.*, a.question_id, a.experience_id, a.measurement_type, a.scale, a.choice_value, a.score
 FROM batch_dims d JOIN stage_answers a ON a.session_id = d.session_id
-WHERE a.score IS NOT NULL AND a.measurement_type IN (${MEASURED_TYPES})`,
+WHERE ${FACT_ANSWER}`,
     `INSERT INTO comments${suffix} BY NAME
 SELECT d.*, a.answer_id, a.question_id, a.text, a.translated_text, a.language,
   coalesce(t.terms, []) AS search_terms,

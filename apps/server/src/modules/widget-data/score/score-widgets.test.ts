@@ -571,6 +571,41 @@ describe('POST /api/widget-data/weighted-experience', () => {
     });
   });
 
+  it('counts the same sessions per session as over the facts, and the facts when a filter picks within a session', async () => {
+    // Per session (the sessions' experience_ids): North-1 holds S1 and S2, promoters S1, S2, S4.
+    const north = await post(
+      'weighted-experience',
+      {
+        TimeRange: MARCH,
+        ChannelSet: { Ids: [f.channels.north1] },
+        DataFilters: { ExperienceWeights: weights },
+      },
+      gaugeDataSchema,
+    );
+    expect(north).toMatchObject({ Value: expect.closeTo((2 * 8.5 + 8.75) / 3, 10), Responses: 2 });
+    const promoters = await post(
+      'weighted-experience',
+      { TimeRange: MARCH, RespondentType: [0], DataFilters: { ExperienceWeights: weights } },
+      gaugeDataSchema,
+    );
+    expect(promoters.Responses).toBe(3);
+    // QuestionId keeps the facts of the question: the NPS question has neither experience, so nothing counts,
+    // although every session has a fact of it and of both experiences.
+    const npsOnly = await post(
+      'weighted-experience',
+      { TimeRange: MARCH, QuestionId: f.questions.nps, DataFilters: { ExperienceWeights: weights } },
+      gaugeDataSchema,
+    );
+    expect(npsOnly).toMatchObject({ Value: null, Responses: 0 });
+    // The effort question: its facts in S1-S4 (5, 4, 2, 3 -> 6.25 on 0-10).
+    const effortOnly = await post(
+      'weighted-experience',
+      { TimeRange: MARCH, DataFilters: { ExperienceWeights: weights, QuestionId: f.questions.effort } },
+      gaugeDataSchema,
+    );
+    expect(effortOnly).toMatchObject({ Value: expect.closeTo(6.25, 10), Responses: 4 });
+  });
+
   it('answers null and zero for a period without answers, and needs weights', async () => {
     const data = await post(
       'weighted-experience',
