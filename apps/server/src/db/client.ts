@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -141,6 +142,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * The contrib extensions the migrations create (PGlite builds each one apart and loads only those named here):
+ * pg_trgm for the invitee pool's name search index (migration 0026).
+ */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 async function openPglite(
   dataDir: string | undefined,
   maxParameters: number | undefined,
@@ -150,10 +157,10 @@ async function openPglite(
   if (dataDir) {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    open = () => PGlite.create(dir);
+    open = () => PGlite.create(dir, PGLITE_OPTIONS);
     reopen = open;
   } else {
-    open = () => PGlite.create();
+    open = () => PGlite.create(PGLITE_OPTIONS);
   }
   // Every statement goes through the guard: it refuses oversized statements and notices a broken connection.
   const guard = guardPglite(await open(), { reopen, maxParameters });

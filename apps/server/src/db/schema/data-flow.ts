@@ -161,6 +161,9 @@ export const stagedInvitees = pgTable(
     index('staged_invitees_log_idx').on(t.importDataLogId, t.status),
     index('staged_invitees_tenant_email_idx').on(t.tenantId, t.email),
     index('staged_invitees_tenant_msisdn_idx').on(t.tenantId, t.msisdn),
+    // The pool's name search, `lower(full_name) LIKE '%…%'` (grid/odata-sql.ts): a trigram index (pg_trgm,
+    // migration 0026) finds the matches without reading every row; the tenant condition then filters them.
+    index('staged_invitees_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
   ],
 );
 
