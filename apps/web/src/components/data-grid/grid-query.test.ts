@@ -49,6 +49,12 @@ describe('searchFilter', () => {
     expect(searchFilter('UserName', '  Ali Veli ')).toBe("contains(tolower(UserName),'ali veli')");
   });
 
+  it('lowercases the Turkish capital İ to a plain i, as PostgreSQL lowercases a stored name', () => {
+    expect(searchFilter('InviteeFullName', 'İlker IŞIK')).toBe(
+      "contains(tolower(InviteeFullName),'ilker işik')",
+    );
+  });
+
   it('escapes quotes in the term', () => {
     expect(searchFilter('UserName', "d'Arc")).toBe("contains(tolower(UserName),'d''arc')");
   });

@@ -35,8 +35,10 @@ export function odataString(value: string): string {
 export function searchFilter(field: string, term: string): string | undefined {
   const trimmed = term.trim();
   if (!trimmed) return undefined;
-  // The field is lowercased on the server, so the term is too; otherwise capitals would never match.
-  return `contains(tolower(${field}),${odataString(trimmed.toLowerCase())})`;
+  // The field is lowercased on the server, so the term is too; otherwise capitals would never match. JavaScript
+  // lowercases the Turkish capital İ to i plus a combining dot above (U+0307), which PostgreSQL's lower() of a
+  // stored "İlker" never gives (it gives a plain i): the dot is dropped so "İlker" finds İlker.
+  return `contains(tolower(${field}),${odataString(trimmed.toLowerCase().replaceAll('i\u0307', 'i'))})`;
 }
 
 /** ANDs the filters that are present, each in parentheses so an `or` inside one stays inside it. */
