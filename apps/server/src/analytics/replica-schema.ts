@@ -90,8 +90,8 @@ export type ReplicaTable = (typeof REPLICA_TABLES)[number];
 /**
  * Every table the sync writes: the row tables above, and
  * - `answers`: one row per answer of a session (every question type, the matrix sub-questions' too), its choice
- *   value or NULL for a text: the survey statistics' answered counts, distributions and drop-off. Its
- *   dimensions are the session's (join `sessions` on session_id).
+ *   value or NULL for a text, and whether it is the session's first row of its question: the survey statistics'
+ *   answered counts, distributions and drop-off. Its dimensions are the session's (join `sessions` on session_id).
  * - `invitations`: one row per invitation, with the invitee's transaction channel, product and employee (so the
  *   caller's data restrictions apply as on the other tables) and the invited, sent, delivered and opened times
  *   (instant and tenant-local keys, as above). Kept by invitation id, not by session: it follows the change
@@ -147,7 +147,10 @@ const tableColumns: Record<StoredTable, string> = {
   survey_id INTEGER NOT NULL,
   session_id BIGINT NOT NULL,
   question_id INTEGER NOT NULL,
-  choice_value INTEGER
+  choice_value INTEGER,
+  -- The session's first row of this question (a multiple choice has one row per choice): the sessions that
+  -- answered a question are a count of these, not count(DISTINCT session_id) over every row.
+  first_of_question BOOLEAN NOT NULL
 `,
   invitations: `
   tenant_id INTEGER NOT NULL,

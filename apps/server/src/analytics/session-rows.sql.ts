@@ -370,7 +370,8 @@ LEFT JOIN (
   GROUP BY a.session_id
 ) e ON e.session_id = d.session_id`,
     `INSERT INTO answers${suffix} BY NAME
-SELECT d.tenant_id, d.survey_id, c.session_id, c.question_id, c.choice_value
+SELECT d.tenant_id, d.survey_id, c.session_id, c.question_id, c.choice_value,
+  row_number() OVER (PARTITION BY c.session_id, c.question_id ORDER BY c.choice_value) = 1 AS first_of_question
 FROM batch_dims d JOIN stage_choices c ON c.session_id = d.session_id`,
     `INSERT INTO facts${suffix} BY NAME
 SELECT d.*, a.question_id, a.experience_id, a.measurement_type, a.scale, a.choice_value, a.score

@@ -230,11 +230,12 @@ export async function questionCounts(
     `WITH ${sql},
 q AS (SELECT unnest(?::INTEGER[]) AS question_id, generate_subscripts(?::INTEGER[], 1) AS ord),
 a AS (
-  SELECT a.session_id, a.question_id, a.choice_value, ses.completion
+  SELECT a.session_id, a.question_id, a.choice_value, a.first_of_question, ses.completion
   FROM answers a JOIN ses ON ses.session_id = a.session_id
   WHERE a.tenant_id = ? AND a.survey_id = ANY(?::INTEGER[]) AND a.question_id = ANY(?::INTEGER[])
 )
-SELECT 'answered' AS kind, question_id, NULL::INTEGER AS choice_value, count(DISTINCT session_id)::INTEGER AS count
+SELECT 'answered' AS kind, question_id, NULL::INTEGER AS choice_value,
+  count(*) FILTER (WHERE first_of_question)::INTEGER AS count
 FROM a GROUP BY question_id
 UNION ALL
 SELECT 'choice', question_id, choice_value, count(*)::INTEGER FROM a

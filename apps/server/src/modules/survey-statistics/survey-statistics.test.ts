@@ -26,11 +26,12 @@ import { createWidgetFixture, type WidgetFixture } from '../../test/widget-fixtu
  * Survey statistics on a hand-made world (docs/surveys-statistics.md). Demo Bank is on Europe/Istanbul (UTC+3);
  * the caller asks for March 2026 at offset -180 (Istanbul). Survey A is the fixture's main survey (NPS, effort
  * 1-5 with labelled choices, satisfaction, comment, and a matrix group "Service" with sub-questions Staff and
- * Speed sharing the choices 1 Bad, 2 OK, 3 Good); B the second survey.
+ * Speed sharing the choices 1 Bad, 2 OK, 3 Good, and Reasons, multiple answers 1 Price, 2 Staff, 3 Speed); B the
+ * second survey.
  *
  *        survey channel  via    invited       sent deliv. opened  session (created -> answered)       answers
- *   I1   A      North-1  email  2 Mar 10:00   y    y      y       S1 2 Mar 10:05 -> 10:10  completed  nps 10, effort 5, sat 9, comment, staff 3, speed 2
- *   I2   A      North-2  email  3 Mar 12:00   y    y      y       S2 3 Mar 12:00 -> 12:20  completed  nps 9, effort 4, staff 3
+ *   I1   A      North-1  email  2 Mar 10:00   y    y      y       S1 2 Mar 10:05 -> 10:10  completed  nps 10, effort 5, sat 9, comment, staff 3, speed 2, reasons 1+3
+ *   I2   A      North-2  email  3 Mar 12:00   y    y      y       S2 3 Mar 12:00 -> 12:20  completed  nps 9, effort 4, staff 3, reasons 2
  *   I3   A      South-1  SMS    4 Mar 09:00   y    y      -       S3 4 Mar 09:00           started    nps 6, effort 2
  *   I4   A      South-1  SMS    5 Mar 09:00   y    -      -       -
  *   I5   A      North-2  email  6 Mar 09:00   -    -      -       -
@@ -56,6 +57,8 @@ let hiddenSurvey: number;
 let otherTenantSurvey: number;
 let invitationSix: number;
 const group = { id: 0, staff: 0, speed: 0 };
+/** A multiple-answer question: one answer row per chosen value, so a session's rows of it must count once. */
+let reasons = 0;
 
 const at = (local: string) => `${local}+03:00`;
 const MARCH = 'from=2026-03-01&to=2026-03-31&timezoneOffset=-180';
@@ -101,6 +104,21 @@ beforeAll(async () => {
     })),
   );
 
+  const [reasonsRow] = await db
+    .insert(questions)
+    .values({ tenantId, surveyId: f.surveyId, text: 'Reasons', type: 'MCMS', position: 6 })
+    .returning({ id: questions.id });
+  reasons = reasonsRow!.id;
+  await db.insert(questionChoices).values(
+    ['Price', 'Staff', 'Speed'].map((label, i) => ({
+      tenantId,
+      questionId: reasons,
+      label,
+      value: i + 1,
+      position: i,
+    })),
+  );
+
   const email = (sentAt?: string, deliveredAt?: string, openedAt?: string) => ({
     channel: 1,
     sentAt: sentAt ? at(sentAt) : null,
@@ -124,6 +142,8 @@ beforeAll(async () => {
     choices: [
       [group.staff, 3],
       [group.speed, 2],
+      [reasons, 1],
+      [reasons, 3],
     ],
   });
   // I2 / S2
@@ -138,7 +158,10 @@ beforeAll(async () => {
       [nps, 9],
       [effort, 4],
     ],
-    choices: [[group.staff, 3]],
+    choices: [
+      [group.staff, 3],
+      [reasons, 2],
+    ],
   });
   // I3 / S3: by SMS, started, not completed; last answer: effort.
   await f.addSession({
@@ -462,6 +485,15 @@ describe('GET /api/surveys/{id}/statistics', () => {
         Answered: 1,
         DropOff: 0,
         Distribution: [counts(1, 'Bad', 0), counts(2, 'OK', 1), counts(3, 'Good', 0)],
+      },
+      {
+        // S1 chose two reasons, S2 one: two sessions answered it.
+        QuestionId: reasons,
+        Text: 'Reasons',
+        QuestionTypeName: 'MCMS',
+        Answered: 2,
+        DropOff: 0,
+        Distribution: [counts(1, 'Price', 1), counts(2, 'Staff', 1), counts(3, 'Speed', 1)],
       },
     ]);
   });
