@@ -102,19 +102,22 @@ const INGEST_BATCH_SIZE = 1000;
 const INGEST_CLIENTS = 2;
 const CATCH_UP_SESSIONS = 50_000;
 
+// Issue 25's targets, raised from issue 9's where those were met: NPS by channel ≥ 100× the naive approach, ≥ 20×
+// tuned PostgreSQL at 10M (≥ 10× at 1M, where fixed costs per request weigh more), within 2× of the typed-array
+// floor; visible ≤ 1 s, RSS ≤ 1 GB, the report drawn ≤ 1 s, ≤ 250 KB gzip JS before sign-in.
 const TARGETS = {
   endpointP50: 50,
   endpointP95: 100,
   reportMs: 300,
-  vsNaive: 50,
-  vsPostgres: 10,
-  vsFloor: 10,
+  vsNaive: 100,
+  vsPostgres: RESPONSES >= 10_000_000 ? 20 : 10,
+  vsFloor: 2,
   ingestPerSecond: 10_000,
-  visibleMs: 2000,
+  visibleMs: 1000,
   rebuildSeconds: 300,
-  rssMb: 1536,
-  drawnMs: 2000,
-  loginJsKb: 350,
+  rssMb: 1024,
+  drawnMs: 1000,
+  loginJsKb: 250,
 };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
