@@ -46,7 +46,12 @@ function sentimentIs(column: string, sentiment: TopicSentiment): Fragment | null
 }
 
 /** Whether the label `label` is the model's with the chosen sentiment (and topic). */
-function labelIs(label: string, modelId: number, sentiment: TopicSentiment, topicId: number | null): Fragment {
+function labelIs(
+  label: string,
+  modelId: number,
+  sentiment: TopicSentiment,
+  topicId: number | null,
+): Fragment {
   const parts: Fragment[] = [{ sql: `${label}.model_id = ?`, params: [modelId] }];
   if (topicId !== null) parts.push({ sql: `${label}.topic_id = ?`, params: [topicId] });
   const mood = sentimentIs(`${label}.sentiment`, sentiment);
