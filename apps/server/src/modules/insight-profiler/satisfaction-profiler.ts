@@ -16,9 +16,11 @@ import { experiences, questions } from '../../db/schema/index.js';
 import {
   BUCKET_KEYS,
   bucketLabel,
+  foldScoreHistogram,
   loadWidgetQuery,
   measureOf,
   pooledMeasure,
+  scoreHistogram,
   scoreHistogramGroups,
   timePrefix,
   whereOf,
@@ -75,15 +77,17 @@ export function createSatisfactionProfiler({ db, replica }: ModuleDeps) {
       const current = onScale(whereOf(query, 'facts', { alias: 'f' }))!;
       const previous = onScale(whereOf(query, 'facts', { alias: 'f', period: 'previous' }));
       const bucketKey = `f.${timePrefix(query.dataFilters)}_${BUCKET_KEYS[Period]}`;
-      const trendWhere: CompiledFilter = {
-        where: `(${current.where}) AND ${bucketKey} IS NOT NULL${TrendId ? ` AND ${column} = ?` : ''}`,
-        params: [...current.params, ...(TrendId ? [TrendId] : [])],
-      };
-      const [now, before, buckets] = await Promise.all([
-        scoreHistogramGroups(replica, { id: column }, current),
+      // The rows and the trend read the same facts: one histogram by (row, period) folded both ways, one scan
+      // of the facts fewer (docs/profiler-simulation.md).
+      const [histogram, before] = await Promise.all([
+        scoreHistogram(replica, { id: column, bucket: bucketKey }, current),
         previous ? scoreHistogramGroups(replica, { id: column }, previous) : Promise.resolve(null),
-        scoreHistogramGroups(replica, { bucket: bucketKey }, trendWhere),
       ]);
+      const now = foldScoreHistogram(histogram, ['id']);
+      const buckets = foldScoreHistogram(
+        histogram.filter((row) => row.bucket !== null && (!TrendId || Number(row.id) === TrendId)),
+        ['bucket'],
+      );
       const previousById = new Map((before ?? []).map((group) => [Number(group.id), group]));
       const figures = (score: Measure, origin: Measure | null) => ({
         Score: score.value,

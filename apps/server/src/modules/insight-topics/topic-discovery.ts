@@ -45,16 +45,24 @@ function sentimentIs(column: string, sentiment: TopicSentiment): Fragment | null
   return code < 0 ? { sql: `${column} < 0`, params: [] } : { sql: `${column} = ?`, params: [code] };
 }
 
+/** Whether the label `label` is the model's with the chosen sentiment (and topic). */
+function labelIs(
+  label: string,
+  modelId: number,
+  sentiment: TopicSentiment,
+  topicId: number | null,
+): Fragment {
+  const parts: Fragment[] = [{ sql: `${label}.model_id = ?`, params: [modelId] }];
+  if (topicId !== null) parts.push({ sql: `${label}.topic_id = ?`, params: [topicId] });
+  const mood = sentimentIs(`${label}.sentiment`, sentiment);
+  if (mood) parts.push(mood);
+  return { sql: parts.map((part) => part.sql).join(' AND '), params: parts.flatMap((part) => part.params) };
+}
+
 /** The model's labels of a comment with the chosen sentiment (and topic), as a DuckDB list expression. */
 function labelsOf(modelId: number, sentiment: TopicSentiment, topicId: number | null): Fragment {
-  const parts: Fragment[] = [{ sql: 'x.model_id = ?', params: [modelId] }];
-  if (topicId !== null) parts.push({ sql: 'x.topic_id = ?', params: [topicId] });
-  const mood = sentimentIs('x.sentiment', sentiment);
-  if (mood) parts.push(mood);
-  return {
-    sql: `list_filter(c.topic_labels, lambda x: ${parts.map((part) => part.sql).join(' AND ')})`,
-    params: parts.flatMap((part) => part.params),
-  };
+  const label = labelIs('x', modelId, sentiment, topicId);
+  return { sql: `list_filter(c.topic_labels, lambda x: ${label.sql})`, params: label.params };
 }
 
 /** Whether two language codes name the same language ('tr' and 'tr-TR' do). */
@@ -91,7 +99,7 @@ export async function topicDiscovery(
       : (sentimentIs('c.comment_sentiment_score', options.sentiment) ?? { sql: 'true', params: [] });
   const listWhere = `(${where.where}) AND ${chosen.sql}`;
   const listParams = [...where.params, ...chosen.params];
-  const counted = labelsOf(modelId, options.sentiment, null);
+  const counted = labelIs('m.label', modelId, options.sentiment, null);
   const modelLabels = labelsOf(modelId, 'all', null);
 
   const [totals, rows, topicCounts] = await Promise.all([
@@ -109,10 +117,13 @@ export async function topicDiscovery(
       [...modelLabels.params, ...listParams, options.top, options.skip],
     ),
     replica.query<{ topic_id: unknown; count: unknown }>(
-      `SELECT m.label.topic_id AS topic_id, count(DISTINCT m.answer_id) AS count
-       FROM (SELECT c.answer_id, unnest(${counted.sql}) AS label FROM comments c WHERE ${where.where}) m
+      // A comment holds a topic at most once (text_topics' key is answer_id, topic_id): its label rows count the
+      // comments, no count(DISTINCT answer_id); unnested, then kept by model and sentiment (no lambda per comment).
+      `SELECT m.label.topic_id AS topic_id, count(*) AS count
+       FROM (SELECT unnest(c.topic_labels) AS label FROM comments c WHERE ${where.where}) m
+       WHERE ${counted.sql}
        GROUP BY 1`,
-      [...counted.params, ...where.params],
+      [...where.params, ...counted.params],
     ),
   ]);
 

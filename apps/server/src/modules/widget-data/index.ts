@@ -21,7 +21,14 @@ export { segmentFacts } from './score/score-widgets.js';
 export { atCallerOffset, callerOffset } from './shared/caller-time.js';
 // The satisfaction profiler and the driver simulation (modules/insight-profiler) compute with the widgets' own
 // score and impact maths: the score histogram and its measure, the trend buckets, and the topic impacts.
-export { measureOf, pooledMeasure, scoreHistogramGroups, timePrefix } from './shared/score-histogram.js';
+export {
+  foldScoreHistogram,
+  measureOf,
+  pooledMeasure,
+  scoreHistogram,
+  scoreHistogramGroups,
+  timePrefix,
+} from './shared/score-histogram.js';
 export { BUCKET_KEYS, bucketLabel } from './trend/trend-widgets.js';
 export { impactOptions, rankedImpacts, topicMentions, type NpsTally } from './impact/impact-widgets.js';
 export { assertAiModule } from './shared/ai-module-guard.js';

@@ -54,12 +54,34 @@ export async function scoreHistogramGroups<K extends string, V = unknown>(
   keys: Record<K, string>,
   filter: CompiledFilter,
 ): Promise<(Record<K, V> & MeasureRow)[]> {
-  const names = Object.keys(keys) as K[];
-  const select = [...names.map((name) => `${keys[name]} AS ${name}`), 'f.score AS score', 'f.scale AS scale'];
-  const rows = await replica.query<Record<string, unknown>>(
+  return foldScoreHistogram<K, V>(await scoreHistogram(replica, keys, filter), Object.keys(keys) as K[]);
+}
+
+/** The score histogram itself: one row per (keys, score, scale) with its count `n`, for `foldScoreHistogram`. */
+export async function scoreHistogram(
+  replica: Pick<AnalyticsReplica, 'query'>,
+  keys: Record<string, string>,
+  filter: CompiledFilter,
+): Promise<Record<string, unknown>[]> {
+  const select = [
+    ...Object.entries(keys).map(([name, sql]) => `${sql} AS ${name}`),
+    'f.score AS score',
+    'f.scale AS scale',
+  ];
+  return replica.query<Record<string, unknown>>(
     `SELECT ${select.join(', ')}, count(*)::INTEGER AS n FROM facts f WHERE ${filter.where} GROUP BY ALL`,
     filter.params,
   );
+}
+
+/**
+ * A score histogram's rows folded per group of the key columns `names` (a subset of its keys: one histogram read
+ * by finer keys can be folded by coarser ones), as `scoreHistogramGroups` returns them.
+ */
+export function foldScoreHistogram<K extends string, V = unknown>(
+  rows: readonly Record<string, unknown>[],
+  names: readonly K[],
+): (Record<K, V> & MeasureRow)[] {
   type Group = NpsCounts & { key: Record<K, V>; sum: number; sumOfSquares: number; maxScale: number | null };
   const groups = new Map<string, Group>();
   for (const row of rows) {
