@@ -255,6 +255,69 @@ type TopicMentionRow = Record<string, unknown> & { topic_id: number; sentiment: 
 export type TopicMentions = ImpactMentions & { topicId: number; order: number };
 
 /**
+ * Whether the comments filter is the sessions filter word for word: then it reads only the dimension columns, which
+ * a comment carries as its session does (analytics/replica-schema.ts), so a comment passes it exactly when its
+ * session does, and the session's NPS answer is the comment's nps_score. Filters on a comment's own sentiment,
+ * labels, question or words compile differently on the two tables.
+ */
+function sameSessions(query: WidgetQuery, comments: CompiledFilter): boolean {
+  const sessions = whereOf(query, 'sessions', { alias: 'c' });
+  return (
+    sessions !== null &&
+    sessions.where === comments.where &&
+    JSON.stringify(sessions.params) === JSON.stringify(comments.params)
+  );
+}
+
+/**
+ * Per topic of the model: NPS counts of M, M+ and M- and the mean sentiment. Each
+ * (topic, session) is grouped once, as a session may mention a topic in several comments. When the two filters
+ * select the same sessions (`sameSessions`), the comments' own nps_score stands in for the join with S (its
+ * parameters are then left out): the join cost as much as the grouping at 1M.
+ */
+function mentionsQuery(
+  query: WidgetQuery,
+  comments: CompiledFilter,
+  selection: CompiledFilter,
+  modelId: number,
+): { sql: string; params: CompiledFilter['params'] } {
+  const mentionColumns = `bool_or(l.sentiment = 4) AS positive, bool_or(l.sentiment = 0) AS negative,
+           sum(l.sentiment) FILTER (WHERE l.sentiment >= 0) AS sentiment_sum,
+           count(*) FILTER (WHERE l.sentiment >= 0) AS sentiment_count`;
+  const topicsOf = `SELECT topic_id, ${tallyColumns('nps')}, ${tallyColumns('nps', 'positive_', 'positive')},
+         ${tallyColumns('nps', 'negative_', 'negative')},
+         sum(sentiment_sum) / nullif(sum(sentiment_count), 0) AS sentiment
+       FROM mentions GROUP BY topic_id`;
+  if (sameSessions(query, comments)) {
+    const sql = `WITH labels AS (
+         SELECT session_id, nps, label.topic_id AS topic_id, label.sentiment AS sentiment
+         FROM (SELECT c.session_id, c.nps_score AS nps, unnest(c.topic_labels) AS label
+               FROM comments c WHERE ${comments.where} AND c.nps_score IS NOT NULL)
+         WHERE label.model_id = ?
+       ),
+       mentions AS (
+         SELECT l.topic_id, l.session_id, any_value(l.nps) AS nps, ${mentionColumns}
+         FROM labels l GROUP BY l.topic_id, l.session_id
+       )
+       ${topicsOf}`;
+    return { sql, params: [...comments.params, modelId] };
+  }
+  const sql = `WITH s AS (${selection.where}),
+       labels AS (
+         SELECT session_id, label.topic_id AS topic_id, label.sentiment AS sentiment
+         FROM (SELECT c.session_id, unnest(list_filter(c.topic_labels, lambda l: l.model_id = ?)) AS label
+               FROM comments c WHERE ${comments.where})
+       ),
+       mentions AS (
+         SELECT l.topic_id, l.session_id, any_value(s.nps_score) AS nps, ${mentionColumns}
+         FROM labels l JOIN s ON s.session_id = l.session_id
+         GROUP BY l.topic_id, l.session_id
+       )
+       ${topicsOf}`;
+  return { sql, params: [...selection.params, modelId, ...comments.params] };
+}
+
+/**
  * S and each topic's mentions for the text-analytics impact (docs/metrics.md): the topics of
  * dataFilters.TopicModelId that the selection's comments mention. M = the sessions of S with a comment of the
  * selection labelled with the topic; M+ / M- those with a positive (4) / negative (0) mention of it; sentiment =
@@ -271,29 +334,10 @@ export async function topicMentions(
   const selection = selectionSql(query);
   const comments = whereOf(query, 'comments', { alias: 'c' });
   if (!comments) throw new Error('the current period always has a WHERE clause');
+  const mentioned = mentionsQuery(query, comments, selection, model.id);
   const [total, rows, topics] = await Promise.all([
     selectionTally(replica, selection),
-    replica.query<TopicMentionRow>(
-      `WITH s AS (${selection.where}),
-       labels AS (
-         SELECT session_id, label.topic_id AS topic_id, label.sentiment AS sentiment
-         FROM (SELECT c.session_id, unnest(list_filter(c.topic_labels, lambda l: l.model_id = ?)) AS label
-               FROM comments c WHERE ${comments.where})
-       ),
-       mentions AS (
-         SELECT l.topic_id, l.session_id, any_value(s.nps_score) AS nps,
-           bool_or(l.sentiment = 4) AS positive, bool_or(l.sentiment = 0) AS negative,
-           sum(l.sentiment) FILTER (WHERE l.sentiment >= 0) AS sentiment_sum,
-           count(*) FILTER (WHERE l.sentiment >= 0) AS sentiment_count
-         FROM labels l JOIN s ON s.session_id = l.session_id
-         GROUP BY l.topic_id, l.session_id
-       )
-       SELECT topic_id, ${tallyColumns('nps')}, ${tallyColumns('nps', 'positive_', 'positive')},
-         ${tallyColumns('nps', 'negative_', 'negative')},
-         sum(sentiment_sum) / nullif(sum(sentiment_count), 0) AS sentiment
-       FROM mentions GROUP BY topic_id`,
-      [...selection.params, model.id, ...comments.params],
-    ),
+    replica.query<TopicMentionRow>(mentioned.sql, mentioned.params),
     topicsOfModels(db, query.tenantId, [model.id]),
   ]);
   const byId = new Map(rows.map((row) => [Number(row.topic_id), row]));

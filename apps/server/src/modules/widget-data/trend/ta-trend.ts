@@ -39,10 +39,21 @@ type Series = { id: number; name: string; color: string | null };
 type SeriesSource = {
   /** A condition on `c` (with its parameters) that makes a comment analysed. */
   analysed: CompiledFilter;
-  /** A list expression on `c` of the comment's series ids (with its parameters). */
-  members: CompiledFilter;
   series: (totals: Map<number, number>) => Promise<Series[]> | Series[];
-};
+} & (
+  | {
+      /** A list expression on `c` of the comment's series ids (with its parameters). */
+      members: CompiledFilter;
+    }
+  | {
+      /**
+       * Instead, when a comment counts towards the series of its labels (`list` on `c`) that `keep` keeps, and a
+       * comment with such a label is always analysed: the labels are unnested and filtered after (no lambda per
+       * comment, and the analysed condition is not read again), each counting towards `member` (on `label`).
+       */
+      labels: { list: string; keep: CompiledFilter; member: string };
+    }
+);
 
 const SENTIMENT_SERIES: Series[] = [
   { id: 4, name: 'Positive', color: BAND_COLORS.green },
@@ -60,7 +71,12 @@ async function seriesSource(db: Db, query: WidgetQuery): Promise<SeriesSource | 
       const labels = 'list_filter(c.topic_labels, lambda label: label.model_id = ?)';
       return {
         analysed: { where: `len(${labels}) > 0`, params: [modelId] },
-        members: { where: `list_transform(${labels}, lambda label: label.topic_id)`, params: [modelId] },
+        // A comment with a label of the model is analysed.
+        labels: {
+          list: 'c.topic_labels',
+          keep: { where: 'label.model_id = ?', params: [modelId] },
+          member: 'label.topic_id',
+        },
         // The five most mentioned (main topics only with OnlyMainTopics), more mentions first.
         series: async (totals) => {
           const names = await topicsById(db, query.tenantId, [...totals.keys()]);
@@ -143,12 +159,21 @@ export async function topicTrendRows(
     count: unknown;
     whole: unknown;
   }>(
-    `SELECT bucket, member, count(*) AS count, grouping(bucket) AS whole FROM (
-       SELECT ${key} AS bucket, unnest(${source.members.where}) AS member
-       FROM comments c WHERE ${analysedWhere}
-     )
-     GROUP BY GROUPING SETS ((bucket, member), (member))`,
-    [...source.members.params, ...analysedParams],
+    'labels' in source
+      ? `SELECT bucket, ${source.labels.member} AS member, count(*) AS count, grouping(bucket) AS whole FROM (
+           SELECT ${key} AS bucket, unnest(${source.labels.list}) AS label
+           FROM comments c WHERE ${where.where}
+         )
+         WHERE ${source.labels.keep.where}
+         GROUP BY GROUPING SETS ((bucket, member), (member))`
+      : `SELECT bucket, member, count(*) AS count, grouping(bucket) AS whole FROM (
+           SELECT ${key} AS bucket, unnest(${source.members.where}) AS member
+           FROM comments c WHERE ${analysedWhere}
+         )
+         GROUP BY GROUPING SETS ((bucket, member), (member))`,
+    'labels' in source
+      ? [...where.params, ...source.labels.keep.params]
+      : [...source.members.params, ...analysedParams],
   );
   const totals = new Map<number, number>();
   const byBucket = new Map<string, number>();
