@@ -57,25 +57,34 @@ function restriction(scope: StatisticsScope, alias: string): CompiledFilter {
 const periodOf = (column: string, period: StatisticsPeriod) =>
   `date_trunc('${period}', DATE '1970-01-01' + CAST((epoch_ms(${column}) - ?::INTEGER * 60000) // 86400000 AS INTEGER))`;
 
-/**
- * The cohort as two CTEs: `inv` (the invitations, with the funnel flags) and `ses` (their sessions and the
- * uninvited ones), each with survey_id, channel and period. A session carries its invitation's invited time and
- * channel (and the same invitee, so the same restriction applies to both), so `ses` reads the sessions alone
- * instead of joining them to `inv`: the median and the per-question counts then never read the invitations, and
- * the funnel no longer joins 1.7M invitations to 1M sessions at 1M answered sessions (bench/RESULTS.md).
- */
-function cohort(scope: StatisticsScope): Query {
+/** The surveys and the range's instants, as the cohort's CTEs bind them. */
+const rangeOf = (scope: StatisticsScope): ReplicaParam[] => [[...scope.surveyIds], scope.start, scope.end];
+
+/** The cohort's invitations as the CTE `inv`, with the funnel flags, survey_id, channel and period. */
+function cohortInvitations(scope: StatisticsScope): Query {
   const v = restriction(scope, 'v');
-  const s = restriction(scope, 's');
-  const u = restriction(scope, 'u');
   const sql = `inv AS (
   SELECT v.invitation_id, v.survey_id, v.invitation_channel AS channel, ${periodOf('v.invited_at', scope.period)} AS period,
     (v.sent_at IS NOT NULL)::INTEGER AS sent, (v.delivered_at IS NOT NULL)::INTEGER AS delivered,
     (v.opened_at IS NOT NULL)::INTEGER AS opened
   FROM invitations v
   WHERE ${v.where} AND v.survey_id = ANY(?::INTEGER[]) AND v.invited_at >= ? AND v.invited_at < ?
-),
-ses AS (
+)`;
+  return { sql, params: [scope.offset, ...(v.params as ReplicaParam[]), ...rangeOf(scope)] };
+}
+
+/**
+ * The cohort's sessions as the CTE `ses`: those of the invitations (by their invitation's invited time) and the
+ * uninvited ones created in the range, with survey_id, channel and period. A session carries its invitation's
+ * invited time and channel (and the same invitee, so the same restriction applies to both), so `ses` reads the
+ * sessions alone instead of joining them to `inv`: the median and the per-question counts never read the
+ * invitations, and the funnel no longer joins 1.7M invitations to 1M sessions at 1M answered sessions
+ * (bench/RESULTS.md).
+ */
+function cohortSessions(scope: StatisticsScope): Query {
+  const s = restriction(scope, 's');
+  const u = restriction(scope, 'u');
+  const sql = `ses AS (
   SELECT s.session_id, s.survey_id, s.invitation_channel AS channel, ${periodOf('s.invited_at', scope.period)} AS period,
     s.completion, s.created_at, s.answered_at
   FROM sessions s
@@ -88,19 +97,15 @@ ses AS (
   WHERE ${u.where} AND u.invitation_id IS NULL AND u.survey_id = ANY(?::INTEGER[])
     AND u.created_at >= ? AND u.created_at < ?
 )`;
-  const range: ReplicaParam[] = [[...scope.surveyIds], scope.start, scope.end];
   return {
     sql,
     params: [
       scope.offset,
-      ...(v.params as ReplicaParam[]),
-      ...range,
-      scope.offset,
       ...(s.params as ReplicaParam[]),
-      ...range,
+      ...rangeOf(scope),
       scope.offset,
       ...(u.params as ReplicaParam[]),
-      ...range,
+      ...rangeOf(scope),
     ],
   };
 }
@@ -152,7 +157,10 @@ function funnelOf(row: FunnelRow | undefined): Funnel {
 
 /** The funnel in total, per survey, per interaction channel and per period. */
 export async function funnelCounts(replica: AnalyticsReplica, scope: StatisticsScope): Promise<FunnelCounts> {
-  const { sql, params } = cohort(scope);
+  const invitations = cohortInvitations(scope);
+  const sessions = cohortSessions(scope);
+  const sql = `${invitations.sql},\n${sessions.sql}`;
+  const params = [...invitations.params, ...sessions.params];
   const rows = await replica.query<FunnelRow>(
     `WITH ${sql},
 rows AS (
@@ -194,7 +202,7 @@ export async function medianCompletionSeconds(
   replica: AnalyticsReplica,
   scope: StatisticsScope,
 ): Promise<number | null> {
-  const { sql, params } = cohort(scope);
+  const { sql, params } = cohortSessions(scope);
   const [row] = await replica.query<{ median: number | null }>(
     `WITH ${sql}
 SELECT median(epoch(answered_at) - epoch(created_at)) AS median
@@ -220,7 +228,7 @@ export async function questionCounts(
   scope: StatisticsScope,
   questionIds: readonly number[],
 ): Promise<QuestionCounts> {
-  const { sql, params } = cohort(scope);
+  const { sql, params } = cohortSessions(scope);
   const rows = await replica.query<{
     kind: 'answered' | 'choice' | 'drop';
     question_id: number;

@@ -18,7 +18,7 @@ import {
   topicModelIdOf,
   topicsOfModels,
 } from '../text-analytics/text-analytics-widgets.js';
-import { whereOf, type WidgetQuery } from '../shared/widget-query.js';
+import { sameClause, whereOf, type WidgetQuery } from '../shared/widget-query.js';
 
 /*
  * The impact butterflies (docs/metrics.md): how much a topic of a topic model, or a choice of a closed-ended
@@ -255,25 +255,10 @@ type TopicMentionRow = Record<string, unknown> & { topic_id: number; sentiment: 
 export type TopicMentions = ImpactMentions & { topicId: number; order: number };
 
 /**
- * Whether the comments filter is the sessions filter word for word: then it reads only the dimension columns, which
- * a comment carries as its session does (analytics/replica-schema.ts), so a comment passes it exactly when its
- * session does, and the session's NPS answer is the comment's nps_score. Filters on a comment's own sentiment,
- * labels, question or words compile differently on the two tables.
- */
-function sameSessions(query: WidgetQuery, comments: CompiledFilter): boolean {
-  const sessions = whereOf(query, 'sessions', { alias: 'c' });
-  return (
-    sessions !== null &&
-    sessions.where === comments.where &&
-    JSON.stringify(sessions.params) === JSON.stringify(comments.params)
-  );
-}
-
-/**
- * Per topic of the model: NPS counts of M, M+ and M- and the mean sentiment. Each
- * (topic, session) is grouped once, as a session may mention a topic in several comments. When the two filters
- * select the same sessions (`sameSessions`), the comments' own nps_score stands in for the join with S (its
- * parameters are then left out): the join cost as much as the grouping at 1M.
+ * Per topic of the model: NPS counts of M, M+ and M- and the mean sentiment. Each (topic, session) is grouped
+ * once, as a session may mention a topic in several comments. When the comments' filter is the sessions' clause
+ * (`sameClause`: a comment then passes exactly when its session does), the comments' own nps_score stands in for
+ * the join with S (its parameters are then left out): the join cost as much as the grouping at 1M.
  */
 function mentionsQuery(
   query: WidgetQuery,
@@ -288,7 +273,7 @@ function mentionsQuery(
          ${tallyColumns('nps', 'negative_', 'negative')},
          sum(sentiment_sum) / nullif(sum(sentiment_count), 0) AS sentiment
        FROM mentions GROUP BY topic_id`;
-  if (sameSessions(query, comments)) {
+  if (sameClause(whereOf(query, 'sessions', { alias: 'c' }), comments)) {
     const sql = `WITH labels AS (
          SELECT session_id, nps, label.topic_id AS topic_id, label.sentiment AS sentiment
          FROM (SELECT c.session_id, c.nps_score AS nps, unnest(c.topic_labels) AS label

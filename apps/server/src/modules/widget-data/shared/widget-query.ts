@@ -209,6 +209,18 @@ function hasIds(value: number | readonly number[] | null | undefined): boolean {
   return typeof value === 'number' || value.length > 0;
 }
 
+/**
+ * Whether two compiled clauses are the same, text and parameters. `whereOf` on two replica tables gives the same
+ * clause exactly when the filter reads only the dimension columns every table carries per session (no filter on a
+ * row's own question, experience, sentiment, labels or words): then a row passes it exactly when its session does,
+ * and a query may read the session's rows on either table.
+ */
+export function sameClause(a: CompiledFilter | null, b: CompiledFilter | null): boolean {
+  return (
+    a !== null && b !== null && a.where === b.where && JSON.stringify(a.params) === JSON.stringify(b.params)
+  );
+}
+
 /** Both clauses ANDed. */
 export function both(a: CompiledFilter, b: CompiledFilter): CompiledFilter {
   return { where: `(${a.where}) AND (${b.where})`, params: [...a.params, ...b.params] };

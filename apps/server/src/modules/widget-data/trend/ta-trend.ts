@@ -153,27 +153,28 @@ export async function topicTrendRows(
   buckets.reverse();
 
   // Each comment's series, per bucket of the window and over the whole selection.
+  const members =
+    'labels' in source
+      ? {
+          sql: `SELECT bucket, ${source.labels.member} AS member FROM (
+                  SELECT ${key} AS bucket, unnest(${source.labels.list}) AS label FROM comments c WHERE ${where.where}
+                ) WHERE ${source.labels.keep.where}`,
+          params: [...where.params, ...source.labels.keep.params],
+        }
+      : {
+          sql: `SELECT ${key} AS bucket, unnest(${source.members.where}) AS member
+                FROM comments c WHERE ${analysedWhere}`,
+          params: [...source.members.params, ...analysedParams],
+        };
   const counts = await replica.query<{
     bucket: number | null;
     member: number;
     count: unknown;
     whole: unknown;
   }>(
-    'labels' in source
-      ? `SELECT bucket, ${source.labels.member} AS member, count(*) AS count, grouping(bucket) AS whole FROM (
-           SELECT ${key} AS bucket, unnest(${source.labels.list}) AS label
-           FROM comments c WHERE ${where.where}
-         )
-         WHERE ${source.labels.keep.where}
-         GROUP BY GROUPING SETS ((bucket, member), (member))`
-      : `SELECT bucket, member, count(*) AS count, grouping(bucket) AS whole FROM (
-           SELECT ${key} AS bucket, unnest(${source.members.where}) AS member
-           FROM comments c WHERE ${analysedWhere}
-         )
-         GROUP BY GROUPING SETS ((bucket, member), (member))`,
-    'labels' in source
-      ? [...where.params, ...source.labels.keep.params]
-      : [...source.members.params, ...analysedParams],
+    `SELECT bucket, member, count(*) AS count, grouping(bucket) AS whole FROM (${members.sql})
+     GROUP BY GROUPING SETS ((bucket, member), (member))`,
+    members.params,
   );
   const totals = new Map<number, number>();
   const byBucket = new Map<string, number>();
