@@ -5,7 +5,7 @@
 // and after a change) can be compared byte for byte with `cmp`.
 //
 //   npm run bench:profile -- --responses 1000000 4 24 33 '/api/surveys/1/statistics?from=2025-12-01&to=2026-11-30&timezoneOffset=-180&period=month'
-//   options: [--runs 12] [--filtered] [--from 2025-12-01 --to 2026-11-30] [--save dir] [--port 3495]
+//   options: [--runs 12] [--filtered] [--full-sql] [--from 2025-12-01 --to 2026-11-30] [--save dir] [--port 3495]
 //            [--replica file] [--user manager] [--server postgres://…] [--data-dir /var/tmp/loupe-bench]
 //
 // Widgets are sent as `npm run bench` sends them (bench-report.ts: the catalogue's dataFilters and the dialog's
@@ -37,6 +37,8 @@ const { values: args, positionals } = parseArgs({
     save: { type: 'string' },
     port: { type: 'string', default: '3495' },
     replica: { type: 'string' },
+    /** Print each replica query whole, with its parameters (to run it alone, e.g. under EXPLAIN ANALYZE). */
+    'full-sql': { type: 'boolean', default: false },
     user: { type: 'string', default: 'manager' },
   },
 });
@@ -65,9 +67,31 @@ async function main(): Promise<void> {
     try {
       return await query(sql, params);
     } finally {
-      queries.push({ sql: sql.replace(/\s+/g, ' ').slice(0, 150), ms: performance.now() - started });
+      const text = sql.replace(/\s+/g, ' ');
+      queries.push({
+        sql: args['full-sql'] ? `${text}\n      params: ${JSON.stringify(params ?? [])}` : text.slice(0, 150),
+        ms: performance.now() - started,
+      });
     }
   };
+  // …and every PostgreSQL statement, marked 'pg': what a call spends outside the replica.
+  const pool = database.pool;
+  if (pool) {
+    const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args) => {
+      const started = performance.now();
+      try {
+        return await poolQuery(...args);
+      } finally {
+        const first = args[0] as string | { text: string };
+        const text = typeof first === 'string' ? first : first.text;
+        queries.push({
+          sql: `pg: ${text.replace(/\s+/g, ' ').slice(0, 146)}`,
+          ms: performance.now() - started,
+        });
+      }
+    };
+  }
   process.env.WIDGET_RESULT_CACHE = 'off';
   const app = await buildApp({
     database,
