@@ -142,9 +142,10 @@ export type RestDataRecord = z.output<typeof restDataRecordSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The ingest's hot path: most pushed records are plainly well formed, and zod's general machinery costs about
-// 50 µs for one (half the server's CPU per record). `parseRestDataRecord` reads such a record by hand into exactly
-// what the schema gives, and hands anything else (a wrong type, null where text is expected, a bad value) to the
-// schema, so every error stays the schema's own. rest-data.schema.test.ts holds the two equal.
+// 50 µs for one (about a third of the request path's Node CPU per record, bench/RESULTS.md "REST data ingest,
+// third pass"). `parseRestDataRecord` reads such a record by hand into exactly what the schema gives, and hands
+// anything else (a wrong type, a text over its limit or with a control character, a bad date) to the schema, so
+// every error stays the schema's own. rest-data.schema.test.ts holds the two equal.
 
 type Raw = Record<string, unknown>;
 /** Marks a field the fast path does not read: the record then goes to the schema. */
