@@ -44,8 +44,13 @@ export type HarnessOptions = {
 
 type Scratch = { url: string; drop(): Promise<void> };
 
+/** The scratch database's name prefix: BENCH_SCRATCH_PREFIX, so runs beside each other can keep to their own names. */
+const SCRATCH_PREFIX = process.env.BENCH_SCRATCH_PREFIX ?? 'loupe_bench_';
+
 async function createScratchDatabase(serverUrl: string): Promise<Scratch> {
-  const name = `loupe_bench_${randomBytes(5).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(SCRATCH_PREFIX))
+    throw new Error('BENCH_SCRATCH_PREFIX: lower-case letters, digits, _');
+  const name = `${SCRATCH_PREFIX}${randomBytes(5).toString('hex')}`;
   await ensureDatabase(serverUrl, name);
   return {
     url: databaseUrl(serverUrl, name),

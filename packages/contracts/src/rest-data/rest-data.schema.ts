@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_DATA_KEYS } from '../data-flow/custom-data-mappings.schema.js';
 
 /** Most records one `POST /api/rest-data/responses` call may carry; more are refused with 413. */
 export const REST_DATA_MAX_RECORDS = 10_000;
@@ -138,6 +139,147 @@ export const restDataRecordSchema = z.object({
 export type RestDataRecordInput = z.input<typeof restDataRecordSchema>;
 /** A record after validation (codes trimmed, blanks dropped, dates normalised). */
 export type RestDataRecord = z.output<typeof restDataRecordSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The ingest's hot path: most pushed records are plainly well formed, and zod's general machinery costs about
+// 50 µs for one (about a third of the request path's Node CPU per record, bench/RESULTS.md "REST data ingest,
+// third pass"). `parseRestDataRecord` reads such a record by hand into exactly what the schema gives, and hands
+// anything else (a wrong type, a text over its limit or with a control character, a bad date) to the schema, so
+// every error stays the schema's own. rest-data.schema.test.ts holds the two equal.
+
+type Raw = Record<string, unknown>;
+/** Marks a field the fast path does not read: the record then goes to the schema. */
+const DECLINE = Symbol('decline');
+
+const isPlainObject = (value: unknown): value is Raw =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** What `text(max)` gives (untrimmed), or DECLINE. */
+function fastText(value: unknown, max: number): string | typeof DECLINE {
+  return typeof value === 'string' && value.length <= max && isStorableText(value) ? value : DECLINE;
+}
+
+/** What `text(max).trim()` gives, or DECLINE. */
+function fastTrimmed(value: unknown, max: number): string | typeof DECLINE {
+  const text = fastText(value, max);
+  return text === DECLINE ? DECLINE : text.trim();
+}
+
+/** optionalCode and optionalText(max): blank, null and absent are undefined. */
+function fastOptional(value: unknown, max: number): string | undefined | typeof DECLINE {
+  if (value === undefined || value === null) return undefined;
+  const text = fastTrimmed(value, max);
+  return text === DECLINE ? DECLINE : text || undefined;
+}
+
+/** What `transactionTime` gives, or DECLINE. */
+function fastTime(value: unknown): string | typeof DECLINE {
+  if (typeof value !== 'string' || value.length > 64) return DECLINE;
+  const trimmed = value.trim();
+  const normal = /^\d{4}-\d{2}-\d{2} \d/.test(trimmed) ? trimmed.replace(' ', 'T') : trimmed;
+  const wellFormed = isoDateTime.safeParse(normal).success || isoDate.safeParse(normal).success;
+  return wellFormed && isDateInRange(normal) ? normal : DECLINE;
+}
+
+function fastCustomData(value: unknown): string | undefined | typeof DECLINE {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : DECLINE;
+  return fastText(value, 4000);
+}
+
+const EMAIL_MAX = 320;
+const EMAIL_PATTERN = z.email()._zod.def.pattern;
+
+function fastEmail(value: unknown): string | undefined | typeof DECLINE {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' && value.length <= EMAIL_MAX && EMAIL_PATTERN?.test(value) === true
+    ? value
+    : DECLINE;
+}
+
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+function fastAnswers(value: unknown): RestDataRecord['Answers'] | typeof DECLINE {
+  if (value === undefined || value === null) return value;
+  if (!Array.isArray(value) || value.length > 1000) return DECLINE;
+  const answers: NonNullable<RestDataRecord['Answers']> = [];
+  for (const raw of value) {
+    if (!isPlainObject(raw)) return DECLINE;
+    const question = fastTrimmed(raw.Question, 200);
+    if (question === DECLINE || question.length === 0) return DECLINE;
+    const answer: NonNullable<RestDataRecord['Answers']>[number] = { Question: question };
+    const { Value, Text } = raw;
+    if ('Value' in raw) {
+      const int32 =
+        Number.isSafeInteger(Value) && (Value as number) >= INT32_MIN && (Value as number) <= INT32_MAX;
+      if (Value !== undefined && Value !== null && !int32) return DECLINE;
+      answer.Value = Value as number | null | undefined;
+    }
+    if ('Text' in raw) {
+      const text = Text === undefined || Text === null ? Text : fastText(Text, 20_000);
+      if (text === DECLINE) return DECLINE;
+      answer.Text = text;
+    }
+    answers.push(answer);
+  }
+  return answers;
+}
+
+function fastSegments(value: unknown): string[] | null | undefined | typeof DECLINE {
+  if (value === undefined || value === null) return value;
+  if (!Array.isArray(value) || value.length > 100) return DECLINE;
+  const segments: string[] = [];
+  for (const raw of value) {
+    const segment = fastTrimmed(raw, 500);
+    if (segment === DECLINE) return DECLINE;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+/** The fast path: the record the schema would give, or undefined when the schema must look at it. */
+function readPlainRecord(raw: unknown): RestDataRecord | undefined {
+  if (!isPlainObject(raw)) return undefined;
+  const record: Record<string, unknown> = {};
+  const fields: [keyof RestDataRecord, unknown][] = [
+    ['TransactionDate', fastTime(raw.TransactionDate)],
+    [
+      'AnsweredDate',
+      raw.AnsweredDate === undefined || raw.AnsweredDate === null
+        ? raw.AnsweredDate
+        : fastTime(raw.AnsweredDate),
+    ],
+    ['TransactionChannel', fastTrimmed(raw.TransactionChannel, 200)],
+    ['TransactionProduct', fastOptional(raw.TransactionProduct, 200)],
+    ['TransactionType', fastOptional(raw.TransactionType, 200)],
+    ['InviteeLocation', fastOptional(raw.InviteeLocation, 200)],
+    ['Employee', fastOptional(raw.Employee, 200)],
+    ['Segments', fastSegments(raw.Segments)],
+    ['InviteeFullName', fastOptional(raw.InviteeFullName, 200)],
+    ['InviteeEmail', fastEmail(raw.InviteeEmail)],
+    ['InviteeMSISDN', fastOptional(raw.InviteeMSISDN, 50)],
+    ['InviteeLanguage', fastOptional(raw.InviteeLanguage, 10)],
+    ...CUSTOM_DATA_KEYS.map((key): [keyof RestDataRecord, unknown] => [key, fastCustomData(raw[key])]),
+    ['Answers', fastAnswers(raw.Answers)],
+  ];
+  for (const [key, value] of fields) {
+    if (value === DECLINE) return undefined;
+    // As the schema: a key the record has is kept (also when it reads as undefined), a missing one stays missing.
+    if (value !== undefined || key in raw) record[key] = value;
+  }
+  if (record.TransactionChannel === '') return undefined;
+  return record as RestDataRecord;
+}
+
+/**
+ * `restDataRecordSchema.safeParse(raw)`, faster for the common well-formed record: the same data for a record the
+ * schema accepts, and the schema's own error for one it refuses.
+ */
+export function parseRestDataRecord(raw: unknown): ReturnType<typeof restDataRecordSchema.safeParse> {
+  const record = readPlainRecord(raw);
+  return record ? { success: true, data: record } : restDataRecordSchema.safeParse(raw);
+}
 
 /**
  * The envelope of `POST /api/rest-data/responses`. Records are checked one by one after the envelope (see

@@ -155,12 +155,17 @@ export async function saveSessionAnswers(db: Db, save: SessionSave): Promise<num
   return sessionId;
 }
 
+/** A JS array bound as one PostgreSQL array parameter (Drizzle would otherwise spread it into a list). */
+const array = (values: readonly unknown[]) => sql.param(values);
+
 /**
- * The statement that inserts every accepted record at once: the rows travel as one JSON
- * parameter, each gets its invitee, invitation and session ids from the sequences up front (so children can point
- * at parents without a round trip), and data-modifying CTEs fill the four tables. Foreign keys are checked at the
- * end of the statement, when every parent row exists. A date with an offset is that instant; one without is read
- * in the tenant's time zone. It answers the new sessions' ids (`{ id }` rows), for the alert rules' evaluation.
+ * The statement that inserts every accepted record at once: the rows travel as one typed array parameter per
+ * column (PostgreSQL reads an array of integers or text several times faster than the same values in jsonb), each
+ * gets its invitee, invitation and session ids from the sequences up front (so children can point at parents
+ * without a round trip), and data-modifying CTEs fill the four tables. The answers travel flat, each with its
+ * record's position. Foreign keys are checked at the end of the statement, when every parent row exists. A date
+ * with an offset is that instant; one without is read in the tenant's time zone. It answers the new sessions' ids
+ * (`{ id }` rows), for the alert rules' evaluation.
  */
 export function insertResponses({
   tenantId,
@@ -171,38 +176,66 @@ export function insertResponses({
   survey: StoreSurvey;
   rows: ResponseRow[];
 }): SQL {
-  const payload = rows.map((row) => {
-    const transactionInstant = WITH_OFFSET.test(row.transactionDate);
-    const answeredInstant = row.answeredDate !== null && WITH_OFFSET.test(row.answeredDate);
-    return {
-      transaction_instant: transactionInstant ? row.transactionDate : null,
-      transaction_local: transactionInstant ? null : row.transactionDate,
-      answered_instant: answeredInstant ? row.answeredDate : null,
-      answered_local: answeredInstant ? null : row.answeredDate,
-      channel_id: row.channelId,
-      product_id: row.productId,
-      type_id: row.transactionTypeId,
-      employee_id: row.employeeId,
-      location_id: row.locationId,
-      segment_ids: row.segmentIds,
-      full_name: row.fullName,
-      email: row.email,
-      msisdn: row.msisdn,
-      language: row.language,
-      custom_data: row.customData,
-      completion: row.completion,
-      answers: row.answers.map((answer) => ({
-        question_id: answer.questionId,
-        choice_value: answer.choiceValue,
-        score: answer.score,
-        text: answer.text,
-      })),
-    };
+  const n = rows.length;
+  const column = <T>() => new Array<T>(n);
+  const transactionInstant = column<string | null>();
+  const transactionLocal = column<string | null>();
+  const answeredInstant = column<string | null>();
+  const answeredLocal = column<string | null>();
+  const channelIds = column<number>();
+  const productIds = column<number | null>();
+  const typeIds = column<number | null>();
+  const employeeIds = column<number | null>();
+  const locationIds = column<number | null>();
+  // Each record's segment ids as an array literal: the records' lists differ in length, and a PostgreSQL array
+  // parameter must be rectangular.
+  const segmentIds = column<string>();
+  const fullNames = column<string | null>();
+  const emails = column<string | null>();
+  const msisdns = column<string | null>();
+  const languages = column<string | null>();
+  const customData = Array.from({ length: 10 }, () => column<string | null>());
+  const completions = column<number>();
+  const answerRecord: number[] = [];
+  const questionIds: number[] = [];
+  const choiceValues: (number | null)[] = [];
+  const scores: (number | null)[] = [];
+  const texts: (string | null)[] = [];
+  rows.forEach((row, i) => {
+    const transactionIsInstant = WITH_OFFSET.test(row.transactionDate);
+    const answeredIsInstant = row.answeredDate !== null && WITH_OFFSET.test(row.answeredDate);
+    transactionInstant[i] = transactionIsInstant ? row.transactionDate : null;
+    transactionLocal[i] = transactionIsInstant ? null : row.transactionDate;
+    answeredInstant[i] = answeredIsInstant ? row.answeredDate : null;
+    answeredLocal[i] = answeredIsInstant ? null : row.answeredDate;
+    channelIds[i] = row.channelId;
+    productIds[i] = row.productId;
+    typeIds[i] = row.transactionTypeId;
+    employeeIds[i] = row.employeeId;
+    locationIds[i] = row.locationId;
+    segmentIds[i] = `{${row.segmentIds.join(',')}}`;
+    fullNames[i] = row.fullName;
+    emails[i] = row.email;
+    msisdns[i] = row.msisdn;
+    languages[i] = row.language;
+    customData.forEach((slot, k) => (slot[i] = row.customData[k] ?? null));
+    completions[i] = row.completion;
+    for (const answer of row.answers) {
+      answerRecord.push(i + 1);
+      questionIds.push(answer.questionId);
+      choiceValues.push(answer.choiceValue);
+      scores.push(answer.score);
+      texts.push(answer.text);
+    }
   });
 
   const tenant = sql`${tenantId}::integer`;
   const surveyId = sql`${survey.id}::integer`;
   const timeZone = sql`${survey.timeZone}::text`;
+  const texts10 = sql.join(
+    customData.map((slot) => sql`${array(slot)}::text[]`),
+    sql`, `,
+  );
   return sql`
     WITH seq AS (
       SELECT pg_get_serial_sequence('invitees', 'id')::regclass AS invitees,
@@ -216,11 +249,16 @@ export function insertResponses({
         nextval(seq.sessions) AS session_id,
         coalesce(r.transaction_instant, r.transaction_local AT TIME ZONE ${timeZone}) AS transaction_date,
         coalesce(r.answered_instant, r.answered_local AT TIME ZONE ${timeZone}, now()) AS answered
-      FROM seq, jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS r(
-        transaction_instant timestamptz, transaction_local timestamp, answered_instant timestamptz,
-        answered_local timestamp, channel_id integer, product_id integer, type_id integer, employee_id integer,
-        location_id integer, segment_ids integer[], full_name text, email text, msisdn text, language text,
-        custom_data text[], completion smallint, answers jsonb)
+      FROM seq, unnest(${array(transactionInstant)}::timestamptz[], ${array(transactionLocal)}::timestamp[],
+          ${array(answeredInstant)}::timestamptz[], ${array(answeredLocal)}::timestamp[],
+          ${array(channelIds)}::integer[], ${array(productIds)}::integer[], ${array(typeIds)}::integer[],
+          ${array(employeeIds)}::integer[], ${array(locationIds)}::integer[], ${array(segmentIds)}::text[],
+          ${array(fullNames)}::text[], ${array(emails)}::text[], ${array(msisdns)}::text[],
+          ${array(languages)}::text[], ${texts10}, ${array(completions)}::smallint[])
+        WITH ORDINALITY AS r(transaction_instant, transaction_local, answered_instant, answered_local, channel_id,
+          product_id, type_id, employee_id, location_id, segment_ids, full_name, email, msisdn, language,
+          custom_data1, custom_data2, custom_data3, custom_data4, custom_data5, custom_data6, custom_data7,
+          custom_data8, custom_data9, custom_data10, completion, record)
     ),
     new_invitees AS (
       INSERT INTO invitees (id, tenant_id, survey_id, full_name, email, msisdn, language, location_id,
@@ -228,9 +266,9 @@ export function insertResponses({
         custom_data1, custom_data2, custom_data3, custom_data4, custom_data5, custom_data6, custom_data7,
         custom_data8, custom_data9, custom_data10)
       SELECT invitee_id, ${tenant}, ${surveyId}, full_name, email, msisdn, language, location_id,
-        transaction_date, channel_id, product_id, type_id, employee_id, segment_ids,
-        custom_data[1], custom_data[2], custom_data[3], custom_data[4], custom_data[5], custom_data[6],
-        custom_data[7], custom_data[8], custom_data[9], custom_data[10]
+        transaction_date, channel_id, product_id, type_id, employee_id, segment_ids::integer[],
+        custom_data1, custom_data2, custom_data3, custom_data4, custom_data5, custom_data6, custom_data7,
+        custom_data8, custom_data9, custom_data10
       FROM src
     ),
     new_invitations AS (
@@ -249,8 +287,12 @@ export function insertResponses({
     new_answers AS (
       INSERT INTO answers (tenant_id, session_id, question_id, choice_value, score, text)
       SELECT ${tenant}, src.session_id, a.question_id, a.choice_value, a.score, a.text
-      FROM src CROSS JOIN LATERAL jsonb_to_recordset(src.answers)
-        AS a(question_id integer, choice_value integer, score double precision, text text)
+      FROM unnest(${array(answerRecord)}::integer[], ${array(questionIds)}::integer[],
+          ${array(choiceValues)}::integer[], ${array(scores)}::double precision[], ${array(texts)}::text[])
+        WITH ORDINALITY AS a(record, question_id, choice_value, score, text, n)
+        JOIN src ON src.record = a.record
+      -- The posted order in the ids, record by record, as the answers arrived.
+      ORDER BY a.n
     )
     SELECT session_id AS id FROM src`;
 }

@@ -3,7 +3,7 @@ import {
   ErrorCode,
   errorMessage,
   isMatrixQuestionType,
-  restDataRecordSchema,
+  parseRestDataRecord,
   type RestDataError,
   type RestDataRecord,
 } from '@loupe/contracts';
@@ -68,7 +68,7 @@ export function parseRecords(
   const parsed: ParsedRecord[] = [];
   const errors: RestDataError[] = [];
   records.forEach((raw, index) => {
-    const result = restDataRecordSchema.safeParse(raw);
+    const result = parseRestDataRecord(raw);
     if (result.success) {
       parsed.push({ index, record: result.data });
       return;
