@@ -238,32 +238,41 @@ function fastSegments(value: unknown): string[] | null | undefined | typeof DECL
   return segments;
 }
 
+type FieldReader = (value: unknown) => unknown;
+
+const customDataReaders = Object.fromEntries(CUSTOM_DATA_KEYS.map((key) => [key, fastCustomData])) as Record<
+  (typeof CUSTOM_DATA_KEYS)[number],
+  FieldReader
+>;
+
+/**
+ * What the fast path gives for each field of the schema, or DECLINE. Typed over every key of a record, so a field
+ * added to the schema and not read here fails the type check instead of being dropped from well-formed records.
+ */
+const FIELD_READERS: { [K in keyof RestDataRecord]-?: FieldReader } = {
+  TransactionDate: fastTime,
+  AnsweredDate: (value) => (value === undefined || value === null ? value : fastTime(value)),
+  TransactionChannel: (value) => fastTrimmed(value, 200),
+  TransactionProduct: (value) => fastOptional(value, 200),
+  TransactionType: (value) => fastOptional(value, 200),
+  InviteeLocation: (value) => fastOptional(value, 200),
+  Employee: (value) => fastOptional(value, 200),
+  Segments: fastSegments,
+  InviteeFullName: (value) => fastOptional(value, 200),
+  InviteeEmail: fastEmail,
+  InviteeMSISDN: (value) => fastOptional(value, 50),
+  InviteeLanguage: (value) => fastOptional(value, 10),
+  ...customDataReaders,
+  Answers: fastAnswers,
+};
+const FIELDS = Object.entries(FIELD_READERS) as [keyof RestDataRecord, FieldReader][];
+
 /** The fast path: the record the schema would give, or undefined when the schema must look at it. */
 function readPlainRecord(raw: unknown): RestDataRecord | undefined {
   if (!isPlainObject(raw)) return undefined;
   const record: Record<string, unknown> = {};
-  const fields: [keyof RestDataRecord, unknown][] = [
-    ['TransactionDate', fastTime(raw.TransactionDate)],
-    [
-      'AnsweredDate',
-      raw.AnsweredDate === undefined || raw.AnsweredDate === null
-        ? raw.AnsweredDate
-        : fastTime(raw.AnsweredDate),
-    ],
-    ['TransactionChannel', fastTrimmed(raw.TransactionChannel, 200)],
-    ['TransactionProduct', fastOptional(raw.TransactionProduct, 200)],
-    ['TransactionType', fastOptional(raw.TransactionType, 200)],
-    ['InviteeLocation', fastOptional(raw.InviteeLocation, 200)],
-    ['Employee', fastOptional(raw.Employee, 200)],
-    ['Segments', fastSegments(raw.Segments)],
-    ['InviteeFullName', fastOptional(raw.InviteeFullName, 200)],
-    ['InviteeEmail', fastEmail(raw.InviteeEmail)],
-    ['InviteeMSISDN', fastOptional(raw.InviteeMSISDN, 50)],
-    ['InviteeLanguage', fastOptional(raw.InviteeLanguage, 10)],
-    ...CUSTOM_DATA_KEYS.map((key): [keyof RestDataRecord, unknown] => [key, fastCustomData(raw[key])]),
-    ['Answers', fastAnswers(raw.Answers)],
-  ];
-  for (const [key, value] of fields) {
+  for (const [key, read] of FIELDS) {
+    const value = read(raw[key]);
     if (value === DECLINE) return undefined;
     // As the schema: a key the record has is kept (also when it reads as undefined), a missing one stays missing.
     if (value !== undefined || key in raw) record[key] = value;
