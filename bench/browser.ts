@@ -32,8 +32,8 @@
 //
 // Scripts are counted from Chromium's network events: resource type "script" or a JavaScript content type.
 // The server sends them uncompressed, so each body is gzipped here at level 9 as a CDN would; a gzip-encoded
-// answer would be counted at its transfer size instead. Chromium's language is en-US, so the English
-// catalogue chunk is among them (Turkish, the default, is in the entry chunk). Watching the page costs it about
+// answer would be counted at its transfer size instead. Chromium's language is en-US, so the signed-out part of
+// the English catalogue is among them (lib/i18n.ts). Watching the page costs it about
 // 1 ms of main thread per frame until every card has drawn (~60 ms of a ~1.7 s run on a 2-core machine).
 //
 // A benchmark never fails a build: problems are printed and the process still exits 0.

@@ -2,6 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
 
+// lib/i18n.ts's SIGNED_OUT_NAMESPACES: the catalogues of the signed-out pages, a chunk of their own per language.
+const SIGNED_OUT_NAMESPACES = ['common', 'auth', 'validation'];
+
 // The API server the dev server forwards to; the built SPA is served by apps/server itself.
 const apiTarget = 'http://localhost:3000';
 
@@ -43,10 +46,16 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'vendor', tags: ['$initial'], test: /node_modules/, priority: 1 },
-            // A language's catalogues load together when it is chosen or starts the app: one chunk per language,
-            // not one per namespace (Turkish, the default, too: lib/i18n.ts).
+            // A language's catalogues load in two parts (lib/i18n.ts): the signed-out pages' namespaces, all the
+            // sign-in page waits for, and the rest with the signed-in app. One chunk per part, not per namespace.
             {
-              name: (id: string) => `locale-${/[\\/]locales[\\/]([a-z-]+)[\\/]/.exec(id)?.[1] ?? 'other'}`,
+              name: (id: string) => {
+                const [, language = 'other', namespace = ''] =
+                  /[\\/]locales[\\/]([a-z-]+)[\\/]([^\\/]+)\.json$/.exec(id) ?? [];
+                return SIGNED_OUT_NAMESPACES.includes(namespace)
+                  ? `locale-${language}-signed-out`
+                  : `locale-${language}`;
+              },
               test: /[\\/]src[\\/]locales[\\/][a-z-]+[\\/][^\\/]+\.json$/,
               priority: 1,
             },

@@ -11,7 +11,8 @@ type AnyT = TFunction<Namespace>;
 // reads at run time whatever namespace `t` is bound to.
 type Translate = (key: string, options?: ValidationParams) => string;
 
-function problem(schema: ZodType, value: unknown, anyT: AnyT): string | null {
+/** The first problem the schema finds in `value`, worded as zodRule words it; null when there is none. */
+export function zodProblem(schema: ZodType, value: unknown, anyT: AnyT): string | null {
   const t = anyT as unknown as Translate;
   const result = schema.safeParse(value ?? '');
   if (result.success) return null;
@@ -37,7 +38,7 @@ function problem(schema: ZodType, value: unknown, anyT: AnyT): string | null {
 export function zodRule(schema: ZodType, t: AnyT): FormRule {
   return {
     validator: (_rule, value: unknown) => {
-      const message = problem(schema, value, t);
+      const message = zodProblem(schema, value, t);
       return message === null ? Promise.resolve() : Promise.reject(new Error(message));
     },
   };

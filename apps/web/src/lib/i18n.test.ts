@@ -2,8 +2,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './test-storage';
 
 vi.stubGlobal('localStorage', memoryStorage());
-const { applyBootstrapLanguage, changeLocale, chooseLocale, currentLocale, i18n, i18nReady } =
-  await import('./i18n');
+const {
+  applyBootstrapLanguage,
+  changeLocale,
+  chooseLocale,
+  currentLocale,
+  i18n,
+  i18nReady,
+  loadAllCatalogues,
+} = await import('./i18n');
 
 describe('chooseLocale', () => {
   it('takes the configuration preference first', () => {
@@ -23,8 +30,20 @@ describe('chooseLocale', () => {
   });
 });
 
-describe('catalogues', () => {
+describe('signed-out catalogues', () => {
   beforeAll(() => i18nReady);
+
+  it("starts with the signed-out pages' namespaces, and loads the rest when the signed-in app asks", async () => {
+    expect(i18n.t('auth:signIn.title')).toBe('Oturum açın');
+    expect(i18n.hasResourceBundle('tr', 'auth')).toBe(true);
+    expect(i18n.hasResourceBundle('tr', 'shell')).toBe(false);
+    await loadAllCatalogues();
+    expect(i18n.t('shell:screens.users')).toBe('Kullanıcılar');
+  });
+});
+
+describe('catalogues', () => {
+  beforeAll(() => loadAllCatalogues());
   afterEach(() => changeLocale('tr'));
 
   it('reads Turkish and English from the bundle', async () => {

@@ -57,6 +57,8 @@ import type aiJobs from '../locales/en/aiJobs.json';
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
  * when it is chosen or starts the app, together with English, which every key a language lacks reads
  * (docs/i18n.md). None is bundled: a browser in English would fetch the Turkish catalogues for nothing.
+ * A language loads in two parts: the signed-out pages' namespaces first (all the sign-in page waits for), the
+ * rest once the signed-in app loads (loadAllCatalogues, from the app router).
  * The error texts of the common namespace come from the contracts catalogue (lib/error-texts.ts), loaded with them.
  */
 
@@ -119,6 +121,14 @@ const NAMESPACES = [
   'cati',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/** The namespaces the signed-out pages read (vite.config.ts puts them in a chunk of their own per language). */
+const SIGNED_OUT_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'validation'];
+type CataloguePart = 'signedOut' | 'rest';
+
+function partOf(namespace: string): CataloguePart {
+  return SIGNED_OUT_NAMESPACES.some((signedOut) => signedOut === namespace) ? 'signedOut' : 'rest';
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -266,7 +276,10 @@ i18n.on('languageChanged', reflectOnDocument);
 
 /** Bootstrap's translation overrides by language, applied over the catalogues whenever those (re)load. */
 const overrides = new Map<Locale, Catalogue>();
+/** The parts loaded, as `language:part`. */
 const loaded = new Set<string>();
+/** The parts every language switch loads: the signed-out pages' until the signed-in app asks for all. */
+const wanted = new Set<CataloguePart>(['signedOut']);
 
 function applyOverrides(locale: Locale): void {
   const override = overrides.get(locale);
@@ -295,22 +308,29 @@ async function errorTextsOf(locale: Locale): Promise<ErrorTexts | undefined> {
   return errorTexts(locale);
 }
 
-/** Loads a language's catalogues (once) and its overrides. */
+/** Loads one part of a language's catalogues, once; the error texts go with the signed-out part. */
+async function loadPart(locale: Locale, part: CataloguePart): Promise<void> {
+  if (loaded.has(`${locale}:${part}`)) return;
+  const files = Object.entries(loadable).filter(([file]) => {
+    const { language, namespace } = catalogueOf(file);
+    return language === locale && partOf(namespace) === part;
+  });
+  const [catalogues, errors] = await Promise.all([
+    Promise.all(files.map(async ([file, load]) => ({ ...catalogueOf(file), catalogue: await load() }))),
+    part === 'signedOut' ? errorTextsOf(locale) : undefined,
+  ]);
+  for (const { namespace, catalogue } of catalogues) {
+    i18n.addResourceBundle(locale, namespace, catalogue, true, true);
+  }
+  if (errors) i18n.addResourceBundle(locale, 'common', errors, true, true);
+  loaded.add(`${locale}:${part}`);
+}
+
+/** Loads the wanted parts of a language's catalogues (once) and its overrides. */
 async function loadLocale(locale: Locale): Promise<void> {
   // English first: it fills whatever the language lacks.
   if (locale !== DEFAULT_LOCALE && locale !== 'en') await loadLocale('en');
-  if (!loaded.has(locale)) {
-    const files = Object.entries(loadable).filter(([file]) => catalogueOf(file).language === locale);
-    const [catalogues, errors] = await Promise.all([
-      Promise.all(files.map(async ([file, load]) => ({ ...catalogueOf(file), catalogue: await load() }))),
-      errorTextsOf(locale),
-    ]);
-    for (const { namespace, catalogue } of catalogues) {
-      i18n.addResourceBundle(locale, namespace, catalogue, true, true);
-    }
-    if (errors) i18n.addResourceBundle(locale, 'common', errors, true, true);
-    loaded.add(locale);
-  }
+  await Promise.all([...wanted].map((part) => loadPart(locale, part)));
   applyOverrides(locale);
 }
 
@@ -321,6 +341,16 @@ async function switchTo(locale: Locale): Promise<void> {
 
 /** Resolves once the starting language's catalogues are in place; render after it to avoid a flash. */
 export const i18nReady: Promise<void> = switchTo(initialLocale()).catch(() => switchTo(DEFAULT_LOCALE));
+
+/**
+ * Loads every namespace of the language in use, and of each language chosen from now on: the signed-in app
+ * (its router waits for this before its first page) reads them all.
+ */
+export async function loadAllCatalogues(): Promise<void> {
+  wanted.add('rest');
+  await i18nReady;
+  await loadLocale(currentLocale());
+}
 
 /** The language in use, as sent in the `Language` header and the bootstrap path. */
 export function currentLocale(): Locale {
@@ -363,7 +393,7 @@ export async function applyBootstrapLanguage({
     }
   }
   for (const locale of overrides.keys()) {
-    if (loaded.has(locale)) applyOverrides(locale);
+    if (loaded.has(`${locale}:signedOut`)) applyOverrides(locale);
   }
 
   const preferred = toLanguageCode(preference);

@@ -1,68 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, theme as antTheme } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ErrorDialogHost } from '@/components/error-dialog-host';
-import { isBuiltPath } from '@/features/shell/menu-registry';
-import { BuiltScreensProvider } from '@/lib/built-screens';
-import { directionOf, i18n, isLocale, DEFAULT_LOCALE } from '@/lib/i18n';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { usePrefersReducedMotion } from '@/lib/reduced-motion';
-import { theme, withoutMotion } from './theme';
-import { bundledUiLocale, loadUiLocale } from './ui-locales';
 
 /**
- * The text colour, size and font that antd's App gives the pages inside it (app-frame.tsx), here for every
- * page: the sign-in page is outside that frame, and text that is not in an antd component reads them too.
+ * What every page needs, the sign-in page included: translations and the query client. antd's providers come
+ * with the other pages (antd-providers.tsx, through app-frame.tsx), so the sign-in page loads none of antd.
  */
-function BaseText({ children }: { children: ReactNode }) {
-  const { token } = antTheme.useToken();
-  const style = {
-    color: token.colorText,
-    fontSize: token.fontSize,
-    lineHeight: token.lineHeight,
-    fontFamily: token.fontFamily,
-  };
-  return <div style={style}>{children}</div>;
-}
-
-function LocalizedAntd({ children }: { children: ReactNode }) {
-  // useTranslation re-renders this on every language change.
-  const { i18n: instance } = useTranslation();
-  const locale = isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
-  const [antLocale, setAntLocale] = useState(() => bundledUiLocale(locale));
-  const reducedMotion = usePrefersReducedMotion();
-
-  useEffect(() => {
-    let current = true;
-    void loadUiLocale(locale).then((loaded) => {
-      if (current) setAntLocale(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, [locale]);
-
-  return (
-    <ConfigProvider
-      locale={antLocale}
-      direction={directionOf(locale)}
-      theme={reducedMotion ? withoutMotion : theme}
-    >
-      <BaseText>{children}</BaseText>
-      <ErrorDialogHost />
-    </ConfigProvider>
-  );
-}
-
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <BuiltScreensProvider value={isBuiltPath}>
-          <LocalizedAntd>{children}</LocalizedAntd>
-        </BuiltScreensProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nextProvider>
   );
 }

@@ -1,14 +1,17 @@
 import { App as AntApp } from 'antd';
 import { Outlet } from 'react-router';
+import { AntdProviders } from '../providers/antd-providers';
 
 /**
- * antd's App around every page but the sign-in page: it holds the message, notification and modal hooks
- * (`App.useApp()`), which the sign-in page does not use, and it loads with the first page that does.
+ * antd's providers and App around every page but the sign-in page: App holds the message, notification and
+ * modal hooks (`App.useApp()`). They load with the first page that needs them, not with the sign-in page.
  */
 export function AppFrame() {
   return (
-    <AntApp>
-      <Outlet />
-    </AntApp>
+    <AntdProviders>
+      <AntApp>
+        <Outlet />
+      </AntApp>
+    </AntdProviders>
   );
 }

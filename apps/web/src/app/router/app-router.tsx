@@ -33,6 +33,7 @@ import { reportsRoutes } from '@/features/reports/routes';
 import { widgetCatalogueRoutes } from '@/features/widget-catalogue/routes';
 import { publicRoutes, signInRoute } from '@/features/auth/public-routes';
 import { errorRoutes } from '@/features/errors/error-routes';
+import { loadAllCatalogues } from '@/lib/i18n';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RouteEffects } from './route-effects';
@@ -40,7 +41,8 @@ import { RouteEffects } from './route-effects';
 /*
  * Public and error pages first; every other path needs a session and goes to the shell, which checks it
  * against the screens and their scopes (features/shell/menu-registry.ts): unknown paths go to /404. Screens
- * load on first visit, so the sign-in page carries none of them, nor antd's App (app-frame.tsx).
+ * load on first visit, so the sign-in page carries none of them, nor antd (app-frame.tsx), nor the catalogues
+ * of the signed-in screens (lib/i18n.ts).
  */
 const router = createBrowserRouter([
   {
@@ -55,7 +57,11 @@ const router = createBrowserRouter([
     children: [
       signInRoute,
       {
-        lazy: async () => ({ Component: (await import('./app-frame')).AppFrame }),
+        // Every page but the sign-in page reads the whole catalogue of its language: it loads with the frame.
+        lazy: async () => {
+          const [{ AppFrame }] = await Promise.all([import('./app-frame'), loadAllCatalogues()]);
+          return { Component: AppFrame };
+        },
         children: [
           ...publicRoutes,
           ...errorRoutes,

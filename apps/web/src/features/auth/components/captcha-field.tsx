@@ -1,19 +1,34 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { passwordGrantSchema, type Captcha } from '@loupe/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '@/lib/form-rules';
+import { PlainButton } from '@/components/plain/plain-button';
+import { PlainField, PlainInput } from '@/components/plain/plain-field';
+import { zodProblem } from '@/lib/form-rules';
 import styles from './auth-form.module.css';
 
 const ANSWER_FIELD = 'captchaAnswer';
+const answerSchema = passwordGrantSchema.shape.captcha_answer.unwrap().min(1);
 
-/** The captcha image with a refresh button, and the field for its characters (form field `captchaAnswer`). */
-export function CaptchaField({ challenge }: { challenge: UseQueryResult<Captcha> }) {
+/** The check of the captcha answer, worded in the common namespace's `t`. */
+export function captchaAnswerProblem(value: string, t: TFunction): string | null {
+  return zodProblem(answerSchema, value, t);
+}
+
+type CaptchaFieldProps = {
+  challenge: UseQueryResult<Captcha>;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+};
+
+/** The captcha image with a refresh button, and the field for its characters (plain React: the sign-in page's). */
+export function CaptchaField({ challenge, value, onChange, error, disabled }: CaptchaFieldProps) {
   const { t } = useTranslation('auth');
-  const { t: tCommon } = useTranslation();
   return (
-    <Form.Item label={t('captcha.label')} htmlFor={ANSWER_FIELD} extra={t('captcha.hint')} required>
+    <PlainField id={ANSWER_FIELD} label={t('captcha.label')} extra={t('captcha.hint')} error={error}>
       <div className={styles.captcha}>
         {challenge.data ? (
           <img
@@ -24,29 +39,35 @@ export function CaptchaField({ challenge }: { challenge: UseQueryResult<Captcha>
             data-captcha-id={challenge.data.CaptchaId}
           />
         ) : (
-          <Skeleton.Node active className={styles.captchaImage} />
+          <span className={`${styles.captchaImage} ${styles.skeleton}`} />
         )}
-        <Tooltip title={t('captcha.refresh')}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('captcha.refresh')}
-            loading={challenge.isFetching}
-            onClick={() => void challenge.refetch()}
-          />
-        </Tooltip>
+        <PlainButton
+          size="large"
+          icon={<ReloadOutlined />}
+          aria-label={t('captcha.refresh')}
+          title={t('captcha.refresh')}
+          loading={challenge.isFetching}
+          disabled={disabled}
+          onClick={() => void challenge.refetch()}
+        />
       </div>
       {challenge.isError && (
-        <Typography.Text type="danger" role="alert">
+        <span className={styles.danger} role="alert">
           {t('captcha.loadError')}
-        </Typography.Text>
+        </span>
       )}
-      <Form.Item
+      <PlainInput
+        id={ANSWER_FIELD}
         name={ANSWER_FIELD}
-        noStyle
-        rules={[zodRule(passwordGrantSchema.shape.captcha_answer.unwrap().min(1), tCommon)]}
-      >
-        <Input id={ANSWER_FIELD} autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={20} />
-      </Form.Item>
-    </Form.Item>
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        invalid={!!error}
+        disabled={disabled}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={20}
+      />
+    </PlainField>
   );
 }

@@ -1,24 +1,31 @@
-import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from '@/components/plain/plain-button';
 import { errorMessage } from '@/lib/error-message';
 import { useSendConfirmation } from '../api/send-confirmation';
+import styles from './auth-form.module.css';
 
-/** Under `invalid_grant_email_confirm`: mails the user a new confirmation link. */
+/** Under `invalid_grant_email_confirm`: mails the user a new confirmation link (plain React: the sign-in page's). */
 export function EmailConfirmationResend({ login }: { login: string }) {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
   const send = useSendConfirmation();
 
-  if (send.isSuccess) return <Typography.Text role="status">{t('emailConfirmation.sent')}</Typography.Text>;
+  if (send.isSuccess) {
+    return (
+      <span className={styles.status} role="status">
+        {t('emailConfirmation.sent')}
+      </span>
+    );
+  }
   return (
     <>
-      <Button size="small" loading={send.isPending} onClick={() => send.mutate({ Login: login })}>
+      <PlainButton size="small" loading={send.isPending} onClick={() => send.mutate({ Login: login })}>
         {t('emailConfirmation.resend')}
-      </Button>
+      </PlainButton>
       {send.isError && (
-        <Typography.Paragraph type="danger" role="alert">
+        <p className={styles.danger} role="alert">
           {errorMessage(send.error, tCommon)}
-        </Typography.Paragraph>
+        </p>
       )}
     </>
   );

@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '@/components/brand';
@@ -16,7 +15,10 @@ type PublicPageProps = {
   children?: ReactNode;
 };
 
-/** The frame of every signed-out page: language switch, product mark and one card. */
+/**
+ * The frame of every signed-out page: language switch, product mark and one card. Plain React drawn like antd's
+ * Card and Typography, as the sign-in page loads no antd (docs/architecture.md).
+ */
 export function PublicPage({ title, subtitle, footer, width = 'default', children }: PublicPageProps) {
   const { t } = useTranslation();
   usePageTitle(title);
@@ -28,15 +30,13 @@ export function PublicPage({ title, subtitle, footer, width = 'default', childre
       <div className={width === 'wide' ? `${styles.column} ${styles.wide}` : styles.column}>
         <header className={styles.header}>
           <Brand size="large" />
-          <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
+          <span className={styles.secondary}>{t('app.tagline')}</span>
         </header>
-        <Card className={styles.card}>
-          <Typography.Title level={1} className={styles.title}>
-            {title}
-          </Typography.Title>
-          {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+        <section className={styles.card}>
+          <h1 className={styles.title}>{title}</h1>
+          {subtitle && <p className={`${styles.secondary} ${styles.subtitle}`}>{subtitle}</p>}
           {children}
-        </Card>
+        </section>
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </main>

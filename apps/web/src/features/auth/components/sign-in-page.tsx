@@ -1,8 +1,8 @@
 import { LoginOutlined } from '@ant-design/icons';
-import { Button, Divider } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { buttonClassName } from '@/components/plain/plain-button';
 import { ssoStartPath, useSsoConfig } from '../api/get-sso-config';
 import { useRedirectTarget } from '../hooks/use-redirect-target';
 import styles from './auth-form.module.css';
@@ -10,7 +10,10 @@ import { PublicPage } from './public-page';
 import { SignInForm, type PendingSignIn } from './sign-in-form';
 import { TwoFactorStep } from './two-factor-step';
 
-/** `/login`: user name and password (with a captcha after repeated failures), then a two-factor code if set. */
+/**
+ * `/login`: user name and password (with a captcha after repeated failures), then a two-factor code if set.
+ * Plain React drawn like antd (components/plain): the page most visits start with loads no antd.
+ */
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -41,13 +44,14 @@ export function SignInPage() {
       <SignInForm resume={resume} onTwoFactorRequired={setPending} onSignedIn={onSignedIn} />
       {sso.data?.Enabled && (
         <>
-          <Divider className={styles.divider} plain>
+          <div className={styles.or} role="separator">
             {t('signIn.or')}
-          </Divider>
+          </div>
           {/* A full page load: the server answers with a redirect to the identity provider. */}
-          <Button block size="large" icon={<LoginOutlined />} href={ssoStartPath(redirectTo)}>
+          <a className={buttonClassName({ size: 'large', block: true })} href={ssoStartPath(redirectTo)}>
+            <LoginOutlined />
             {t('signIn.sso')}
-          </Button>
+          </a>
         </>
       )}
     </PublicPage>

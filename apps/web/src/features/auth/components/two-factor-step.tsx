@@ -1,18 +1,19 @@
 import { twoFactorCodeSchema } from '@loupe/contracts';
-import { Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '@/lib/form-rules';
+import { PlainButton } from '@/components/plain/plain-button';
+import { PlainField, PlainInput } from '@/components/plain/plain-field';
+import { usePlainForm } from '@/components/plain/use-plain-form';
+import { TokenRequestError } from '@/lib/api-client';
+import { zodProblem } from '@/lib/form-rules';
 import { useCaptcha } from '../api/get-captcha';
 import { useSignIn } from '../api/sign-in';
-import { TokenRequestError } from '@/lib/api-client';
 import { AuthErrorAlert } from './auth-error-alert';
 import styles from './auth-form.module.css';
-import { CaptchaField } from './captcha-field';
+import { CaptchaField, captchaAnswerProblem } from './captcha-field';
 import type { PendingSignIn } from './sign-in-form';
 
 type CodeKind = 'otp' | 'recovery_code';
-type CodeValues = { code: string; captchaAnswer?: string };
 
 const OTP_PATTERN = /^\d{6}$/;
 
@@ -22,27 +23,35 @@ type TwoFactorStepProps = {
   onSignedIn: () => void;
 };
 
-/** The second step of signing in: a TOTP code, or one of the recovery codes. */
+/** The second step of signing in: a TOTP code, or one of the recovery codes (plain React, as the sign-in page). */
 export function TwoFactorStep({ pending, onBack, onSignedIn }: TwoFactorStepProps) {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
-  const [form] = Form.useForm<CodeValues>();
+  const form = usePlainForm({ code: '', captchaAnswer: '' });
   const [kind, setKind] = useState<CodeKind>('otp');
   const [captchaRequired, setCaptchaRequired] = useState(pending.captchaRequired);
   const captcha = useCaptcha({ enabled: captchaRequired });
   const signIn = useSignIn();
 
+  const checkCode =
+    kind === 'otp'
+      ? (value: string) => (OTP_PATTERN.test(value) ? null : t('twoFactor.codeFormat'))
+      : (value: string) => zodProblem(twoFactorCodeSchema.shape.Code, value, tCommon);
+  const checkCaptcha = (value: string) => captchaAnswerProblem(value, tCommon);
+
   const switchKind = () => {
     setKind(kind === 'otp' ? 'recovery_code' : 'otp');
-    form.resetFields(['code']);
+    form.reset('code');
     signIn.reset();
   };
 
-  const submit = ({ code, captchaAnswer }: CodeValues) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.validateAll({ code: checkCode, ...(captchaRequired && { captchaAnswer: checkCaptcha }) }))
+      return;
+    const { code, captchaAnswer } = form.values;
     const challenge =
-      captchaRequired && captcha.data
-        ? { id: captcha.data.CaptchaId, answer: captchaAnswer ?? '' }
-        : undefined;
+      captchaRequired && captcha.data ? { id: captcha.data.CaptchaId, answer: captchaAnswer } : undefined;
     signIn.mutate(
       {
         username: pending.username,
@@ -56,7 +65,7 @@ export function TwoFactorStep({ pending, onBack, onSignedIn }: TwoFactorStepProp
           if (!(error instanceof TokenRequestError)) return;
           if (error.captchaRequired || error.error === 'invalid_captcha') setCaptchaRequired(true);
           if (challenge) {
-            form.setFieldValue('captchaAnswer', '');
+            form.setValue('captchaAnswer', '');
             void captcha.refetch();
           }
         },
@@ -64,65 +73,81 @@ export function TwoFactorStep({ pending, onBack, onSignedIn }: TwoFactorStepProp
     );
   };
 
+  const busy = signIn.isPending;
+  // The six-digit code is checked when the field is left, not at every digit (antd's onBlur trigger).
+  const codeField =
+    kind === 'otp' ? (
+      <PlainField key="otp" id="code" label={t('twoFactor.code')} error={form.errors.code}>
+        <PlainInput
+          id="code"
+          name="code"
+          value={form.values.code}
+          onChange={(event) => {
+            signIn.reset();
+            form.setValue('code', event.target.value);
+          }}
+          onBlur={() => form.validate('code', checkCode)}
+          invalid={!!form.errors.code}
+          disabled={busy}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={6}
+          autoFocus
+          data-testid="two-factor-code"
+        />
+      </PlainField>
+    ) : (
+      <PlainField key="recovery" id="code" label={t('twoFactor.recoveryCode')} error={form.errors.code}>
+        <PlainInput
+          id="code"
+          name="code"
+          value={form.values.code}
+          onChange={(event) => {
+            signIn.reset();
+            form.setValue('code', event.target.value, checkCode);
+          }}
+          invalid={!!form.errors.code}
+          disabled={busy}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          autoFocus
+          data-testid="recovery-code"
+        />
+      </PlainField>
+    );
+
   return (
-    <Form<CodeValues>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      onFinish={submit}
-      onValuesChange={() => signIn.reset()}
-      disabled={signIn.isPending}
-    >
-      <Typography.Paragraph type="secondary">
+    <form noValidate onSubmit={submit}>
+      <p className={`${styles.secondary} ${styles.paragraph}`}>
         {kind === 'otp' ? t('twoFactor.subtitle') : t('twoFactor.recoverySubtitle')}
-      </Typography.Paragraph>
+      </p>
       {signIn.isError && <AuthErrorAlert error={signIn.error} />}
-      {kind === 'otp' ? (
-        <Form.Item
-          key="otp"
-          name="code"
-          label={t('twoFactor.code')}
-          validateTrigger="onBlur"
-          rules={[{ pattern: OTP_PATTERN, required: true, message: t('twoFactor.codeFormat') }]}
-        >
-          <Input
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            autoFocus
-            data-testid="two-factor-code"
-          />
-        </Form.Item>
-      ) : (
-        <Form.Item
-          key="recovery"
-          name="code"
-          label={t('twoFactor.recoveryCode')}
-          rules={[zodRule(twoFactorCodeSchema.shape.Code, tCommon)]}
-        >
-          <Input
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            autoFocus
-            data-testid="recovery-code"
-          />
-        </Form.Item>
+      {codeField}
+      {captchaRequired && (
+        <CaptchaField
+          challenge={captcha}
+          value={form.values.captchaAnswer}
+          onChange={(value) => {
+            signIn.reset();
+            form.setValue('captchaAnswer', value, checkCaptcha);
+          }}
+          error={form.errors.captchaAnswer}
+          disabled={busy}
+        />
       )}
-      {captchaRequired && <CaptchaField challenge={captcha} />}
-      <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
+      <PlainButton variant="primary" htmlType="submit" size="large" block loading={busy}>
         {t('twoFactor.submit')}
-      </Button>
+      </PlainButton>
       <div className={styles.row}>
-        <Button type="link" size="middle" onClick={switchKind}>
+        <PlainButton variant="link" disabled={busy} onClick={switchKind}>
           {kind === 'otp' ? t('twoFactor.useRecoveryCode') : t('twoFactor.useAuthenticator')}
-        </Button>
-        <Button type="link" size="middle" onClick={() => onBack(captchaRequired)}>
+        </PlainButton>
+        <PlainButton variant="link" disabled={busy} onClick={() => onBack(captchaRequired)}>
           {t('common.backToSignIn')}
-        </Button>
+        </PlainButton>
       </div>
-    </Form>
+    </form>
   );
 }
