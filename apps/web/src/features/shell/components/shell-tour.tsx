@@ -1,5 +1,5 @@
-import { Tour, type TourProps } from 'antd';
-import { useCallback, useState } from 'react';
+import { ConfigProvider, Tour, type TourProps } from 'antd';
+import { useCallback, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_MS, recall, remember } from '@/lib/remembered';
 
@@ -45,10 +45,18 @@ export function ShellTour({
   withAlerts: boolean;
 }) {
   const { t } = useTranslation('shell');
+  const { direction } = useContext(ConfigProvider.ConfigContext);
   if (!open) return null;
 
   const steps: TourProps['steps'] = [
-    withMenu && { target: TOUR_TARGETS.menu, title: t('tour.menuTitle'), description: t('tour.menu') },
+    // Beside the menu, which runs the window's full height: the default placement (below it) has no room, and the
+    // popover then covered the menu's top instead of pointing at it.
+    withMenu && {
+      target: TOUR_TARGETS.menu,
+      title: t('tour.menuTitle'),
+      description: t('tour.menu'),
+      placement: direction === 'rtl' ? ('left' as const) : ('right' as const),
+    },
     { target: TOUR_TARGETS.toggle, title: t('tour.toggleTitle'), description: t('tour.toggle') },
     withAlerts && {
       target: TOUR_TARGETS.alerts,
@@ -59,7 +67,8 @@ export function ShellTour({
     { target: TOUR_TARGETS.user, title: t('tour.userTitle'), description: t('tour.user') },
   ]
     .filter((step) => step !== false)
-    .map(({ target, title, description }) => ({
+    .map(({ target, title, description, ...step }) => ({
+      ...step,
       title,
       description,
       // Looked up when the step shows, after the shell has rendered its targets.
