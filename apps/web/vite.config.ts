@@ -1,9 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
-
-// lib/i18n.ts's SIGNED_OUT_NAMESPACES: the catalogues of the signed-out pages, a chunk of their own per language.
-const SIGNED_OUT_NAMESPACES = ['common', 'auth', 'validation'];
+import { SIGNED_OUT_NAMESPACES } from './src/lib/signed-out-namespaces';
 
 // The API server the dev server forwards to; the built SPA is served by apps/server itself.
 const apiTarget = 'http://localhost:3000';
@@ -52,7 +50,7 @@ export default defineConfig({
               name: (id: string) => {
                 const [, language = 'other', namespace = ''] =
                   /[\\/]locales[\\/]([a-z-]+)[\\/]([^\\/]+)\.json$/.exec(id) ?? [];
-                return SIGNED_OUT_NAMESPACES.includes(namespace)
+                return (SIGNED_OUT_NAMESPACES as readonly string[]).includes(namespace)
                   ? `locale-${language}-signed-out`
                   : `locale-${language}`;
               },

@@ -52,6 +52,7 @@ import type aiAnnotators from '../locales/en/aiAnnotators.json';
 import type aiAnnotation from '../locales/en/aiAnnotation.json';
 import type aiTopicModels from '../locales/en/aiTopicModels.json';
 import type aiJobs from '../locales/en/aiJobs.json';
+import { SIGNED_OUT_NAMESPACES } from './signed-out-namespaces';
 
 /*
  * Catalogues live in locales/<language>/<namespace>.json. Each language, Turkish (the default) too, loads
@@ -122,12 +123,12 @@ const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** The namespaces the signed-out pages read (vite.config.ts puts them in a chunk of their own per language). */
-const SIGNED_OUT_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'validation'];
+// Each is a namespace of the catalogue (checked here).
+SIGNED_OUT_NAMESPACES satisfies readonly Namespace[];
 type CataloguePart = 'signedOut' | 'rest';
 
 function partOf(namespace: string): CataloguePart {
-  return SIGNED_OUT_NAMESPACES.some((signedOut) => signedOut === namespace) ? 'signedOut' : 'rest';
+  return (SIGNED_OUT_NAMESPACES as readonly string[]).includes(namespace) ? 'signedOut' : 'rest';
 }
 
 declare module 'i18next' {
