@@ -6,11 +6,12 @@ import tr from '../locales/tr/roles.json';
 import { memoryStorage } from './test-storage';
 
 vi.stubGlobal('localStorage', memoryStorage());
-const { changeLocale, i18n, i18nReady } = await import('./i18n');
+const { changeLocale, i18n, loadAllCatalogues } = await import('./i18n');
 const { scopeDescription } = await import('./scope-description');
 
 describe('scope descriptions', () => {
-  beforeAll(() => i18nReady);
+  // Scope descriptions are read on signed-in screens, which load every namespace (the roles' among them).
+  beforeAll(() => loadAllCatalogues());
 
   it('describe every known scope in Turkish, English and Arabic, and nothing else', () => {
     for (const catalogue of [tr.scopes, en.scopes, ar.scopes]) {
