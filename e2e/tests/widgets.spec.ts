@@ -254,11 +254,15 @@ test('a manager adds ten widgets of ten kinds through the widget dialog and sees
 
   // The trends: a point per month of the range (monthly buckets); three series of shares.
   const months = await monthsOfLastSixMonths(page);
-  expect((await chartLabel(page, W.trend)).match(/ \d{4}: /g)).toHaveLength(months);
+  // The range's newest month has no answers yet in the first hours of its first day in the tenant's time zone (the
+  // demo's answers end before now), and a month without answers has no point: one fewer is right then.
+  const points = (await chartLabel(page, W.trend)).match(/ \d{4}: /g)?.length ?? 0;
+  expect(points).toBeGreaterThanOrEqual(months - 1);
+  expect(points).toBeLessThanOrEqual(months);
   const shares = await chartLabel(page, W.multiSeries);
   for (const series of ['Tavsiye edenler', 'Pasifler', 'Kötüleyenler'])
     expect(shares).toContain(`${series}: `);
-  expect(shares.match(/ \d{4}: /g)).toHaveLength(3 * months);
+  expect(shares.match(/ \d{4}: /g)).toHaveLength(3 * points);
 
   // The average-score gauge reads the 0-10 scale.
   const score = /göstergede Ortalama puan ([\d,]+), ([\d.]+) yanıttan/.exec(await chartLabel(page, W.score));
