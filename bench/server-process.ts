@@ -1,12 +1,8 @@
 // The real server as a child process (`node apps/server/dist/main.js`), as it runs in production, with its
-// resident memory sampled from /proc while the benchmark drives it.
-import { spawn, type ChildProcess } from 'node:child_process';
+// resident memory sampled from /proc while the benchmark drives it. The process itself is the tests' node
+// (apps/server/src/test/server-process.ts).
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
+import { ServerProcess as ServerNode } from '../apps/server/src/test/server-process.js';
 
 export type ServerProcess = {
   baseUrl: string;
@@ -26,18 +22,26 @@ function readStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
-/** Starts the built server on `port` with the given database and DATA_DIR; resolves once /api/health answers. */
+/** The benchmark's own environment, passed on whole (a benchmark is run with the settings it is meant to measure). */
+const callerEnv = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+
+/**
+ * Starts the built server (`npm run build` first) on `port` with the given database and DATA_DIR; resolves once
+ * /api/health answers.
+ */
 export async function startServer(options: {
   databaseUrl: string;
   dataDir: string;
   port: number;
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const node = new ServerNode(
+    {
+      ...callerEnv(),
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
       PORT: String(options.port),
@@ -47,33 +51,13 @@ export async function startServer(options: {
       RATE_LIMITS: 'off',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-
-  const baseUrl = `http://127.0.0.1:${options.port}`;
-  const started = performance.now();
-  for (;;) {
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 250, 'wait'))]);
-    if (code !== 'wait') throw new Error(`the server exited (${String(code)}):\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
+    baseUrl,
     // A replica that must be rebuilt at start takes minutes at 10M; the benchmark rebuilt it already.
-    if (performance.now() - started > 600_000) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer within 10 minutes:\n${output}`);
-    }
-  }
+    { built: true, startMs: 600_000 },
+  );
+  await node.start();
 
-  const pid = child.pid!;
+  const pid = node.pid!;
   let peakRssMb = 0;
   const sampler = setInterval(() => {
     peakRssMb = Math.max(peakRssMb, readStatusMb(pid, 'VmRSS'));
@@ -89,9 +73,8 @@ export async function startServer(options: {
     },
     async stop() {
       clearInterval(sampler);
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
+      const timer = setTimeout(() => void node.kill('SIGKILL'), 15_000);
+      await node.kill('SIGTERM');
       clearTimeout(timer);
     },
   };

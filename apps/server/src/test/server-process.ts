@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * A real server process (`apps/server/src/main.ts` under tsx, as `npm start` runs it, or the built
  * `dist/main.js`), for the tests and benchmarks that need whole nodes: the kill -9 ingest test, the two-node
- * test, `npm run bench:scale`.
+ * test, and every benchmark that drives the built server (bench/server-process.ts).
  */
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -47,11 +47,13 @@ export class ServerProcess {
    * @param env the node's settings (PORT must match `url`)
    * @param options.built run `dist/main.js` (after `npm run build:server`) rather than the source under tsx
    * @param options.readyPath the path that answers 200 once the node serves (default `/api/health`)
+   * @param options.startMs how long the start may take (default SERVER_START_MS; a benchmark's server that rebuilds
+   *   its replica at 10M sessions takes minutes)
    */
   constructor(
     private readonly env: Record<string, string>,
     readonly url: string,
-    private readonly options: { built?: boolean; readyPath?: string } = {},
+    private readonly options: { built?: boolean; readyPath?: string; startMs?: number } = {},
   ) {}
 
   /** What the process printed since its last start. */
@@ -76,7 +78,7 @@ export class ServerProcess {
     child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     const readyUrl = `${this.url}${this.options.readyPath ?? '/api/health'}`;
     const started = Date.now();
-    while (Date.now() - started < SERVER_START_MS) {
+    while (Date.now() - started < (this.options.startMs ?? SERVER_START_MS)) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${this.log}`);
       const ok = await fetch(readyUrl)
         .then((response) => response.ok)
@@ -84,6 +86,7 @@ export class ServerProcess {
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    await this.kill();
     throw new Error(`server did not start:\n${this.log}`);
   }
 
