@@ -17,6 +17,26 @@ type CodeKind = 'otp' | 'recovery_code';
 
 const OTP_PATTERN = /^\d{6}$/;
 
+/**
+ * What the code field is for each kind: its label, how it types and when it is checked. The six-digit code is
+ * checked when the field is left, not at every digit (antd's onBlur trigger); a recovery code as it is typed.
+ * The field is keyed by kind, so switching kinds starts a fresh, focused input.
+ */
+const CODE_INPUTS = {
+  otp: {
+    label: 'twoFactor.code',
+    testId: 'two-factor-code',
+    checkOnBlur: true,
+    attributes: { autoComplete: 'one-time-code', inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 },
+  },
+  recovery_code: {
+    label: 'twoFactor.recoveryCode',
+    testId: 'recovery-code',
+    checkOnBlur: false,
+    attributes: { autoComplete: 'off', autoCapitalize: 'off', spellCheck: false },
+  },
+} as const;
+
 type TwoFactorStepProps = {
   pending: PendingSignIn;
   onBack: (captchaRequired: boolean) => void;
@@ -74,49 +94,26 @@ export function TwoFactorStep({ pending, onBack, onSignedIn }: TwoFactorStepProp
   };
 
   const busy = signIn.isPending;
-  // The six-digit code is checked when the field is left, not at every digit (antd's onBlur trigger).
-  const codeField =
-    kind === 'otp' ? (
-      <PlainField key="otp" id="code" label={t('twoFactor.code')} error={form.errors.code}>
-        <PlainInput
-          id="code"
-          name="code"
-          value={form.values.code}
-          onChange={(event) => {
-            signIn.reset();
-            form.setValue('code', event.target.value);
-          }}
-          onBlur={() => form.validate('code', checkCode)}
-          invalid={!!form.errors.code}
-          disabled={busy}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          autoFocus
-          data-testid="two-factor-code"
-        />
-      </PlainField>
-    ) : (
-      <PlainField key="recovery" id="code" label={t('twoFactor.recoveryCode')} error={form.errors.code}>
-        <PlainInput
-          id="code"
-          name="code"
-          value={form.values.code}
-          onChange={(event) => {
-            signIn.reset();
-            form.setValue('code', event.target.value, checkCode);
-          }}
-          invalid={!!form.errors.code}
-          disabled={busy}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus
-          data-testid="recovery-code"
-        />
-      </PlainField>
-    );
+  const input = CODE_INPUTS[kind];
+  const codeField = (
+    <PlainField key={kind} id="code" label={t(input.label)} error={form.errors.code}>
+      <PlainInput
+        id="code"
+        name="code"
+        value={form.values.code}
+        onChange={(event) => {
+          signIn.reset();
+          form.setValue('code', event.target.value, input.checkOnBlur ? undefined : checkCode);
+        }}
+        onBlur={input.checkOnBlur ? () => form.validate('code', checkCode) : undefined}
+        invalid={!!form.errors.code}
+        disabled={busy}
+        autoFocus
+        data-testid={input.testId}
+        {...input.attributes}
+      />
+    </PlainField>
+  );
 
   return (
     <form noValidate onSubmit={submit}>
