@@ -1,6 +1,7 @@
 // The ingest benchmark's set-up: a scratch database with the demo catalogue, the real server on a free port, and
 // realistic REST data records.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { CONSOLE_CLIENT_ID, type RestDataRecordInput, type RestDataResult } from '@loupe/contracts';
 import { createAnalyticsReplica, type AnalyticsReplica } from '../apps/server/src/analytics/replica.js';
@@ -307,4 +308,35 @@ export async function postBatch(
     throw new Error(`ingest accepted ${result.Accepted} of ${expected}: ${JSON.stringify(result.Errors[0])}`);
   }
   return elapsed;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU ms used so far by each backend of the harness's PostgreSQL database, read from /proc; null when not local. */
+export async function backendCpu(h: Harness): Promise<Map<number, number> | null> {
+  if (h.engine !== 'postgres') return null;
+  const rows = await h.database.raw<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      return null; // the server runs elsewhere
+    }
+  }
+  return cpu;
+}
+
+export function cpuSpent(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }

@@ -19,7 +19,15 @@ import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { writeJson } from './stats.js';
-import { makeBodies, postBatch, startHarness, type Engine, type Harness } from './ingest-harness.js';
+import {
+  backendCpu,
+  cpuSpent,
+  makeBodies,
+  postBatch,
+  startHarness,
+  type Engine,
+  type Harness,
+} from './ingest-harness.js';
 
 const TARGET_PER_SECOND = 10_000;
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
@@ -95,34 +103,6 @@ type Measurement = {
   postgresCpuMsPer1000: number | null;
   loadAverage: [number, number, number];
 };
-
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/** CPU ms used so far by each backend of the harness's PostgreSQL database, read from /proc; null when not local. */
-async function backendCpu(h: Harness): Promise<Map<number, number> | null> {
-  if (h.engine !== 'postgres') return null;
-  const rows = await h.database.raw<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
-  );
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
-    } catch {
-      return null; // the server runs elsewhere
-    }
-  }
-  return cpu;
-}
-
-function cpuSpent(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
-  if (!before || !after) return null;
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
