@@ -14,7 +14,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { backendCpu, cpuSpent, makeBodies, postBatch, startHarness, type Harness } from './ingest-harness.js';
-import { percentile, resultsFile, writeJson } from './stats.js';
+import { ms, percentile, resultsFile, table, writeJson } from './stats.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,13 +83,13 @@ async function main() {
       results.push({
         sessions: size,
         runs: passes.length,
-        wallMsP50: round(
+        wallMsP50: ms(
           percentile(
             passes.map((p) => p.wallMs),
             50,
           ),
         ),
-        nodeCpuMsP50: round(
+        nodeCpuMsP50: ms(
           percentile(
             passes.map((p) => p.nodeCpuMs),
             50,
@@ -97,7 +97,7 @@ async function main() {
         ),
         postgresCpuMsMean: pg.some((v) => v === null)
           ? null
-          : round(pg.reduce((sum: number, v) => sum + (v ?? 0), 0) / pg.length),
+          : ms(pg.reduce((sum: number, v) => sum + (v ?? 0), 0) / pg.length),
       });
     }
     report(results);
@@ -106,41 +106,40 @@ async function main() {
     await writeJson(file, {
       benchmark: 'sync-pass',
       date: new Date().toISOString(),
-      host: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((v) => round(v)) },
+      host: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map(ms) },
       options: { sizes: SIZES, runs: RUNS },
       results,
-      fit: { nodeCpuMsFixed: round(node.fixed), nodeCpuMsPer1000: round(node.perSession * 1000) },
+      fit: { nodeCpuMsFixed: ms(node.fixed), nodeCpuMsPer1000: ms(node.perSession * 1000) },
     });
     console.log(
-      `\nA pass costs this process about ${round(node.fixed)} CPU-ms whatever its size, plus ` +
-        `${round(node.perSession * 1000)} per 1,000 sessions (least squares over the p50s).\nWrote ${file}`,
+      `\nA pass costs this process about ${ms(node.fixed)} CPU-ms whatever its size, plus ` +
+        `${ms(node.perSession * 1000)} per 1,000 sessions (least squares over the p50s).\nWrote ${file}`,
     );
   } finally {
     await h.close();
   }
 }
 
-const round = (value: number) => Math.round(value * 10) / 10;
-
 function report(results: SizeResult[]) {
   const largest = results.reduce((a, b) => (b.sessions > a.sessions ? b : a));
   const perSessionAtLargest = largest.nodeCpuMsP50 / largest.sessions;
   console.log(
     `One sync pass by its size: ${RUNS} runs each; ${os.cpus().length} CPUs, node ${process.version}, ` +
-      `load ${os
-        .loadavg()
-        .map((v) => round(v))
-        .join(' ')}`,
+      `load ${os.loadavg().map(ms).join(' ')}`,
   );
-  console.log('sessions  wall p50 ms  node CPU p50 ms  pg CPU mean ms  node CPU per 1k  vs largest pass');
-  for (const r of results) {
-    const pad = (value: unknown, width: number) => String(value).padStart(width);
-    console.log(
-      `${pad(r.sessions, 8)}${pad(r.wallMsP50, 13)}${pad(r.nodeCpuMsP50, 17)}${pad(r.postgresCpuMsMean ?? '-', 16)}` +
-        `${pad(round((r.nodeCpuMsP50 * 1000) / r.sessions), 17)}` +
-        `${pad(`${round(r.nodeCpuMsP50 / (perSessionAtLargest * r.sessions))}x`, 17)}`,
-    );
-  }
+  console.log(
+    table(
+      ['sessions', 'wall p50 ms', 'node CPU p50 ms', 'pg CPU mean ms', 'node CPU per 1k', 'vs largest pass'],
+      results.map((r) => [
+        r.sessions,
+        r.wallMsP50,
+        r.nodeCpuMsP50,
+        r.postgresCpuMsMean ?? '-',
+        ms((r.nodeCpuMsP50 * 1000) / r.sessions),
+        `${ms(r.nodeCpuMsP50 / (perSessionAtLargest * r.sessions))}x`,
+      ]),
+    ),
+  );
 }
 
 main().catch((error: unknown) => {
