@@ -639,4 +639,57 @@ describe('analytics replica', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('compacts once the sessions re-read since the tables were sorted reach the bound, counted across restarts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-replica-test-'));
+    const file = path.join(dir, 'analytics.duckdb');
+    const compactions: object[] = [];
+    const logger = {
+      info: (obj: object, msg: string) =>
+        void (msg === 'analytics replica compacted' && compactions.push(obj)),
+      warn() {},
+      error() {},
+    };
+    const rewriteEverySession = () =>
+      t.database.raw('UPDATE sessions SET answered_at = answered_at WHERE tenant_id = $1', [t.tenantId]);
+    const churn = async (r: AnalyticsReplica) =>
+      (
+        await r.query<{ value: number }>(`SELECT value FROM replica_state WHERE name = 'changed_since_sort'`)
+      )[0]?.value;
+    try {
+      const first = await createAnalyticsReplica({ database: t.database, path: file, logger });
+      await first.flush();
+      expect(await churn(first)).toBe(0);
+      await rewriteEverySession();
+      await first.flush();
+      const once = (await churn(first))!;
+      expect(once).toBeGreaterThan(0);
+      await first.close();
+
+      // Under the bound after the restart; the second rewrite takes it over.
+      const options = {
+        database: t.database,
+        path: file,
+        logger,
+        compactAfter: once + 1,
+        pollIntervalMs: 20,
+      };
+      const second = await createAnalyticsReplica(options);
+      try {
+        await second.start();
+        expect(await churn(second)).toBe(once);
+        await rewriteEverySession();
+        const started = Date.now();
+        while (compactions.length === 0 && Date.now() - started < 5000) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect(compactions).toEqual([{ changed: 2 * once, seconds: expect.any(Number) }]);
+        expect(await churn(second)).toBe(0);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

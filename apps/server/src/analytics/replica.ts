@@ -230,7 +230,10 @@ export type AnalyticsReplicaOptions = {
   pollIntervalMs?: number;
   /** Changed sessions per sync batch (one PostgreSQL export, one DuckDB transaction). Default 5000. */
   batchSize?: number;
-  /** Compact after this many changed sessions since the last compaction. Default 200 000. */
+  /**
+   * Compact once this many sessions and invitations were re-read since the tables were last sorted, counted across
+   * restarts. Default 200 000.
+   */
   compactAfter?: number;
   /** DuckDB's memory_limit, e.g. '2GB'; unset, DuckDB's own default (80 % of the machine). */
   memoryLimit?: string;
@@ -262,7 +265,6 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
     return run;
   };
 
-  let changedSinceCompaction = 0;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let inFlight: Promise<void> | undefined;
@@ -282,11 +284,7 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
         await sync.ensureReady();
         return sync.drain();
       });
-      changedSinceCompaction += applied;
-      if (changedSinceCompaction >= compactAfter) {
-        changedSinceCompaction = 0;
-        await exclusive(() => sync.compact());
-      }
+      if (sync.churn() >= compactAfter) await exclusive(() => sync.compact());
       // More may be waiting: go again at once, unless the pass was small. A pass costs about 100 CPU-ms in DuckDB
       // whatever its size (bench/RESULTS.md, "The replica's sync during ingest"), so a trickle of commits (respondent
       // pages, small API batches) applied as it comes would spend a core on passes that are mostly that cost; it
@@ -319,16 +317,8 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
         await sync.ensureReady();
         await sync.drain();
       }),
-    rebuild: (onProgress) =>
-      exclusive(async () => {
-        changedSinceCompaction = 0;
-        return sync.rebuild(onProgress);
-      }),
-    compact: () =>
-      exclusive(async () => {
-        changedSinceCompaction = 0;
-        await sync.compact();
-      }),
+    rebuild: (onProgress) => exclusive(() => sync.rebuild(onProgress)),
+    compact: () => exclusive(() => sync.compact()),
     version: () => store.version(),
     async lag() {
       const applied = sync.appliedSeq();

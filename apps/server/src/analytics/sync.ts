@@ -95,7 +95,15 @@ export type ReplicaSync = {
   compact(): Promise<void>;
   /** Every change at or below this seq is applied; undefined until `ensureReady` has run. */
   appliedSeq(): number | undefined;
+  /**
+   * Sessions and invitations re-read since the tables were last sorted (a rebuild or compaction), kept in the file:
+   * each re-read leaves its old rows deleted in place and its new ones appended unsorted, whatever restarts between.
+   */
+  churn(): number;
 };
+
+/** replica_state's row for `churn()`. */
+const CHURN_STATE = 'changed_since_sort';
 
 /**
  * The writer side of the replica. Not re-entrant: the caller runs one method at a time (replica.ts does).
@@ -125,6 +133,7 @@ export function createReplicaSync(deps: {
     }
   }
   let cursor: ChangeCursor | undefined;
+  let churn = 0;
 
   async function readChanges(after: number): Promise<{ page: ChangePage; changes: Change[] }> {
     const rows = await database.raw<{
@@ -301,7 +310,13 @@ export function createReplicaSync(deps: {
     }
     const before = cursor.watermark;
     const after = cursor.advance();
-    if (after !== before) await saveWatermark(after);
+    churn += sessions;
+    if (after !== before || sessions > 0) {
+      await store.run(
+        `INSERT OR REPLACE INTO replica_state VALUES ('last_seq', $1), ('${CHURN_STATE}', $2)`,
+        [after, churn],
+      );
+    }
     return sessions;
   }
 
@@ -319,6 +334,7 @@ export function createReplicaSync(deps: {
         await store.run(`DROP TABLE ${table}`);
         await store.run(`ALTER TABLE ${table}_next RENAME TO ${table}`);
       }
+      await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('${CHURN_STATE}', 0)`);
       if (seq !== undefined) {
         await saveWatermark(seq);
         await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('database', $1)`, [
@@ -326,6 +342,7 @@ export function createReplicaSync(deps: {
         ]);
       }
     });
+    churn = 0;
     await store.run('CHECKPOINT');
   }
 
@@ -420,6 +437,7 @@ export function createReplicaSync(deps: {
         ),
       );
       const lastSeq = state.get('last_seq');
+      churn = state.get(CHURN_STATE) ?? 0;
       const [end] = await database.raw<{ max: number | string }>(CHANGE_HEAD_SQL);
       let reason: string | undefined;
       if (lastSeq === undefined) reason = 'the replica is new';
@@ -442,7 +460,17 @@ export function createReplicaSync(deps: {
     },
     drain,
     rebuild,
-    compact: () => withSortMemory(() => sortAndSwap((table) => table)),
+    compact: () =>
+      withSortMemory(async () => {
+        const started = performance.now();
+        const changed = churn;
+        await sortAndSwap((table) => table);
+        logger.info(
+          { changed, seconds: Math.round(performance.now() - started) / 1000 },
+          'analytics replica compacted',
+        );
+      }),
     appliedSeq: () => cursor?.watermark,
+    churn: () => churn,
   };
 }
