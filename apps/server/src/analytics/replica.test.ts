@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.js';
 import {
   answers,
@@ -679,10 +679,7 @@ describe('analytics replica', () => {
         await second.start();
         expect(await churn(second)).toBe(once);
         await rewriteEverySession();
-        const started = Date.now();
-        while (compactions.length === 0 && Date.now() - started < 5000) {
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
+        await vi.waitFor(() => expect(compactions).toHaveLength(1), { timeout: 5000, interval: 25 });
         expect(compactions).toEqual([{ changed: 2 * once, seconds: expect.any(Number) }]);
         expect(await churn(second)).toBe(0);
       } finally {

@@ -212,8 +212,13 @@ export function createReplicaSync(deps: {
     for (const sql of insertBatchSql(suffix)) await store.run(sql);
   }
 
-  async function saveWatermark(seq: number): Promise<void> {
-    await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('last_seq', $1)`, [seq]);
+  // Writes rows of replica_state (the watermark, the churn, the database fingerprint) in one statement.
+  async function saveState(values: Record<string, number>): Promise<void> {
+    const names = Object.keys(values);
+    await store.run(
+      `INSERT OR REPLACE INTO replica_state VALUES ${names.map((_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`,
+      names.flatMap((name) => [name, values[name]!]),
+    );
   }
 
   async function sessionsMatch(): Promise<boolean> {
@@ -311,12 +316,7 @@ export function createReplicaSync(deps: {
     const before = cursor.watermark;
     const after = cursor.advance();
     churn += sessions;
-    if (after !== before || sessions > 0) {
-      await store.run(
-        `INSERT OR REPLACE INTO replica_state VALUES ('last_seq', $1), ('${CHURN_STATE}', $2)`,
-        [after, churn],
-      );
-    }
+    if (after !== before || sessions > 0) await saveState({ last_seq: after, [CHURN_STATE]: churn });
     return sessions;
   }
 
@@ -334,13 +334,10 @@ export function createReplicaSync(deps: {
         await store.run(`DROP TABLE ${table}`);
         await store.run(`ALTER TABLE ${table}_next RENAME TO ${table}`);
       }
-      await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('${CHURN_STATE}', 0)`);
-      if (seq !== undefined) {
-        await saveWatermark(seq);
-        await store.run(`INSERT OR REPLACE INTO replica_state VALUES ('database', $1)`, [
-          await databaseFingerprint(),
-        ]);
-      }
+      await saveState({
+        [CHURN_STATE]: 0,
+        ...(seq !== undefined && { last_seq: seq, database: await databaseFingerprint() }),
+      });
     });
     churn = 0;
     await store.run('CHECKPOINT');
