@@ -672,6 +672,8 @@ describe('analytics replica', () => {
         path: file,
         logger,
         compactAfter: once + 1,
+        // The bound alone, not a share of every tenant's sessions in the test database.
+        compactShare: 0,
         pollIntervalMs: 20,
       };
       const second = await createAnalyticsReplica(options);

@@ -232,9 +232,11 @@ export type AnalyticsReplicaOptions = {
   batchSize?: number;
   /**
    * Compact once this many sessions and invitations were re-read since the tables were last sorted, counted across
-   * restarts. Default 200 000.
+   * restarts, or `compactShare` of the replica's sessions when that is more (see `compactionDue`). Default 200 000.
    */
   compactAfter?: number;
+  /** The share of the replica's sessions re-read that calls for a compaction, when above `compactAfter`. Default 0.2. */
+  compactShare?: number;
   /** DuckDB's memory_limit, e.g. '2GB'; unset, DuckDB's own default (80 % of the machine). */
   memoryLimit?: string;
 };
@@ -242,12 +244,31 @@ export type AnalyticsReplicaOptions = {
 /** Changes below which a pass is mostly its fixed cost (over 70 % of it: about 500 sessions and their invitations). */
 const SMALL_PASS_CHANGES = 1000;
 
+/**
+ * Whether the sync loop compacts now. A compaction sorts every row and holds the sync meanwhile (22.6 s at 1M
+ * sessions, bench/RESULTS.md), while a fifth of a 1M replica re-read cost its widgets nothing measurable; so the
+ * bound is a share of the replica (each re-read session pays the same part of a sort at 1M and at 10M), never
+ * under `compactAfter`. Once reached, the compaction waits for a small pass, a lull in the flow of answers, so
+ * that it does not hold back answers arriving in bulk; a flow that never lulls is compacted at twice the bound.
+ */
+export function compactionDue(
+  state: { churn: number; sortedSessions: number; lastPass: number },
+  bound: { compactAfter: number; compactShare: number },
+): boolean {
+  const due = Math.max(bound.compactAfter, bound.compactShare * state.sortedSessions);
+  if (state.churn < due) return false;
+  return state.lastPass < SMALL_PASS_CHANGES || state.churn >= 2 * due;
+}
+
 const silentLogger: ReplicaLogger = { info() {}, warn() {}, error() {} };
 
 export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): Promise<AnalyticsReplica> {
   const logger = options.logger ?? silentLogger;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const compactAfter = options.compactAfter ?? 200_000;
+  const compaction = {
+    compactAfter: options.compactAfter ?? 200_000,
+    compactShare: options.compactShare ?? 0.2,
+  };
   const store = await openReplicaStore(options.path, options.memoryLimit);
   const sync = createReplicaSync({
     database: options.database,
@@ -284,7 +305,8 @@ export async function createAnalyticsReplica(options: AnalyticsReplicaOptions): 
         await sync.ensureReady();
         return sync.drain();
       });
-      if (sync.churn() >= compactAfter) await exclusive(() => sync.compact());
+      const state = { churn: sync.churn(), sortedSessions: sync.sortedSessions(), lastPass: applied };
+      if (compactionDue(state, compaction)) await exclusive(() => sync.compact());
       // More may be waiting: go again at once, unless the pass was small. A pass costs about 100 CPU-ms in DuckDB
       // whatever its size (bench/RESULTS.md, "The replica's sync during ingest"), so a trickle of commits (respondent
       // pages, small API batches) applied as it comes would spend a core on passes that are mostly that cost; it

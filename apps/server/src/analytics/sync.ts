@@ -100,6 +100,8 @@ export type ReplicaSync = {
    * each re-read leaves its old rows deleted in place and its new ones appended unsorted, whatever restarts between.
    */
   churn(): number;
+  /** Sessions in the replica when its tables were last sorted, or when it was opened: what `churn()` is a share of. */
+  sortedSessions(): number;
 };
 
 /** replica_state's row for `churn()`. */
@@ -134,6 +136,12 @@ export function createReplicaSync(deps: {
   }
   let cursor: ChangeCursor | undefined;
   let churn = 0;
+  let sortedSessions = 0;
+
+  async function countSessions(): Promise<number> {
+    const [row] = await store.read<{ count: number }>('SELECT count(*) AS count FROM sessions');
+    return row?.count ?? 0;
+  }
 
   async function readChanges(after: number): Promise<{ page: ChangePage; changes: Change[] }> {
     const rows = await database.raw<{
@@ -340,6 +348,7 @@ export function createReplicaSync(deps: {
       });
     });
     churn = 0;
+    sortedSessions = await countSessions();
     await store.run('CHECKPOINT');
   }
 
@@ -446,6 +455,7 @@ export function createReplicaSync(deps: {
         return;
       }
       cursor = createChangeCursor(lastSeq);
+      sortedSessions = await countSessions();
       // A bulk load skips the change log (loupe.bulk_load) and is meant to be followed by a rebuild; if that did
       // not happen, the sessions tell: compare after catching up (twice, in case writers were busy meanwhile).
       for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -469,5 +479,6 @@ export function createReplicaSync(deps: {
       }),
     appliedSeq: () => cursor?.watermark,
     churn: () => churn,
+    sortedSessions: () => sortedSessions,
   };
 }
