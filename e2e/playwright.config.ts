@@ -4,11 +4,16 @@ import { SERVER_URL } from './fixtures/e2e-env.js';
 /*
  * One worker against one server: global setup (fixtures/global-setup.ts) starts the SMTP catcher, the OpenID
  * Connect provider, seeds a fresh data directory and starts `node apps/server/dist/main.js` on fixed ports
- * (fixtures/e2e-env.ts), so `npm run build` must have run first.
+ * (fixtures/e2e-env.ts), so `npm run build` must have run first. `npm run test:e2e` (scripts/test-e2e.sh) runs
+ * shards of the suite in several such processes at once, each on its own ports; LOUPE_E2E_SHARD keeps their
+ * results and reports apart.
  */
+const shard = process.env.LOUPE_E2E_SHARD;
+const perShard = (folder: string) => (shard ? `${folder}/shard-${shard}` : folder);
+
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: perShard('./test-results'),
   globalSetup: './fixtures/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -19,7 +24,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    ? [['list'], ['html', { open: 'never', outputFolder: perShard('playwright-report') }]]
     : 'list',
   use: {
     baseURL: SERVER_URL,
